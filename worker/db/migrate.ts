@@ -1,0 +1,46 @@
+import type { Db } from "./types.ts";
+
+/** A numbered, forward-only migration: sql/NNN-name.sql. */
+export interface Migration {
+  version: string; // "001"
+  name: string; // "001-init"
+  sql: string;
+}
+
+export interface MigrateResult {
+  applied: string[];
+  /** True when the database had no migrations before this run: a brand-new database. */
+  wasEmpty: boolean;
+}
+
+const MIGRATION_LOCK = 7_424_601; // any fixed number; serialises concurrent migrators on one server
+
+export function parseMigrationFileName(file: string): { version: string; name: string } | undefined {
+  const m = /^(\d{3,})-([a-z0-9-]+)\.sql$/.exec(file);
+  return m ? { version: m[1] as string, name: file.replace(/\.sql$/, "") } : undefined;
+}
+
+/** Applies every pending migration in version order, each in its own transaction. */
+export async function migrate(db: Db, migrations: readonly Migration[]): Promise<MigrateResult> {
+  const sorted = [...migrations].sort((a, b) => a.version.localeCompare(b.version));
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version text PRIMARY KEY,
+    name text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const before = await db.query<{ version: string }>("SELECT version FROM schema_migrations");
+  const wasEmpty = before.length === 0;
+  const applied: string[] = [];
+  for (const m of sorted) {
+    const done = await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      const rows = await tx.query("SELECT 1 FROM schema_migrations WHERE version = $1", [m.version]);
+      if (rows.length > 0) return false;
+      await tx.query(m.sql);
+      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+      return true;
+    });
+    if (done) applied.push(m.name);
+  }
+  return { applied, wasEmpty };
+}

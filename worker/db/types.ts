@@ -1,0 +1,16 @@
+/** The one small interface every repository talks to, whatever the driver. */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Plain parameterised SQL ($1, $2, ...). Returns the rows. */
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export type DriverName = "pglite" | "pg" | "neon";
+
+export interface Db extends Queryable {
+  readonly driver: DriverName;
+  /** Runs fn inside BEGIN/COMMIT; any throw rolls back and is rethrown. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
