@@ -61,7 +61,8 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const owner = readOwner(file);
-      if (owner !== undefined && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(dir, owner);
+      if (owner !== undefined && owner !== process.pid && isAlive(owner))
+        throw new DataDirLockedError(dir, owner);
       // Stale (owner gone, or a half-written file from a crash): remove and try again.
       try {
         unlinkSync(file);

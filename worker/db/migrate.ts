@@ -36,7 +36,7 @@ export async function migrate(db: Db, migrations: readonly Migration[]): Promise
       await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
       const rows = await tx.query("SELECT 1 FROM schema_migrations WHERE version = $1", [m.version]);
       if (rows.length > 0) return false;
-      await tx.query(m.sql);
+      await tx.exec(m.sql);
       await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
       return true;
     });

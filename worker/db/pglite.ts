@@ -14,12 +14,18 @@ export function pgliteDb(pg: PGlite, release: () => void = () => {}): Db {
       const res = await pg.query<T>(sql, params as unknown[]);
       return res.rows;
     },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return pg.transaction(async (t) =>
         fn({
           async query<R>(sql: string, params: readonly unknown[] = []) {
             const res = await t.query<R>(sql, params as unknown[]);
             return res.rows;
+          },
+          async exec(sql: string) {
+            await t.exec(sql);
           },
         }),
       );

@@ -18,6 +18,10 @@ export function poolDb(driver: DriverName, pool: PoolLike): Db {
       const res = await pool.query(sql, params as unknown[]);
       return res.rows as T[];
     },
+    // Without parameters pg-compatible drivers use the simple protocol, which allows several statements.
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
@@ -26,6 +30,9 @@ export function poolDb(driver: DriverName, pool: PoolLike): Db {
           async query<R>(sql: string, params: readonly unknown[] = []) {
             const res = await client.query(sql, params as unknown[]);
             return res.rows as R[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
           },
         };
         const result = await fn(tx);

@@ -4,6 +4,8 @@ export type Row = Record<string, unknown>;
 export interface Queryable {
   /** Plain parameterised SQL ($1, $2, ...). Returns the rows. */
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements with no parameters (migrations, sample data). */
+  exec(sql: string): Promise<void>;
 }
 
 export type DriverName = "pglite" | "pg" | "neon";

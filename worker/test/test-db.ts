@@ -1,5 +1,5 @@
-import { createMemoryPgliteDb } from "../db/pglite.ts";
 import { migrate } from "../db/migrate.ts";
+import { createMemoryPgliteDb } from "../db/pglite.ts";
 import type { Db } from "../db/types.ts";
 import { loadMigrations } from "../node/load-sql.ts";
 

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface PortalProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** Runs `npm start` exactly as a person would, with extra env. */
+export function startPortal(env: Record<string, string>): PortalProcess {
+  const child = spawn("npm", ["start", "--silent"], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    exited,
+    async stop() {
+      if (child.exitCode !== null) return;
+      try {
+        process.kill(-(child.pid as number), "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) process.kill(-(child.pid as number), "SIGKILL");
+    },
+  };
+}
+
+export async function waitForOutput(
+  p: PortalProcess,
+  pattern: RegExp,
+  timeoutMs = 120_000,
+): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = p.output().match(pattern);
+    if (match) return match;
+    if (p.child.exitCode !== null) throw new Error(`npm start exited (${p.child.exitCode}):\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${pattern}:\n${p.output()}`);
+}

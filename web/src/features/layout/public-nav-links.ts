@@ -1,0 +1,7 @@
+/** The public portal's top navigation (SPEC "Public layout"). */
+export const PUBLIC_NAV_LINKS = [
+  { to: "/public/guild-members", label: "Guild Members" },
+  { to: "/public/market-exchange", label: "Market Exchange" },
+  { to: "/public/salary-calculation", label: "Salary Calculation" },
+  { to: "/boss-timers", label: "Boss Timers" },
+] as const;

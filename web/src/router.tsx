@@ -1,0 +1,149 @@
+/**
+ * The route tree, code-based and typed. Every page's component is loaded lazily, so a public page
+ * downloads only its own code; only the frame (root, public layout, Not Found) is in the entry chunk.
+ */
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router";
+import { PageSkeleton } from "./components/page-skeleton.tsx";
+import { PublicLayout } from "./features/layout/public-layout.tsx";
+import { RouteError } from "./routes/-components/route-error.tsx";
+import { NotFoundPage } from "./routes/not-found.tsx";
+import { RootLayout } from "./routes/root-layout.tsx";
+
+const rootRoute = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+const publicLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "public-layout",
+  component: PublicLayout,
+});
+
+const homePage = lazyRouteComponent(() => import("./routes/home.tsx"), "HomePage");
+
+const publicRoutes = [
+  createRoute({ getParentRoute: () => publicLayoutRoute, path: "/", component: homePage }),
+  createRoute({ getParentRoute: () => publicLayoutRoute, path: "/public", component: homePage }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/login",
+    validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+      typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+    component: lazyRouteComponent(() => import("./routes/login.tsx"), "LoginPage"),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/boss-timers",
+    component: lazyRouteComponent(() => import("./routes/boss-timers.tsx"), "BossTimersPage"),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/public/guild-members",
+    component: lazyRouteComponent(
+      () => import("./routes/public-guild-members.tsx"),
+      "PublicGuildMembersPage",
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/public/market-exchange",
+    component: lazyRouteComponent(
+      () => import("./routes/public-market-exchange.tsx"),
+      "PublicMarketExchangePage",
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/public/salary-calculation",
+    component: lazyRouteComponent(
+      () => import("./routes/public-salary-calculation.tsx"),
+      "PublicSalaryCalculationPage",
+    ),
+  }),
+] as const;
+
+const adminAreaRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "admin-area",
+  component: lazyRouteComponent(() => import("./routes/admin-area.tsx"), "AdminArea"),
+});
+
+const adminRoutes = [
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin",
+    component: lazyRouteComponent(() => import("./routes/admin/dashboard.tsx"), "AdminDashboardPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/attendance",
+    component: lazyRouteComponent(() => import("./routes/admin/attendance.tsx"), "AttendancePage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/boss-names",
+    component: lazyRouteComponent(() => import("./routes/admin/boss-names.tsx"), "BossNamesPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/boss-timers",
+    component: lazyRouteComponent(() => import("./routes/admin/boss-timers.tsx"), "AdminBossTimersPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/data-migration",
+    component: lazyRouteComponent(() => import("./routes/admin/data-migration.tsx"), "DataMigrationPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/database-setup",
+    component: lazyRouteComponent(() => import("./routes/admin/database-setup.tsx"), "DatabaseSetupPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/fix-participants",
+    component: lazyRouteComponent(() => import("./routes/admin/fix-participants.tsx"), "FixParticipantsPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/accounts",
+    component: lazyRouteComponent(() => import("./routes/admin/accounts.tsx"), "AccountsPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/guild-members",
+    component: lazyRouteComponent(() => import("./routes/admin/guild-members.tsx"), "GuildMembersPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/market-exchange",
+    component: lazyRouteComponent(() => import("./routes/admin/market-exchange.tsx"), "MarketExchangePage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/guild-funds",
+    component: lazyRouteComponent(() => import("./routes/admin/guild-funds.tsx"), "GuildFundsPage"),
+  }),
+] as const;
+
+const routeTree = rootRoute.addChildren([
+  publicLayoutRoute.addChildren(publicRoutes),
+  adminAreaRoute.addChildren(adminRoutes),
+]);
+
+export const router = createRouter({
+  routeTree,
+  // Unknown paths anywhere (even under /admin) get the one public Not Found page (SPEC section 2).
+  notFoundMode: "root",
+  defaultPreload: "intent",
+  defaultPendingComponent: () => <PageSkeleton />,
+  defaultErrorComponent: RouteError,
+  scrollRestoration: true,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

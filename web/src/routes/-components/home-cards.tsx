@@ -1,0 +1,192 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowRight, Calculator, Crown, Shield, Swords, Timer, Users, Zap } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Card, CardTitle } from "../../components/card.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import {
+  activeTimers,
+  countMembers,
+  type HomeMarketItem,
+  type HomeMember,
+  type HomeTimer,
+  recentItems,
+} from "../../features/home/home-summary.ts";
+import { type ResourceState, usePublicResource } from "../../features/home/use-public-resource.ts";
+
+const list = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+function CardBody<T>({ state, children }: { state: ResourceState<T>; children: (data: T) => ReactNode }) {
+  if (state.status === "loading") {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading" className="space-y-2">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-5 w-1/2" />
+        <Skeleton className="h-5 w-2/3" />
+      </div>
+    );
+  }
+  if (state.status === "error") return <p className="text-sm text-ink-muted">Unable to load data</p>;
+  return <>{children(state.data)}</>;
+}
+
+export function MembersCard() {
+  const state = usePublicResource("/public/guild-members", (body) => list<HomeMember>(body.guildMembers));
+  return (
+    <Card className="flex flex-col gap-4">
+      <CardTitle icon={<Users className="size-5" aria-hidden="true" />}>Guild Members</CardTitle>
+      <CardBody state={state}>
+        {(members) => {
+          const counts = countMembers(members);
+          return (
+            <div>
+              <p className="text-4xl font-bold text-ink">{counts.total}</p>
+              <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
+                {[
+                  { label: "Guild Master", value: counts.guildMaster, icon: <Crown className="size-4" /> },
+                  { label: "Core", value: counts.core, icon: <Shield className="size-4" /> },
+                  { label: "Members", value: counts.members, icon: <Users className="size-4" /> },
+                ].map((entry) => (
+                  <div key={entry.label} className="rounded-lg bg-surface-raised px-2 py-2">
+                    <dt className="flex flex-col items-center justify-center gap-0.5 text-xs text-ink-muted sm:flex-row sm:gap-1">
+                      <span aria-hidden="true" className="text-gold">
+                        {entry.icon}
+                      </span>
+                      {entry.label}
+                    </dt>
+                    <dd className="text-lg font-semibold text-ink">{entry.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          );
+        }}
+      </CardBody>
+    </Card>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const tone =
+    status === "Sold"
+      ? "bg-success/15 text-success ring-success/30"
+      : status === "Pending"
+        ? "bg-gold/15 text-gold ring-gold/30"
+        : "bg-surface-raised text-ink-muted ring-line";
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}>{status}</span>;
+}
+
+export function MarketCard() {
+  const state = usePublicResource("/public/market-exchange", (body) =>
+    list<HomeMarketItem>(body.marketExchangeItems),
+  );
+  return (
+    <Card className="flex flex-col gap-4">
+      <CardTitle icon={<Swords className="size-5" aria-hidden="true" />}>Market Exchange</CardTitle>
+      <CardBody state={state}>
+        {(items) => {
+          const recent = recentItems(items);
+          if (recent.length === 0) return <p className="text-sm text-ink-muted">No recent activity</p>;
+          return (
+            <ul className="space-y-2">
+              {recent.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex items-center justify-between gap-3 rounded-lg bg-surface-raised px-3 py-2"
+                >
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-ink">{item.lootName}</p>
+                    <p className="truncate text-xs text-ink-muted">{item.bossName}</p>
+                  </div>
+                  <StatusBadge status={item.status} />
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** Re-renders every `ms` so remaining times stay current. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+export function TimersCard() {
+  const state = usePublicResource("/boss-timers", (body) => list<HomeTimer>(body.timers));
+  const now = useNow(15_000);
+  return (
+    <Card className="flex flex-col gap-4">
+      <CardTitle icon={<Timer className="size-5" aria-hidden="true" />}>Boss Timers</CardTitle>
+      <CardBody state={state}>
+        {(timers) => {
+          const running = activeTimers(timers, now);
+          if (running.length === 0) return <p className="text-sm text-ink-muted">No active timers</p>;
+          return (
+            <ul className="space-y-3">
+              {running.map((timer) => (
+                <li key={timer.bossName}>
+                  <div className="flex items-center justify-between text-sm">
+                    <span className="font-medium text-ink">{timer.bossName}</span>
+                    <span className="tabular-nums text-ink-muted">{timer.remaining}</span>
+                  </div>
+                  <div
+                    role="progressbar"
+                    aria-label={`${timer.bossName} respawn progress`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(timer.progress * 100)}
+                    className="mt-1 h-2 overflow-hidden rounded-full bg-surface-raised"
+                  >
+                    <div
+                      className="h-full rounded-full bg-gold"
+                      style={{ width: `${timer.progress * 100}%` }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </CardBody>
+    </Card>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { to: "/public/guild-members", label: "View Guild Members", icon: Users },
+  { to: "/public/market-exchange", label: "Browse Market Exchange", icon: Swords },
+  { to: "/boss-timers", label: "Check Boss Timers", icon: Timer },
+  { to: "/admin", label: "Admin Dashboard", icon: Calculator },
+] as const;
+
+export function QuickActionsCard() {
+  return (
+    <Card className="flex flex-col gap-4">
+      <CardTitle icon={<Zap className="size-5" aria-hidden="true" />}>Quick Actions</CardTitle>
+      <ul className="space-y-1">
+        {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink transition-colors hover:bg-surface-raised"
+            >
+              <Icon className="size-4 text-gold" aria-hidden="true" />
+              <span className="flex-1">{label}</span>
+              <ArrowRight
+                className="size-4 text-ink-muted transition-transform group-hover:translate-x-0.5"
+                aria-hidden="true"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

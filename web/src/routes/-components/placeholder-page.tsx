@@ -1,0 +1,26 @@
+import { Construction } from "lucide-react";
+import { Card } from "../../components/card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+
+/** A page whose screen is not built yet: its spec title and subtitle, and a calm note. */
+export function PlaceholderPage({
+  title,
+  subtitle,
+  documentTitle,
+}: {
+  title: string;
+  subtitle?: string;
+  documentTitle: (brand: string) => string;
+}) {
+  useDocumentTitle(documentTitle);
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} />
+      <Card className="flex items-center gap-3 text-ink-muted">
+        <Construction className="size-5 shrink-0 text-gold" aria-hidden="true" />
+        <p>This page is being prepared and will show the guild's data soon.</p>
+      </Card>
+    </>
+  );
+}

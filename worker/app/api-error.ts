@@ -1,0 +1,10 @@
+/** An error with a status and a message the client may see. Anything else becomes a generic 500. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}

@@ -1,0 +1,26 @@
+import type { Db } from "../db/types.ts";
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  displayName: string;
+  role: "admin" | "user";
+  avatarUrl: string | null;
+}
+
+export interface AppConfig {
+  /** GUILD_BRAND: fills {brand} in texts. */
+  brand: string;
+  /** GUILD_TIMEZONE: fixed boss schedules are evaluated here; null means the viewer's local time. */
+  timeZone: string | null;
+  /** AUTH_PEPPER: server-side secret mixed into every password hash. */
+  pepper: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    user: SessionUser | null;
+    config: AppConfig;
+  };
+}

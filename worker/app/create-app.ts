@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { accountsRoutes } from "../accounts/accounts-routes.ts";
+import { authRoutes } from "../auth/auth-routes.ts";
+import { loadSession } from "../auth/session-middleware.ts";
+import type { Db } from "../db/types.ts";
+import { ApiError } from "./api-error.ts";
+import type { AppConfig, AppEnv } from "./context.ts";
+import { csrfGuard } from "./csrf.ts";
+import { sendData, sendError } from "./respond.ts";
+
+export interface AppDeps {
+  config: AppConfig;
+  /**
+   * The database. Node and tests pass one shared Db; Workers pass a factory that opens a Neon pool
+   * per request (Workers may not share sockets across requests), closed once the response is sent.
+   */
+  db: Db | ((env: unknown) => Db);
+}
+
+const PG_UNIQUE_VIOLATION = "23505";
+
+function pgCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The whole API under /_api. Entry points differ only in the database and static-file serving. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>().basePath("/_api");
+
+  app.use(async (c, next) => {
+    c.set("config", deps.config);
+    if (typeof deps.db === "function") {
+      const db = deps.db(c.env);
+      c.set("db", db);
+      try {
+        await next();
+      } finally {
+        const closing = db.close().catch(() => {});
+        try {
+          c.executionCtx.waitUntil(closing);
+        } catch {
+          await closing;
+        }
+      }
+    } else {
+      c.set("db", deps.db);
+      await next();
+    }
+  });
+  app.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+    c.header("X-Content-Type-Options", "nosniff");
+  });
+  app.use(csrfGuard);
+  app.use(loadSession);
+
+  app.get("/health", async (c) => {
+    await c.get("db").query("SELECT 1");
+    return sendData(c, { ok: true });
+  });
+  app.get("/public/config", (c) => sendData(c, { brand: deps.config.brand, timeZone: deps.config.timeZone }));
+  app.route("/auth", authRoutes);
+  app.route("/admin/accounts", accountsRoutes);
+
+  app.notFound((c) => sendError(c, 404, "Not found"));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return sendError(c, err.status, err.message);
+    if (err instanceof HTTPException) {
+      const status = err.status >= 400 && err.status < 500 ? err.status : 500;
+      const message = status === 400 ? "Malformed JSON in request body" : err.message || "Request failed";
+      return sendError(c, status, message);
+    }
+    if (pgCode(err) === PG_UNIQUE_VIOLATION)
+      return sendError(c, 409, "A record with this name already exists.");
+    console.error(`unexpected error on ${c.req.method} ${c.req.path}: ${(err as Error)?.message ?? err}`);
+    return sendError(c, 500, "Internal server error");
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,35 @@
+import type { Db } from "../db/types.ts";
+import { hashPassword, toBase64Url } from "./password-hash.ts";
+import { setPasswordHash } from "./user-passwords-repo.ts";
+import { countActiveAdmins, findUserByEmail, insertUser, updateUser } from "./users-repo.ts";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@guild.local";
+
+export interface BootstrapResult {
+  created: boolean;
+  email?: string;
+  /** Set only when no ADMIN_PASSWORD was given: print it once, it is stored only hashed. */
+  generatedPassword?: string;
+}
+
+/** If no active admin exists, makes one from ADMIN_EMAIL / ADMIN_PASSWORD, or admin@guild.local with a new password. */
+export async function ensureAdmin(
+  db: Db,
+  options: { email?: string; password?: string; pepper: string },
+): Promise<BootstrapResult> {
+  if ((await countActiveAdmins(db)) > 0) return { created: false };
+  const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const generatedPassword = options.password
+    ? undefined
+    : toBase64Url(crypto.getRandomValues(new Uint8Array(15)));
+  const hash = await hashPassword(options.password ?? (generatedPassword as string), options.pepper);
+  await db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    const user = existing
+      ? await updateUser(tx, existing.id, { role: "admin", disabled: false })
+      : await insertUser(tx, { email, displayName: "Guild Admin", role: "admin" });
+    if (!user) throw new Error("could not create the bootstrap admin");
+    await setPasswordHash(tx, user.id, hash);
+  });
+  return { created: true, email, generatedPassword };
+}

@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, SessionUser } from "../app/context.ts";
+import {
+  readSessionCookie,
+  SESSION_REFRESH_MS,
+  sessionExpiry,
+  writeSessionCookie,
+} from "./session-cookie.ts";
+import { hashSessionToken } from "./session-token.ts";
+import { findLiveSession, touchSession } from "./sessions-repo.ts";
+
+/** Resolves the session cookie to a user (or null) for every /_api call, sliding the expiry at most daily. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", null);
+  const token = readSessionCookie(c);
+  if (token && token.length <= 200) {
+    const db = c.get("db");
+    const session = await findLiveSession(db, await hashSessionToken(token));
+    if (session) {
+      const { id, email, displayName, role, avatarUrl } = session.user;
+      c.set("user", { id, email, displayName, role, avatarUrl } satisfies SessionUser);
+      if (Date.now() - session.lastAccessedAt.getTime() >= SESSION_REFRESH_MS) {
+        const expiresAt = sessionExpiry();
+        await touchSession(db, session.sessionId, expiresAt);
+        writeSessionCookie(c, token, expiresAt);
+      }
+    }
+  }
+  await next();
+};

@@ -1,0 +1,85 @@
+import * as z from "zod";
+
+/** A bad environment value stops the server with a message naming the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(unsetIfEmpty, schema.default(fallback as never));
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), { error: "must be a postgres:// or postgresql:// URL" });
+
+/** Settings both runtimes share. */
+const common = {
+  GUILD_BRAND: withDefault(
+    z.string().trim().min(1).max(60, { error: "must be at most 60 characters" }),
+    "Guild Portal",
+  ),
+  GUILD_TIMEZONE: optional(
+    z.string().refine(isTimeZone, { error: "must be an IANA time zone name such as Europe/Berlin" }),
+  ),
+  AUTH_PEPPER: optional(z.string().min(16, { error: "must be at least 16 characters" })),
+  ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),
+  ADMIN_PASSWORD: optional(z.string().min(8, { error: "must be at least 8 characters" })),
+};
+
+export const nodeEnvSchema = z.object({
+  ...common,
+  PORT: withDefault(
+    z.coerce
+      .number({ error: "must be a number" })
+      .int()
+      .min(1)
+      .max(65535, { error: "must be between 1 and 65535" }),
+    8787,
+  ),
+  HOST: withDefault(z.string().min(1), "127.0.0.1"),
+  DATA_DIR: withDefault(z.string().min(1), "./.data"),
+  DATABASE_URL: optional(postgresUrl),
+  SEED_SAMPLE_DATA: withDefault(flag, "true"),
+});
+export type NodeEnv = z.infer<typeof nodeEnvSchema>;
+
+export const workerEnvSchema = z.object({
+  ...common,
+  DATABASE_URL: z.preprocess(unsetIfEmpty, postgresUrl.optional()).refine((v) => v !== undefined, {
+    error: "is required (wrangler secret put DATABASE_URL)",
+  }),
+  AUTH_PEPPER: z
+    .preprocess(unsetIfEmpty, z.string().min(16, { error: "must be at least 16 characters" }).optional())
+    .refine((v) => v !== undefined, { error: "is required (wrangler secret put AUTH_PEPPER)" }),
+  /** host:port of a WebSocket-to-TCP proxy, only for a local Postgres in development and tests. */
+  NEON_WS_PROXY: optional(z.string().min(1)),
+});
+export type WorkerEnv = z.infer<typeof workerEnvSchema>;
+
+/** Parses env or throws ConfigError naming every bad variable. Values are never echoed (they may be secrets). */
+export function parseEnv<S extends z.ZodType>(schema: S, source: Record<string, unknown>): z.infer<S> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "environment";
+    const message =
+      issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    return `${name} ${message}`;
+  });
+  throw new ConfigError(`Invalid environment: ${lines.join("; ")}`);
+}

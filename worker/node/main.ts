@@ -1,0 +1,74 @@
+/** `npm start`: the whole portal on Node — the API under /_api and the built web app — on one port. */
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { createApp } from "../app/create-app.ts";
+import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
+import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { ensureWebBuild } from "./ensure-web-build.ts";
+import { openDatabase } from "./open-database.ts";
+import { resolvePepper } from "./pepper.ts";
+import { prepareDatabase } from "./prepare-database.ts";
+import { staticSite } from "./static-site.ts";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+async function main() {
+  const env = parseEnv(nodeEnvSchema, process.env);
+  const webDir = ensureWebBuild(repoRoot);
+  const pepper = resolvePepper(env);
+  const db = await openDatabase(env);
+  try {
+    await prepareDatabase(db, {
+      seedSampleData: env.SEED_SAMPLE_DATA,
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      pepper,
+    });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+
+  const api = createApp({
+    db,
+    config: { brand: env.GUILD_BRAND, timeZone: env.GUILD_TIMEZONE ?? null, pepper },
+  });
+  const web = new Hono().all("*", staticSite(webDir));
+  const fetch = (req: Request) => {
+    const { pathname } = new URL(req.url);
+    return pathname === "/_api" || pathname.startsWith("/_api/") ? api.fetch(req) : web.fetch(req);
+  };
+
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
+    console.log(
+      `Guild Portal is running at http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port} on ${where}`,
+    );
+  });
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    console.error(
+      err.code === "EADDRINUSE"
+        ? `Port ${env.PORT} is already in use: set PORT to another port.`
+        : err.message,
+    );
+    void db.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    void db.close().finally(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  else console.error(`Guild Portal could not start: ${(err as Error)?.message ?? err}`);
+  process.exit(1);
+});
