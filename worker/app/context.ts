@@ -1,4 +1,5 @@
 import type { Db } from "../db/types.ts";
+import type { IdempotencyClaim } from "./write.ts";
 
 export interface SessionUser {
   id: number;
@@ -22,5 +23,7 @@ export interface AppEnv {
     db: Db;
     user: SessionUser | null;
     config: AppConfig;
+    /** Set by the idempotency middleware when a mutating call carries an unprocessed Idempotency-Key. */
+    idempotency: IdempotencyClaim | undefined;
   };
 }

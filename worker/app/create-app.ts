@@ -8,6 +8,7 @@ import { ApiError } from "./api-error.ts";
 import type { AppConfig, AppEnv } from "./context.ts";
 import { csrfGuard } from "./csrf.ts";
 import { sendData, sendError } from "./respond.ts";
+import { idempotency } from "./write.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(csrfGuard);
   app.use(loadSession);
+  app.use(idempotency);
 
   app.get("/health", async (c) => {
     await c.get("db").query("SELECT 1");

@@ -1,0 +1,104 @@
+/**
+ * The one way a route changes data: a transaction that also records the audit entries and, when the
+ * request carries an Idempotency-Key, the key and the response. A repeat of a processed key answers the
+ * stored response without applying anything; the same key with another body answers 422.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import superjson from "superjson";
+import { type AuditEntry, insertAudit } from "../audit/audit-repo.ts";
+import type { Queryable } from "../db/types.ts";
+import {
+  claimKey,
+  findProcessedKey,
+  type StoredResponse,
+  storeResponse,
+} from "../idempotency/idempotency-repo.ts";
+import { ApiError } from "./api-error.ts";
+import type { AppEnv } from "./context.ts";
+
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const KEY_REUSED = "This Idempotency-Key was already used for a different request.";
+
+export interface IdempotencyClaim {
+  key: string;
+  requestHash: string;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function replay(c: Context, stored: StoredResponse): Response {
+  return c.body(stored.body, stored.status as 200, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Idempotent-Replayed": "true",
+  });
+}
+
+/**
+ * For mutating calls with an Idempotency-Key: answers a processed key from the store (or 422 when the
+ * body differs), otherwise leaves the claim for write() to record inside the transaction.
+ */
+export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (c.req.method !== "POST" || key === undefined) return next();
+  if (!/^[A-Za-z0-9_.:-]{1,200}$/.test(key)) {
+    throw new ApiError(400, "Idempotency-Key must be 1-200 letters, digits or - _ . :");
+  }
+  const requestHash = await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
+  const stored = await findProcessedKey(c.get("db"), key);
+  if (stored && stored.status !== 0) {
+    if (stored.requestHash !== requestHash) throw new ApiError(422, KEY_REUSED);
+    return replay(c, stored);
+  }
+  c.set("idempotency", { key, requestHash });
+  await next();
+};
+
+class AlreadyProcessed extends Error {}
+
+export interface WriteTools {
+  tx: Queryable;
+  /** Records who did what in the audit log, in this transaction. */
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+/** Runs fn in one transaction with its audit entries and idempotency record; answers its result (superjson). */
+export async function write<T>(
+  c: Context<AppEnv>,
+  fn: (tools: WriteTools) => Promise<T>,
+  status: 200 | 201 = 200,
+): Promise<Response> {
+  const db = c.get("db");
+  const user = c.get("user");
+  const claim = c.get("idempotency");
+  try {
+    const body = await db.transaction(async (tx) => {
+      if (claim) {
+        const claimed = await claimKey(tx, {
+          key: claim.key,
+          userId: user?.id ?? null,
+          method: c.req.method,
+          path: c.req.path,
+          requestHash: claim.requestHash,
+        });
+        if (!claimed) throw new AlreadyProcessed();
+      }
+      const result = await fn({
+        tx,
+        audit: (entry) => insertAudit(tx, user ? { id: user.id, email: user.email } : null, entry),
+      });
+      const text = superjson.stringify(result);
+      if (claim) await storeResponse(tx, claim.key, status, text);
+      return text;
+    });
+    return c.body(body, status, { "Content-Type": "application/json; charset=utf-8" });
+  } catch (err) {
+    if (!(err instanceof AlreadyProcessed) || !claim) throw err;
+    const stored = await findProcessedKey(db, claim.key);
+    if (!stored || stored.status === 0) throw new ApiError(409, "This request is already being processed.");
+    if (stored.requestHash !== claim.requestHash) throw new ApiError(422, KEY_REUSED);
+    return replay(c, stored);
+  }
+}
