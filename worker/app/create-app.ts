@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { accountsRoutes } from "../accounts/accounts-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
+import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
 import type { Db } from "../db/types.ts";
 import { ApiError } from "./api-error.ts";
 import type { AppConfig, AppEnv } from "./context.ts";
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps) {
   app.get("/public/config", (c) => sendData(c, { brand: deps.config.brand, timeZone: deps.config.timeZone }));
   app.route("/auth", authRoutes);
   app.route("/admin/accounts", accountsRoutes);
+  app.route("/boss-names", bossNamesRoutes);
+  app.route("/public/boss-names", publicBossNamesRoutes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError((err, c) => {

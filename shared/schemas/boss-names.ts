@@ -1,0 +1,65 @@
+/**
+ * Boss names: the request bodies of /_api/boss-names and the answer shape. The messages are the spec's,
+ * shared by the server and the admin form.
+ */
+import * as z from "zod";
+
+export const BOSS_NAME_MAX_LENGTH = 100;
+export const RESPAWN_HOURS_MIN = 1;
+export const RESPAWN_HOURS_MAX = 168;
+export const RESPAWN_HOURS_DEFAULT = 24;
+
+export const BOSS_NAME_EMPTY = "Boss name cannot be empty.";
+export const BOSS_NAME_TOO_LONG = `Boss name cannot exceed ${BOSS_NAME_MAX_LENGTH} characters.`;
+export const RESPAWN_NOT_A_NUMBER = "Respawn time must be a number of hours.";
+export const RESPAWN_TOO_SHORT = "Respawn time must be at least 1 hour.";
+export const RESPAWN_TOO_LONG = "Respawn time cannot exceed 168 hours (1 week).";
+export const ID_NOT_POSITIVE_INTEGER = "ID must be a positive integer.";
+export const UPDATE_NEEDS_A_FIELD = "Either name or respawn_time_hours must be provided for an update.";
+
+const unknownField = (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
+
+export const bossNameField = z
+  .string({ error: BOSS_NAME_EMPTY })
+  .trim()
+  .min(1, { error: BOSS_NAME_EMPTY })
+  .max(BOSS_NAME_MAX_LENGTH, { error: BOSS_NAME_TOO_LONG });
+
+/** The forms accept intervals only; the negative fixed-schedule codes exist only in stored data. */
+export const respawnHoursField = z
+  .number({ error: RESPAWN_NOT_A_NUMBER })
+  .min(RESPAWN_HOURS_MIN, { error: RESPAWN_TOO_SHORT })
+  .max(RESPAWN_HOURS_MAX, { error: RESPAWN_TOO_LONG });
+
+export const bossNameIdField = z
+  .number({ error: ID_NOT_POSITIVE_INTEGER })
+  .int({ error: ID_NOT_POSITIVE_INTEGER })
+  .positive({ error: ID_NOT_POSITIVE_INTEGER });
+
+export const createBossNameSchema = z.strictObject(
+  { name: bossNameField, respawn_time_hours: respawnHoursField.optional() },
+  { error: unknownField },
+);
+export type CreateBossNameInput = z.infer<typeof createBossNameSchema>;
+
+export const updateBossNameSchema = z
+  .strictObject(
+    { id: bossNameIdField, name: bossNameField.optional(), respawn_time_hours: respawnHoursField.optional() },
+    { error: unknownField },
+  )
+  .refine((v) => v.name !== undefined || v.respawn_time_hours !== undefined, {
+    error: UPDATE_NEEDS_A_FIELD,
+  });
+export type UpdateBossNameInput = z.infer<typeof updateBossNameSchema>;
+
+export const deleteBossNameSchema = z.strictObject({ id: bossNameIdField }, { error: unknownField });
+export type DeleteBossNameInput = z.infer<typeof deleteBossNameSchema>;
+
+/** One entry of `bossNames` (GET /_api/boss-names and /_api/public/boss-names). */
+export interface BossName {
+  id: number;
+  name: string;
+  /** 1-168: respawn interval in hours; -1..-8: a fixed weekly schedule. */
+  respawnTimeHours: number;
+}

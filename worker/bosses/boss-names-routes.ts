@@ -1,0 +1,85 @@
+/** Boss names and their respawn hours: admins manage them; the public timer page reads the list. */
+import { Hono } from "hono";
+import {
+  type BossName,
+  createBossNameSchema,
+  deleteBossNameSchema,
+  RESPAWN_HOURS_DEFAULT,
+  updateBossNameSchema,
+} from "../../shared/schemas/boss-names.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { jsonBody } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import type { Queryable } from "../db/types.ts";
+import {
+  deleteBossName,
+  findBossByName,
+  getBossName,
+  insertBossName,
+  listBossNames,
+  updateBossName,
+} from "./boss-names-repo.ts";
+
+const ENTITY = "boss_name";
+
+export const duplicateBossName = (name: string) => `A boss named "${name}" already exists.`;
+export const bossNameNotFound = (id: number) => `Boss name with ID ${id} not found.`;
+
+/** 409 when another boss already has this name in any letter case. */
+async function assertNameFree(tx: Queryable, name: string, exceptId?: number): Promise<void> {
+  const existing = await findBossByName(tx, name);
+  if (existing && existing.id !== exceptId) throw new ApiError(409, duplicateBossName(existing.name));
+}
+
+export const bossNamesRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => sendData(c, { bossNames: await listBossNames(c.get("db")) }))
+  .post("/", jsonBody(createBossNameSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(
+      c,
+      async ({ tx, audit }) => {
+        await assertNameFree(tx, input.name);
+        const bossName = await insertBossName(tx, {
+          name: input.name,
+          respawnTimeHours: input.respawn_time_hours ?? RESPAWN_HOURS_DEFAULT,
+        });
+        await audit({ action: "create", entity: ENTITY, entityId: bossName.id, after: bossName });
+        return { bossName };
+      },
+      201,
+    );
+  })
+  .post("/update", jsonBody(updateBossNameSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      const before = await getBossName(tx, input.id, true);
+      if (!before) throw new ApiError(404, bossNameNotFound(input.id));
+      if (input.name !== undefined) await assertNameFree(tx, input.name, input.id);
+      // The boss's timer follows a rename through the foreign key (ON UPDATE CASCADE).
+      const bossName = (await updateBossName(tx, input.id, {
+        name: input.name,
+        respawnTimeHours: input.respawn_time_hours,
+      })) as BossName;
+      await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: bossName });
+      return { bossName };
+    });
+  })
+  .post("/delete", jsonBody(deleteBossNameSchema), (c) => {
+    const { id } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      // The boss's timer goes with it (ON DELETE CASCADE); attendance and loot keep the name as text.
+      const before = await deleteBossName(tx, id);
+      if (!before) throw new ApiError(404, bossNameNotFound(id));
+      await audit({ action: "delete", entity: ENTITY, entityId: id, before });
+      return { success: true, id };
+    });
+  });
+
+/** The same list for the public timer page, no login needed. */
+export const publicBossNamesRoutes = new Hono<AppEnv>().get("/", async (c) =>
+  sendData(c, { bossNames: await listBossNames(c.get("db")) }),
+);
