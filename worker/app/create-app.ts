@@ -4,6 +4,7 @@ import { accountsRoutes } from "../accounts/accounts-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
 import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
+import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
 import { ApiError } from "./api-error.ts";
 import type { AppConfig, AppEnv } from "./context.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.route("/admin/accounts", accountsRoutes);
   app.route("/boss-names", bossNamesRoutes);
   app.route("/public/boss-names", publicBossNamesRoutes);
+  app.route("/boss-timers", bossTimersRoutes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError((err, c) => {

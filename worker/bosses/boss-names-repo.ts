@@ -19,11 +19,19 @@ export async function getBossName(
   return rows[0];
 }
 
-/** Names are unique case-insensitively; this is how a request's spelling finds the stored one. */
-export async function findBossByName(q: Queryable, name: string): Promise<BossName | undefined> {
-  const rows = await q.query<BossName>(`SELECT ${COLUMNS} FROM boss_names WHERE lower(name) = lower($1)`, [
-    name,
-  ]);
+/**
+ * Names are unique case-insensitively; this is how a request's spelling finds the stored one. `keyShare`
+ * holds the row against a delete or rename until the transaction ends (a timer is about to reference it).
+ */
+export async function findBossByName(
+  q: Queryable,
+  name: string,
+  keyShare = false,
+): Promise<BossName | undefined> {
+  const rows = await q.query<BossName>(
+    `SELECT ${COLUMNS} FROM boss_names WHERE lower(name) = lower($1)${keyShare ? " FOR KEY SHARE" : ""}`,
+    [name],
+  );
   return rows[0];
 }
 

@@ -1,0 +1,81 @@
+/**
+ * Boss respawn timers: the request bodies of /_api/boss-timers, the answer shape and the messages,
+ * shared by the server and the timer pages (and the outbox, which replays a start made offline).
+ */
+import * as z from "zod";
+
+export const TEST_TIMER_SECONDS = 10;
+/** A timer started offline carries the click time; it may be this old when it reaches the server... */
+export const START_TIME_MAX_PAST_MS = 24 * 60 * 60 * 1000;
+/** ...and this far ahead of the server's clock (the device clock may run fast). */
+export const START_TIME_MAX_FUTURE_MS = 2 * 60 * 1000;
+
+export const BOSS_NAME_REQUIRED = "Boss name is required";
+export const START_TIME_INVALID = "Start time must be a date and time.";
+export const START_TIME_TOO_OLD = "Start time cannot be more than 24 hours in the past.";
+export const START_TIME_IN_FUTURE = "Start time cannot be more than 2 minutes in the future.";
+export const TEST_DURATION_INVALID = `A test timer lasts exactly ${TEST_TIMER_SECONDS} seconds (testDuration: ${TEST_TIMER_SECONDS}).`;
+export const TEST_TIMER_ADMIN_ONLY = "Only admins can create test timers.";
+export const RESET_ALL_MESSAGE = "All boss timers have been reset successfully";
+
+export const resetOneMessage = (bossName: string) => `${bossName} timer has been reset successfully`;
+export const fixedScheduleRefusal = (bossName: string) =>
+  `${bossName} spawns on a fixed schedule; its timer cannot be started.`;
+
+const unknownField = (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
+
+/** Why a start time is refused at `now`, or undefined when it is within the window. */
+export function startTimeProblem(start: Date, now: Date): string | undefined {
+  if (start.getTime() < now.getTime() - START_TIME_MAX_PAST_MS) return START_TIME_TOO_OLD;
+  if (start.getTime() > now.getTime() + START_TIME_MAX_FUTURE_MS) return START_TIME_IN_FUTURE;
+  return undefined;
+}
+
+const bossNameField = z.string({ error: BOSS_NAME_REQUIRED }).trim().min(1, { error: BOSS_NAME_REQUIRED });
+
+/** A superjson Date or an ISO 8601 date-time with an offset (plain JSON clients). */
+const startTimeField = z
+  .union([z.date(), z.iso.datetime({ offset: true, error: START_TIME_INVALID })], {
+    error: START_TIME_INVALID,
+  })
+  .transform((v) => (v instanceof Date ? v : new Date(v)))
+  .check((ctx) => {
+    const problem = startTimeProblem(ctx.value, new Date());
+    if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+  });
+
+export const startBossTimerSchema = z.strictObject(
+  {
+    bossName: bossNameField,
+    startTime: startTimeField.optional(),
+    /** Admins only: a timer of exactly TEST_TIMER_SECONDS instead of the boss's respawn hours. */
+    testDuration: z.literal(TEST_TIMER_SECONDS, { error: TEST_DURATION_INVALID }).optional(),
+  },
+  { error: unknownField },
+);
+export type StartBossTimerInput = z.infer<typeof startBossTimerSchema>;
+
+/** Omit bossName to reset every timer. */
+export const resetBossTimersSchema = z.strictObject(
+  { bossName: bossNameField.optional() },
+  { error: unknownField },
+);
+export type ResetBossTimersInput = z.infer<typeof resetBossTimersSchema>;
+
+/**
+ * One entry of `timers` (GET /_api/boss-timers): every boss, with its current timer's fields or nulls.
+ * isActive and status are as of the server's clock when answered: a timer whose end time has passed is
+ * 'expired' and not active.
+ */
+export interface BossTimer {
+  bossId: number;
+  bossName: string;
+  /** 1-168: respawn interval in hours; -1..-8: a fixed weekly schedule (no timer can be started). */
+  respawnTimeHours: number;
+  startTime: Date | null;
+  endTime: Date | null;
+  durationHours: number | null;
+  isActive: boolean;
+  status: "active" | "expired" | null;
+}

@@ -1,0 +1,107 @@
+/**
+ * Boss respawn timers: anyone reads them, any signed-in account starts one, admins reset them.
+ * One row per boss; resetting deletes it (the audit log keeps the history).
+ */
+import { Hono } from "hono";
+import {
+  type BossTimer,
+  fixedScheduleRefusal,
+  RESET_ALL_MESSAGE,
+  resetBossTimersSchema,
+  resetOneMessage,
+  startBossTimerSchema,
+  TEST_TIMER_ADMIN_ONLY,
+  TEST_TIMER_SECONDS,
+} from "../../shared/schemas/boss-timers.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { jsonBody } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import { findBossByName } from "./boss-names-repo.ts";
+import {
+  type BossTimerRow,
+  deleteAllTimers,
+  deleteTimer,
+  getBossWithTimer,
+  getTimer,
+  listBossesWithTimers,
+  upsertTimer,
+} from "./boss-timers-repo.ts";
+
+const ENTITY = "boss_timer";
+const HOUR_MS = 60 * 60 * 1000;
+
+export const bossNotFound = (bossName: string) => `Boss "${bossName}" not found.`;
+
+/** The answer shape, as of `now`: a timer whose end has passed is expired; a 'reset' row counts as none. */
+export function toBossTimer(row: BossTimerRow, now: Date): BossTimer {
+  const base = { bossId: row.bossId, bossName: row.bossName, respawnTimeHours: row.respawnTimeHours };
+  if (!row.startTime || !row.endTime || row.status === null || row.status === "reset") {
+    return { ...base, startTime: null, endTime: null, durationHours: null, isActive: false, status: null };
+  }
+  const isActive = row.isActive === true && row.status === "active" && row.endTime.getTime() > now.getTime();
+  return {
+    ...base,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    durationHours: row.durationHours,
+    isActive,
+    status: isActive ? "active" : "expired",
+  };
+}
+
+export const bossTimersRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const now = new Date();
+    const rows = await listBossesWithTimers(c.get("db"));
+    return sendData(c, { timers: rows.map((row) => toBossTimer(row, now)), serverTime: now });
+  })
+  .post("/", requireRole("user"), jsonBody(startBossTimerSchema), (c) => {
+    const input = c.req.valid("json");
+    const user = c.get("user");
+    if (input.testDuration !== undefined && user?.role !== "admin")
+      throw new ApiError(403, TEST_TIMER_ADMIN_ONLY);
+    return write(c, async ({ tx, audit }) => {
+      const boss = await findBossByName(tx, input.bossName, true);
+      if (!boss) throw new ApiError(404, bossNotFound(input.bossName));
+      // Below 1 hour means -1..-8, a fixed weekly schedule (the table's CHECK allows nothing else).
+      if (boss.respawnTimeHours < 1) throw new ApiError(400, fixedScheduleRefusal(boss.name));
+      const startTime = input.startTime ?? new Date();
+      const durationMs =
+        input.testDuration !== undefined ? TEST_TIMER_SECONDS * 1000 : boss.respawnTimeHours * HOUR_MS;
+      const before = await getTimer(tx, boss.name);
+      const after = await upsertTimer(tx, {
+        bossName: boss.name,
+        startTime,
+        endTime: new Date(startTime.getTime() + durationMs),
+        durationHours: durationMs / HOUR_MS,
+        startedBy: user?.id ?? null,
+      });
+      await audit({
+        action: input.testDuration !== undefined ? "start_test" : "start",
+        entity: ENTITY,
+        entityId: boss.name,
+        before: before ?? null,
+        after,
+      });
+      const row = (await getBossWithTimer(tx, boss.name)) as BossTimerRow;
+      return { timer: toBossTimer(row, new Date()) };
+    });
+  })
+  .post("/delete", requireRole("admin"), jsonBody(resetBossTimersSchema), (c) => {
+    const { bossName } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      if (bossName === undefined) {
+        const before = await deleteAllTimers(tx);
+        await audit({ action: "reset_all", entity: ENTITY, before });
+        return { success: true, message: RESET_ALL_MESSAGE };
+      }
+      const boss = await findBossByName(tx, bossName);
+      if (!boss) throw new ApiError(404, bossNotFound(bossName));
+      const before = await deleteTimer(tx, boss.name);
+      await audit({ action: "reset", entity: ENTITY, entityId: boss.name, before: before ?? null });
+      return { success: true, message: resetOneMessage(boss.name) };
+    });
+  });
