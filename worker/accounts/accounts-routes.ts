@@ -1,21 +1,104 @@
 import { Hono } from "hono";
+import {
+  ACCOUNT_MESSAGES,
+  type Account,
+  createAccountSchema,
+  updateAccountSchema,
+} from "../../shared/schemas/accounts.ts";
+import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
+import { jsonBody } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { hashPassword } from "../auth/password-hash.ts";
 import { requireRole } from "../auth/require-role.ts";
-import { listUsers } from "../auth/users-repo.ts";
+import { readSessionCookie } from "../auth/session-cookie.ts";
+import { hashSessionToken } from "../auth/session-token.ts";
+import { setPasswordHash } from "../auth/user-passwords-repo.ts";
+import {
+  findUserByEmail,
+  getUser,
+  insertUser,
+  listUsers,
+  type User,
+  updateUser,
+} from "../auth/users-repo.ts";
+import { deleteSessionsOfUserExcept, lockActiveAdminIds } from "./accounts-repo.ts";
+
+const PG_UNIQUE_VIOLATION = "23505";
+
+function toAccount({ id, email, displayName, role, avatarUrl, disabled, createdAt }: User): Account {
+  return { id, email, displayName, role, avatarUrl, disabled, createdAt };
+}
 
 /** Accounts (DECISIONS.md: admins manage accounts). Admin only. */
-export const accountsRoutes = new Hono<AppEnv>().get("/", requireRole("admin"), async (c) => {
-  const users = await listUsers(c.get("db"));
-  return sendData(c, {
-    accounts: users.map(({ id, email, displayName, role, avatarUrl, disabled, createdAt }) => ({
-      id,
-      email,
-      displayName,
-      role,
-      avatarUrl,
-      disabled,
-      createdAt,
-    })),
+export const accountsRoutes = new Hono<AppEnv>()
+  .get("/", requireRole("admin"), async (c) => {
+    const users = await listUsers(c.get("db"));
+    return sendData(c, { accounts: users.map(toAccount) });
+  })
+  .post("/", requireRole("admin"), jsonBody(createAccountSchema), async (c) => {
+    const input = c.req.valid("json");
+    // Hashing is slow on purpose; do it before the transaction opens.
+    const hash = await hashPassword(input.password, c.get("config").pepper);
+    return write(
+      c,
+      async ({ tx, audit }) => {
+        if (await findUserByEmail(tx, input.email)) throw new ApiError(409, ACCOUNT_MESSAGES.duplicateEmail);
+        let user: User;
+        try {
+          user = await insertUser(tx, {
+            email: input.email,
+            displayName: input.displayName,
+            role: input.role,
+          });
+        } catch (err) {
+          // A concurrent create of the same email got in between the check and the insert.
+          if ((err as { code?: unknown } | null)?.code === PG_UNIQUE_VIOLATION) {
+            throw new ApiError(409, ACCOUNT_MESSAGES.duplicateEmail);
+          }
+          throw err;
+        }
+        await setPasswordHash(tx, user.id, hash);
+        const account = toAccount(user);
+        await audit({ action: "create", entity: "account", entityId: account.id, after: account });
+        return { account };
+      },
+      201,
+    );
+  })
+  .post("/update", requireRole("admin"), jsonBody(updateAccountSchema), async (c) => {
+    const { id, password, ...patch } = c.req.valid("json");
+    const actor = c.get("user");
+    const hash = password === undefined ? undefined : await hashPassword(password, c.get("config").pepper);
+    // An admin changing their own password stays signed in here; their other sessions end.
+    const token = readSessionCookie(c);
+    const keepTokenHash =
+      hash !== undefined && patch.disabled !== true && actor?.id === id && token
+        ? await hashSessionToken(token)
+        : null;
+    return write(c, async ({ tx, audit }) => {
+      const activeAdminIds = await lockActiveAdminIds(tx);
+      const before = await getUser(tx, id);
+      if (!before) throw new ApiError(404, ACCOUNT_MESSAGES.notFound);
+      const losesAdmin =
+        before.role === "admin" && !before.disabled && (patch.role === "user" || patch.disabled === true);
+      if (losesAdmin && !activeAdminIds.some((adminId) => adminId !== id)) {
+        throw new ApiError(400, ACCOUNT_MESSAGES.lastAdmin);
+      }
+      const after = (await updateUser(tx, id, patch)) as User;
+      if (hash !== undefined) await setPasswordHash(tx, id, hash);
+      if (hash !== undefined || patch.disabled === true)
+        await deleteSessionsOfUserExcept(tx, id, keepTokenHash);
+      const account = toAccount(after);
+      await audit({
+        action: "update",
+        entity: "account",
+        entityId: id,
+        before: toAccount(before),
+        // Only the fact of a reset is recorded, never the password or its hash.
+        after: hash === undefined ? account : { ...account, passwordReset: true },
+      });
+      return { account };
+    });
   });
-});
