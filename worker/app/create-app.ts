@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { accountsRoutes } from "../accounts/accounts-routes.ts";
+import { auditRoutes } from "../audit/audit-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
 import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   app.get("/public/config", (c) => sendData(c, { brand: deps.config.brand, timeZone: deps.config.timeZone }));
   app.route("/auth", authRoutes);
   app.route("/admin/accounts", accountsRoutes);
+  app.route("/admin/audit-log", auditRoutes);
   app.route("/boss-names", bossNamesRoutes);
   app.route("/public/boss-names", publicBossNamesRoutes);
   app.route("/boss-timers", bossTimersRoutes);
