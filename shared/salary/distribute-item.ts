@@ -1,0 +1,172 @@
+// How one loot item's value is divided: the figures behind the "Distribution Details" dialog and the building
+// block of every salary. All amounts are integer cents; all division goes through splitByWeights.
+
+import { parseCents } from "../money/cents.ts";
+import { splitByWeights } from "../money/split-by-weights.ts";
+import { type ParticipantRosterMember, parseParticipants } from "../participants/parse-participants.ts";
+
+export type MemberCategory = "Guild Master" | "Core" | "Members";
+
+/** What the engine needs to know about a roster member. A member's status does not matter: see SalaryReceipt. */
+export interface SalaryRosterMember extends ParticipantRosterMember {
+  readonly category: MemberCategory;
+  readonly raidsParticipated: number;
+}
+
+export interface SalaryItem {
+  readonly id: number;
+  readonly lootName: string;
+  /** A numeric string as Postgres returns it ('3200.00'), or a number. */
+  readonly value: string | number;
+  readonly participatedMembers: string;
+  readonly status: string;
+}
+
+/** Percent of a Sold item's value (DECISIONS: Money). */
+export const VALUE_SPLIT = { guildFund: 10, adminFund: 5, elitePool: 25, basePool: 60 } as const;
+
+export interface ParticipantShare {
+  /** The roster spelling, or the name as written for someone not on the roster. */
+  readonly name: string;
+  readonly memberId: number | null;
+  /** Members for someone not on the roster. */
+  readonly category: MemberCategory;
+  readonly generalShareCents: number;
+  readonly eliteShareCents: number;
+}
+
+export interface ItemDistribution {
+  readonly itemId: number;
+  readonly lootName: string;
+  readonly valueCents: number;
+  /** The four parts of the value; they add up to valueCents. */
+  readonly guildFundPartCents: number;
+  readonly adminFundCents: number;
+  readonly elitePoolCents: number;
+  readonly basePoolCents: number;
+  /** Set when nobody could take the pool, which then goes to the guild fund. */
+  readonly elitePoolToGuildFund: boolean;
+  readonly basePoolToGuildFund: boolean;
+  /** What the guild fund receives in all: its part plus any pool nobody could take. */
+  readonly guildFundCents: number;
+  /** In the order of the participant list. */
+  readonly shares: readonly ParticipantShare[];
+}
+
+const ELITE: ReadonlySet<MemberCategory> = new Set(["Guild Master", "Core"]);
+
+/**
+ * Divides one item's value among the funds and its participants, whatever the item's status (the dialog may
+ * preview a Pending item; salaries count only Sold items).
+ * - Value: 10% guild fund, 5% admin fund, 25% elite pool, 60% base pool, by largest remainder.
+ * - Base pool: equally among all participants. Elite pool: equally among participating Guild Master and Core.
+ *   Equal splits give leftover cents by participant name.
+ * - No Guild Master or Core: the elite pool goes to the guild fund. No participants: both pools do.
+ * - A player with several participating characters: the general shares of those characters are added up and
+ *   re-split in proportion to each character's raidsParticipated (equally when all are 0), and the same for the
+ *   elite shares. So a character may hold part of an elite share although its own category is Members.
+ */
+export function distributeItem<M extends SalaryRosterMember>(
+  item: SalaryItem,
+  roster: readonly M[],
+): ItemDistribution {
+  const valueCents = parseCents(item.value);
+  if (valueCents < 0) {
+    throw new RangeError(`Item ${item.id} has a negative value`);
+  }
+  const [guildFundPartCents = 0, adminFundCents = 0, elitePoolCents = 0, basePoolCents = 0] = splitByWeights(
+    valueCents,
+    [
+      { key: "guild fund", weight: VALUE_SPLIT.guildFund },
+      { key: "admin fund", weight: VALUE_SPLIT.adminFund },
+      { key: "elite pool", weight: VALUE_SPLIT.elitePool },
+      { key: "base pool", weight: VALUE_SPLIT.basePool },
+    ],
+  );
+
+  const participants = parseParticipants(item.participatedMembers, roster);
+  const isElite = participants.map(
+    (participant) => participant.member !== null && ELITE.has(participant.member.category),
+  );
+  const eliteCount = isElite.filter(Boolean).length;
+  const basePoolToGuildFund = participants.length === 0;
+  const elitePoolToGuildFund = eliteCount === 0;
+
+  const equalGeneral = basePoolToGuildFund
+    ? []
+    : splitEqually(
+        basePoolCents,
+        participants.map((p) => p.name),
+      );
+  const equalElite = elitePoolToGuildFund
+    ? []
+    : splitEqually(
+        elitePoolCents,
+        participants.filter((_, index) => isElite[index]).map((p) => p.name),
+      );
+  let nextElite = 0;
+  const general = resplitAmongCharacters(participants, equalGeneral);
+  const elite = resplitAmongCharacters(
+    participants,
+    isElite.map((eliteParticipant) => (eliteParticipant ? (equalElite[nextElite++] ?? 0) : 0)),
+  );
+
+  return {
+    itemId: item.id,
+    lootName: item.lootName,
+    valueCents,
+    guildFundPartCents,
+    adminFundCents,
+    elitePoolCents,
+    basePoolCents,
+    elitePoolToGuildFund,
+    basePoolToGuildFund,
+    guildFundCents:
+      guildFundPartCents +
+      (elitePoolToGuildFund ? elitePoolCents : 0) +
+      (basePoolToGuildFund ? basePoolCents : 0),
+    shares: participants.map((participant, index) => ({
+      name: participant.name,
+      memberId: participant.member?.id ?? null,
+      category: participant.member?.category ?? "Members",
+      generalShareCents: general[index] ?? 0,
+      eliteShareCents: elite[index] ?? 0,
+    })),
+  };
+}
+
+function splitEqually(totalCents: number, names: readonly string[]): number[] {
+  return splitByWeights(
+    totalCents,
+    names.map((name) => ({ key: name, weight: 1 })),
+  );
+}
+
+/** `amounts` (one per participant) with each player's total re-shared among their characters by raids. */
+function resplitAmongCharacters<M extends SalaryRosterMember>(
+  participants: readonly { readonly name: string; readonly member: M | null }[],
+  equalAmounts: readonly number[],
+): number[] {
+  const amounts = [...equalAmounts];
+  const indexesByPlayer = new Map<number, number[]>();
+  participants.forEach((participant, index) => {
+    if (participant.member === null) return;
+    const player = participant.member.mainMemberId ?? participant.member.id;
+    indexesByPlayer.set(player, [...(indexesByPlayer.get(player) ?? []), index]);
+  });
+  for (const indexes of indexesByPlayer.values()) {
+    if (indexes.length < 2) continue;
+    const total = indexes.reduce((sum, index) => sum + (amounts[index] ?? 0), 0);
+    const parts = splitByWeights(
+      total,
+      indexes.map((index) => {
+        const participant = participants[index];
+        return { key: participant?.name ?? "", weight: participant?.member?.raidsParticipated ?? 0 };
+      }),
+    );
+    indexes.forEach((index, position) => {
+      amounts[index] = parts[position] ?? 0;
+    });
+  }
+  return amounts;
+}

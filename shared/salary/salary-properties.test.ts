@@ -1,0 +1,297 @@
+// Properties of the whole engine over random rosters (categories, raid counts, linked characters, aliases) and
+// random items (values, participants by name, alias or not on the roster, JSON or comma lists, Sold or Pending).
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatCents, parseCents } from "../money/cents.ts";
+import { buildSalaryCalculation, calculateSalaries } from "./calculate-salaries.ts";
+import {
+  distributeItem,
+  type ItemDistribution,
+  type SalaryItem,
+  type SalaryRosterMember,
+} from "./distribute-item.ts";
+import { addItemDistribution, emptySalaryTotals, removeItemDistribution } from "./salary-totals.ts";
+
+const NAMES = [
+  "Ashvale",
+  "Brightforge",
+  "Cinderwhisk",
+  "Dawnrider",
+  "Emberlyn",
+  "Frostmantle",
+  "Galewarden",
+  "Hollowpeak",
+  "Ironveil",
+  "Jadeclaw",
+  "Kestrelmoor",
+  "Larkspire",
+];
+const OUTSIDERS = ["Wanderer", "Drifter"];
+
+const rosterArbitrary: fc.Arbitrary<SalaryRosterMember[]> = fc
+  .array(
+    fc.record({
+      category: fc.constantFrom("Guild Master", "Core", "Members" as const),
+      raidsParticipated: fc.oneof(fc.constant(0), fc.nat({ max: 30 })),
+      linkTo: fc.option(fc.nat({ max: 11 }), { freq: 3 }),
+      hasAlias: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: NAMES.length },
+  )
+  .map((drafts) => {
+    const members: SalaryRosterMember[] = [];
+    drafts.forEach((draft, index) => {
+      const main = draft.linkTo === null ? undefined : members[draft.linkTo % Math.max(index, 1)];
+      const mainMemberId = index > 0 && main !== undefined && main.mainMemberId === null ? main.id : null;
+      members.push({
+        id: index + 1,
+        playerName: NAMES[index] ?? `Member${index}`,
+        category: draft.category,
+        raidsParticipated: draft.raidsParticipated,
+        mainMemberId,
+        playerAlias: mainMemberId === null && draft.hasAlias ? `Player${index + 1}` : null,
+      });
+    });
+    return members;
+  });
+
+const tokensOf = (roster: readonly SalaryRosterMember[]) => [
+  ...roster.map((member) => member.playerName),
+  ...roster.flatMap((member) => (member.playerAlias === null ? [] : [member.playerAlias])),
+  ...OUTSIDERS,
+];
+
+const itemsArbitrary = (roster: readonly SalaryRosterMember[]) =>
+  fc
+    .uniqueArray(
+      fc.record({
+        id: fc.integer({ min: 1, max: 1000 }),
+        valueCents: fc.oneof(fc.nat({ max: 200 }), fc.nat({ max: 100_000_000 })),
+        participants: fc.subarray(tokensOf(roster)),
+        asJson: fc.boolean(),
+        sold: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 6, selector: (draft) => draft.id },
+    )
+    .map((drafts) =>
+      drafts.map(
+        (draft): SalaryItem => ({
+          id: draft.id,
+          lootName: `Loot ${draft.id}`,
+          value: formatCents(draft.valueCents),
+          participatedMembers: draft.asJson
+            ? JSON.stringify(draft.participants)
+            : draft.participants.join(", "),
+          status: draft.sold ? "Sold" : "Pending",
+        }),
+      ),
+    );
+
+const scenario = rosterArbitrary.chain((roster) =>
+  itemsArbitrary(roster).map((items) => ({ roster, items })),
+);
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+const spread = (values: readonly number[]) =>
+  values.length === 0 ? 0 : Math.max(...values) - Math.min(...values);
+
+/** Participants whose shares were re-split with another character of the same player. */
+function resplitIds(distribution: ItemDistribution, roster: readonly SalaryRosterMember[]): Set<number> {
+  const byPlayer = new Map<number, number[]>();
+  for (const share of distribution.shares) {
+    const member = roster.find((candidate) => candidate.id === share.memberId);
+    if (member === undefined) continue;
+    const player = member.mainMemberId ?? member.id;
+    byPlayer.set(player, [...(byPlayer.get(player) ?? []), member.id]);
+  }
+  return new Set([...byPlayer.values()].filter((ids) => ids.length > 1).flat());
+}
+
+const byName = (distribution: ItemDistribution) =>
+  new Map(distribution.shares.map((share) => [share.name, share]));
+
+describe("salary engine properties", () => {
+  it("divides every item into parts that add up to its value exactly", () => {
+    fc.assert(
+      fc.property(scenario, ({ roster, items }) => {
+        for (const item of items) {
+          const distribution = distributeItem(item, roster);
+          const value = parseCents(item.value);
+          const { guildFundPartCents, adminFundCents, elitePoolCents, basePoolCents } = distribution;
+          expect(guildFundPartCents + adminFundCents + elitePoolCents + basePoolCents).toBe(value);
+          const shared = sum(
+            distribution.shares.map((share) => share.generalShareCents + share.eliteShareCents),
+          );
+          expect(distribution.guildFundCents + adminFundCents + shared).toBe(value);
+          expect(distribution.shares.every((s) => s.generalShareCents >= 0 && s.eliteShareCents >= 0)).toBe(
+            true,
+          );
+        }
+      }),
+    );
+  });
+
+  it("gives equal participants shares at most one cent apart", () => {
+    fc.assert(
+      fc.property(scenario, ({ roster, items }) => {
+        for (const item of items) {
+          const distribution = distributeItem(item, roster);
+          const resplit = resplitIds(distribution, roster);
+          const equal = distribution.shares.filter(
+            (share) => share.memberId === null || !resplit.has(share.memberId),
+          );
+          expect(spread(equal.map((share) => share.generalShareCents))).toBeLessThanOrEqual(1);
+          const elite = equal.filter((share) => share.category !== "Members" && share.memberId !== null);
+          expect(spread(elite.map((share) => share.eliteShareCents))).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+
+  it("does not depend on the order of the participants", () => {
+    const reorderedItem = rosterArbitrary.chain((roster) =>
+      fc
+        .record({
+          valueCents: fc.nat({ max: 100_000_000 }),
+          tokens: fc.subarray(tokensOf(roster)),
+          asJson: fc.boolean(),
+        })
+        .chain(({ valueCents, tokens, asJson }) =>
+          fc.record({
+            roster: fc.constant(roster),
+            valueCents: fc.constant(valueCents),
+            tokens: fc.constant(tokens),
+            shuffled: fc.shuffledSubarray(tokens, { minLength: tokens.length }),
+            asJson: fc.constant(asJson),
+          }),
+        ),
+    );
+    fc.assert(
+      fc.property(reorderedItem, ({ roster, valueCents, tokens, shuffled, asJson }) => {
+        const itemWith = (names: readonly string[]): SalaryItem => ({
+          id: 1,
+          lootName: "Loot",
+          value: formatCents(valueCents),
+          participatedMembers: asJson ? JSON.stringify(names) : names.join(", "),
+          status: "Sold",
+        });
+        const original = distributeItem(itemWith(tokens), roster);
+        const reordered = distributeItem(itemWith(shuffled), roster);
+        expect(byName(reordered)).toEqual(byName(original));
+        expect({ ...reordered, shares: [] }).toEqual({ ...original, shares: [] });
+      }),
+    );
+  });
+
+  it("does not depend on the order of the items", () => {
+    fc.assert(
+      fc.property(
+        scenario.chain(({ roster, items }) =>
+          fc.record({
+            roster: fc.constant(roster),
+            items: fc.constant(items),
+            shuffled: fc.shuffledSubarray(items, { minLength: items.length }),
+          }),
+        ),
+        ({ roster, items, shuffled }) => {
+          const original = calculateSalaries(items, roster);
+          const reordered = calculateSalaries(shuffled, roster);
+          expect(reordered.receipt).toEqual(original.receipt);
+          expect(reordered.rosterSalaries).toEqual(original.rosterSalaries);
+          expect([reordered.reservedGuildFunds, reordered.adminFund]).toEqual([
+            original.reservedGuildFunds,
+            original.adminFund,
+          ]);
+        },
+      ),
+    );
+  });
+
+  it("accounts for every cent of the Sold items", () => {
+    fc.assert(
+      fc.property(scenario, ({ roster, items }) => {
+        const calculation = calculateSalaries(items, roster);
+        const soldValue = sum(
+          items.filter((item) => item.status === "Sold").map((item) => parseCents(item.value)),
+        );
+        const { summaryTotals, calculationDetails, membersWithSalaries } = calculation.receipt;
+        expect(
+          parseCents(summaryTotals.totalGuildFund) +
+            parseCents(summaryTotals.totalAdminFund) +
+            parseCents(summaryTotals.totalSalariesDistributed),
+        ).toBe(soldValue);
+        expect(sum(calculationDetails.map((row) => parseCents(row.finalCalculatedSalary)))).toBe(
+          parseCents(summaryTotals.totalSalariesDistributed),
+        );
+        // The stored salaries are the roster members on the receipt; everyone else on the roster has 0.00.
+        const stored = new Map(membersWithSalaries.map((entry) => [entry.memberId, entry]));
+        for (const entry of calculation.rosterSalaries) {
+          expect(stored.get(entry.memberId) ?? { ...entry, salary: "0.00" }).toEqual(entry);
+        }
+        expect(
+          membersWithSalaries.every((entry) =>
+            calculation.rosterSalaries.some((r) => r.memberId === entry.memberId),
+          ),
+        ).toBe(true);
+      }),
+    );
+  });
+
+  it("gives the same result adding items one at a time as recalculating all", () => {
+    fc.assert(
+      fc.property(
+        scenario.chain(({ roster, items }) =>
+          fc.record({
+            roster: fc.constant(roster),
+            items: fc.constant(items),
+            order: fc.shuffledSubarray(items, { minLength: items.length }),
+          }),
+        ),
+        ({ roster, items, order }) => {
+          const incremental = order
+            .filter((item) => item.status === "Sold")
+            .reduce(
+              (totals, item) => addItemDistribution(totals, distributeItem(item, roster)),
+              emptySalaryTotals(),
+            );
+          const full = calculateSalaries(items, roster);
+          const built = buildSalaryCalculation(incremental, roster);
+          expect(built.receipt).toEqual(full.receipt);
+          expect(built.rosterSalaries).toEqual(full.rosterSalaries);
+          expect([built.reservedGuildFunds, built.adminFund]).toEqual([
+            full.reservedGuildFunds,
+            full.adminFund,
+          ]);
+        },
+      ),
+    );
+  });
+
+  it("gives the same result removing an item as recalculating without it", () => {
+    fc.assert(
+      fc.property(
+        scenario.chain(({ roster, items }) =>
+          fc.record({ roster: fc.constant(roster), items: fc.constant(items), removed: fc.subarray(items) }),
+        ),
+        ({ roster, items, removed }) => {
+          const sold = items.map((item) => ({ ...item, status: "Sold" }));
+          const removedIds = new Set(removed.map((item) => item.id));
+          const all = calculateSalaries(sold, roster);
+          const reduced = [...removedIds].reduce(removeItemDistribution, all.totals);
+          const rest = calculateSalaries(
+            sold.filter((item) => !removedIds.has(item.id)),
+            roster,
+          );
+          const built = buildSalaryCalculation(reduced, roster);
+          expect(built.receipt).toEqual(rest.receipt);
+          expect(built.rosterSalaries).toEqual(rest.rosterSalaries);
+          expect([built.reservedGuildFunds, built.adminFund]).toEqual([
+            rest.reservedGuildFunds,
+            rest.adminFund,
+          ]);
+        },
+      ),
+    );
+  });
+});
