@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { accountsRoutes } from "../accounts/accounts-routes.ts";
+import { attendanceRoutes } from "../attendance/attendance-routes.ts";
 import { auditRoutes } from "../audit/audit-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps) {
   app.route("/boss-names", bossNamesRoutes);
   app.route("/public/boss-names", publicBossNamesRoutes);
   app.route("/boss-timers", bossTimersRoutes);
+  app.route("/attendance", attendanceRoutes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError((err, c) => {

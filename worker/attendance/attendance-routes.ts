@@ -1,0 +1,127 @@
+/**
+ * Raid attendance (admin). Each record adds one raid to every member it names: the counts on the roster
+ * (raids_participated) move in the same transaction as the record, so the client never sends a count.
+ */
+import { Hono } from "hono";
+import {
+  attendanceBossNotFound,
+  attendanceNotFound,
+  createAttendanceSchema,
+  deleteAttendanceSchema,
+  NO_VALID_MEMBERS,
+  unknownMembersMessage,
+  updateAttendanceSchema,
+} from "../../shared/schemas/attendance.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { jsonBody } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import { findBossByName } from "../bosses/boss-names-repo.ts";
+import type { Queryable } from "../db/types.ts";
+import {
+  adjustRaidCounts,
+  deleteAttendance,
+  findMembersByName,
+  getAttendanceForUpdate,
+  insertAttendance,
+  listAttendance,
+  updateAttendance,
+} from "./attendance-repo.ts";
+
+const ENTITY = "attendance_record";
+
+const lower = (name: string) => name.toLowerCase();
+
+/**
+ * The participants as the roster spells them. A name must be an active member, or already be on the
+ * record being edited (a member kicked since the raid stays on it). 400 when none or some do not qualify.
+ */
+async function resolveParticipants(
+  tx: Queryable,
+  names: readonly string[],
+  alreadyListed: readonly string[] = [],
+): Promise<string[]> {
+  const members = new Map((await findMembersByName(tx, names)).map((m) => [lower(m.playerName), m]));
+  const listed = new Map(alreadyListed.map((name) => [lower(name), name]));
+  const resolved: string[] = [];
+  const unknown: string[] = [];
+  for (const name of names) {
+    const member = members.get(lower(name));
+    if (member?.status === "active") resolved.push(member.playerName);
+    else if (listed.has(lower(name)))
+      resolved.push(member?.playerName ?? (listed.get(lower(name)) as string));
+    else unknown.push(name);
+  }
+  if (resolved.length === 0) throw new ApiError(400, NO_VALID_MEMBERS);
+  if (unknown.length > 0) throw new ApiError(400, unknownMembersMessage(unknown));
+  return resolved;
+}
+
+/** Names in `a` and not in `b`, ignoring letter case. */
+function minus(a: readonly string[], b: readonly string[]): string[] {
+  const drop = new Set(b.map(lower));
+  return a.filter((name) => !drop.has(lower(name)));
+}
+
+export const attendanceRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => sendData(c, { attendanceRecords: await listAttendance(c.get("db")) }))
+  .post("/", jsonBody(createAttendanceSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(
+      c,
+      async ({ tx, audit }) => {
+        const boss = await findBossByName(tx, input.bossName);
+        if (!boss) throw new ApiError(404, attendanceBossNotFound(input.bossName));
+        const participatedMembers = await resolveParticipants(tx, input.participatedMembers);
+        const attendanceRecord = await insertAttendance(tx, {
+          bossName: boss.name,
+          dateAttended: input.dateAttended,
+          participatedMembers,
+          createdBy: c.get("user")?.id ?? null,
+        });
+        await adjustRaidCounts(tx, participatedMembers, 1);
+        await audit({
+          action: "create",
+          entity: ENTITY,
+          entityId: attendanceRecord.id,
+          after: attendanceRecord,
+        });
+        return { attendanceRecord };
+      },
+      201,
+    );
+  })
+  .post("/update", jsonBody(updateAttendanceSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      const before = await getAttendanceForUpdate(tx, input.id);
+      if (!before) throw new ApiError(404, attendanceNotFound(input.id));
+      const participatedMembers = await resolveParticipants(
+        tx,
+        input.participatedMembers,
+        before.participatedMembers,
+      );
+      const attendanceRecord = await updateAttendance(tx, input.id, {
+        dateAttended: input.dateAttended,
+        participatedMembers,
+      });
+      await adjustRaidCounts(tx, minus(before.participatedMembers, participatedMembers), -1);
+      await adjustRaidCounts(tx, minus(participatedMembers, before.participatedMembers), 1);
+      await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: attendanceRecord });
+      return { attendanceRecord };
+    });
+  })
+  .post("/delete", jsonBody(deleteAttendanceSchema), (c) => {
+    const { id } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      const before = await getAttendanceForUpdate(tx, id);
+      if (!before) throw new ApiError(404, attendanceNotFound(id));
+      await deleteAttendance(tx, id);
+      await adjustRaidCounts(tx, before.participatedMembers, -1);
+      await audit({ action: "delete", entity: ENTITY, entityId: id, before });
+      return { success: true, id };
+    });
+  });
