@@ -17,7 +17,13 @@ beforeAll(async () => {
   app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set("db", db);
-    c.set("user", null);
+    const as = c.req.header("x-test-user");
+    c.set(
+      "user",
+      as
+        ? { id: Number(as), email: `u${as}@guild.test`, displayName: as, role: "user", avatarUrl: null }
+        : null,
+    );
     await next();
   });
   app.use(idempotency);
@@ -41,10 +47,14 @@ afterAll(async () => {
   await db?.close();
 });
 
-function post(label: string, key?: string) {
+function post(label: string, key?: string, userId?: number) {
   return app.request("/probe", {
     method: "POST",
-    headers: { "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(key ? { "idempotency-key": key } : {}),
+      ...(userId ? { "x-test-user": String(userId) } : {}),
+    },
     body: JSON.stringify({ label }),
   });
 }
@@ -75,6 +85,19 @@ describe("write(): one transaction with audit and idempotency", () => {
     expect(other.status).toBe(422);
     expect(await other.json()).toEqual({ error: KEY_REUSED });
     expect(await count("SELECT count(*)::int AS n FROM write_probe WHERE label = 'gamma'")).toBe(0);
+  });
+
+  it("never replays one caller's stored answer to another caller", async () => {
+    const users = await db.query<{ id: number }>(
+      "INSERT INTO users (email, display_name, role) VALUES ('k1@guild.test', 'K1', 'user'), ('k2@guild.test', 'K2', 'user') RETURNING id",
+    );
+    const [one, two] = users.map((u) => u.id);
+    expect((await post("eta", "key-eta", one)).status).toBe(200);
+    const other = await post("eta", "key-eta", two);
+    expect(other.status).toBe(422);
+    expect(other.headers.get("idempotent-replayed")).toBeNull();
+    expect((await post("eta", "key-eta")).status).toBe(422);
+    expect(await count("SELECT count(*)::int AS n FROM write_probe WHERE label = 'eta'")).toBe(1);
   });
 
   it("rolls back the change, the audit entry and the key when the write fails", async () => {

@@ -46,7 +46,10 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!/^[A-Za-z0-9_.:-]{1,200}$/.test(key)) {
     throw new ApiError(400, "Idempotency-Key must be 1-200 letters, digits or - _ . :");
   }
-  const requestHash = await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
+  // The caller is part of the hash: a key seen with another account (or none) is a different request,
+  // so a replay never hands one user's stored answer to another.
+  const caller = c.get("user")?.id ?? "anonymous";
+  const requestHash = await sha256Hex(`${caller} ${c.req.method} ${c.req.path}\n${await c.req.text()}`);
   const stored = await findProcessedKey(c.get("db"), key);
   if (stored && stored.status !== 0) {
     if (stored.requestHash !== requestHash) throw new ApiError(422, KEY_REUSED);
