@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { accountsRoutes } from "../accounts/accounts-routes.ts";
+import { schemaSqlRoutes } from "../admin/schema-sql-routes.ts";
 import { sqlExportRoutes } from "../admin/sql-export-routes.ts";
 import { attendanceRoutes } from "../attendance/attendance-routes.ts";
 import { auditRoutes } from "../audit/audit-routes.ts";
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps) {
   app.route("/admin/accounts", accountsRoutes);
   app.route("/admin/audit-log", auditRoutes);
   app.route("/admin/sql-export", sqlExportRoutes);
+  app.route("/admin/schema-sql", schemaSqlRoutes);
   app.route("/boss-names", bossNamesRoutes);
   app.route("/public/boss-names", publicBossNamesRoutes);
   app.route("/boss-timers", bossTimersRoutes);
