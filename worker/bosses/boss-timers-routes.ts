@@ -3,6 +3,7 @@
  * One row per boss; resetting deletes it (the audit log keeps the history).
  */
 import { Hono } from "hono";
+import { resolveBossSchedule } from "../../shared/bosses/boss-schedule.ts";
 import {
   type BossTimer,
   fixedScheduleRefusal,
@@ -66,8 +67,10 @@ export const bossTimersRoutes = new Hono<AppEnv>()
     return write(c, async ({ tx, audit }) => {
       const boss = await findBossByName(tx, input.bossName, true);
       if (!boss) throw new ApiError(404, bossNotFound(input.bossName));
-      // Below 1 hour means -1..-8, a fixed weekly schedule (the table's CHECK allows nothing else).
-      if (boss.respawnTimeHours < 1) throw new ApiError(400, fixedScheduleRefusal(boss.name));
+      // The web grid disables a boss with a fixed schedule by code (-1..-8) or by name, and so does the server.
+      if (resolveBossSchedule(boss.name, boss.respawnTimeHours).kind === "fixed") {
+        throw new ApiError(400, fixedScheduleRefusal(boss.name));
+      }
       const startTime = input.startTime ?? new Date();
       const durationMs =
         input.testDuration !== undefined ? TEST_TIMER_SECONDS * 1000 : boss.respawnTimeHours * HOUR_MS;

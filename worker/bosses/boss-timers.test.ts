@@ -183,6 +183,11 @@ describe("POST /_api/boss-timers", () => {
     expect(refused.data).toEqual({ error: fixedScheduleRefusal(fixed) });
     expect(refused.data.error).toBe(`${fixed} spawns on a fixed schedule; its timer cannot be started.`);
     expect(await db.query("SELECT 1 FROM boss_timers WHERE boss_name = $1", [fixed])).toHaveLength(0);
+    // A fixed-schedule boss keeps its schedule by name even if its stored code says "every 24 hours".
+    await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ('NEUTRO', 24)");
+    const byName = await user.post("/_api/boss-timers", { bossName: "neutro" });
+    expect(byName.status).toBe(400);
+    expect(byName.data).toEqual({ error: fixedScheduleRefusal("NEUTRO") });
     const unknown = await user.post("/_api/boss-timers", { bossName: "No Such Boss" });
     expect(unknown.status).toBe(404);
     expect(unknown.data).toEqual({ error: bossNotFound("No Such Boss") });
