@@ -6,7 +6,7 @@ import { insertUser, type Role } from "../auth/users-repo.ts";
 import type { Db } from "../db/types.ts";
 import { TestClient } from "../test/api-client.ts";
 import { createTestDb } from "../test/test-db.ts";
-import { EXPORT_TABLES, type ExportTable, renderTable, sqlString } from "./sql-export.ts";
+import { EXPORT_TABLES, type ExportTable, renderTable, sqlString, TABLE_SPECS } from "./sql-export.ts";
 
 const pepper = "test-pepper-0123456789";
 const PASSWORD = "correct horse battery";
@@ -124,6 +124,19 @@ describe("sql export: literals", () => {
     expect(() => renderTable("boss_names", [{ id: "1", name: "x", respawn_time_hours: "1; DROP" }])).toThrow(
       /not a finite number/,
     );
+  });
+});
+
+describe("sql export: columns", () => {
+  it("exports every column of the five tables, so a new column cannot be left out unnoticed", async () => {
+    for (const table of EXPORT_TABLES) {
+      const columns = await source.query<{ name: string }>(
+        "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
+        [table],
+      );
+      const exported = TABLE_SPECS[table].columns.map(([name]) => name).sort();
+      expect({ table, columns: exported }).toEqual({ table, columns: columns.map((c) => c.name).sort() });
+    }
   });
 });
 
