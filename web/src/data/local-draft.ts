@@ -1,0 +1,111 @@
+/**
+ * An in-memory working copy of a few collections, so a mutation's local effect is a plain synchronous
+ * function that can run against the live tables (when a command is issued) or against the server's base
+ * copy (when the tables are rebuilt after a pull). Loaded and saved inside the caller's Dexie transaction.
+ */
+import { type CollectionName, type CollectionRows, keyOf, type PortalDb, type RowKey } from "./portal-db.ts";
+
+/** 'local': the live table as the screens see it; 'base': the server's copy it is rebuilt from. */
+export type DraftSource = "local" | "base";
+
+export class LocalDraft {
+  private readonly tables = new Map<CollectionName, Map<RowKey, unknown>>();
+  private readonly writable: ReadonlySet<CollectionName>;
+  private readonly touched = new Map<CollectionName, Set<RowKey>>();
+
+  constructor(loaded: ReadonlyMap<CollectionName, readonly unknown[]>, writable: Iterable<CollectionName>) {
+    for (const [collection, rows] of loaded) {
+      this.tables.set(collection, new Map(rows.map((row) => [keyOf(collection, row), row])));
+    }
+    this.writable = new Set(writable);
+  }
+
+  private table(collection: CollectionName): Map<RowKey, unknown> {
+    const table = this.tables.get(collection);
+    if (!table) throw new Error(`The draft did not load ${collection}; declare it in the mutation's reads.`);
+    return table;
+  }
+
+  get<C extends CollectionName>(collection: C, key: RowKey): CollectionRows[C] | undefined {
+    return this.table(collection).get(key) as CollectionRows[C] | undefined;
+  }
+
+  all<C extends CollectionName>(collection: C): CollectionRows[C][] {
+    return [...this.table(collection).values()] as CollectionRows[C][];
+  }
+
+  /** Writes to a collection outside this draft's scope are dropped: that table is not being rebuilt. */
+  put<C extends CollectionName>(collection: C, row: CollectionRows[C]): void {
+    if (!this.writable.has(collection)) return;
+    const key = keyOf(collection, row);
+    this.table(collection).set(key, row);
+    this.touch(collection, key);
+  }
+
+  delete(collection: CollectionName, key: RowKey): void {
+    if (!this.writable.has(collection)) return;
+    this.table(collection).delete(key);
+    this.touch(collection, key);
+  }
+
+  private touch(collection: CollectionName, key: RowKey): void {
+    let keys = this.touched.get(collection);
+    if (!keys) {
+      keys = new Set();
+      this.touched.set(collection, keys);
+    }
+    keys.add(key);
+  }
+
+  /** The keys written or deleted per collection. */
+  changes(): ReadonlyMap<CollectionName, ReadonlySet<RowKey>> {
+    return this.touched;
+  }
+}
+
+/** Loads each collection from its source. Call inside a transaction that covers the tables. */
+export async function loadDraft(
+  db: PortalDb,
+  sources: ReadonlyMap<CollectionName, DraftSource>,
+  writable: Iterable<CollectionName>,
+): Promise<LocalDraft> {
+  const loaded = new Map<CollectionName, readonly unknown[]>();
+  for (const [collection, source] of sources) {
+    loaded.set(
+      collection,
+      source === "local"
+        ? await db.collection(collection).toArray()
+        : ((await db.baseSnapshots.get(collection))?.rows ?? []),
+    );
+  }
+  return new LocalDraft(loaded, writable);
+}
+
+/** Writes the touched rows of the draft back to the live tables. */
+export async function saveDraftChanges(db: PortalDb, draft: LocalDraft): Promise<void> {
+  for (const [collection, keys] of draft.changes()) {
+    const table = db.collection(collection);
+    const gone: RowKey[] = [];
+    const rows: CollectionRows[CollectionName][] = [];
+    for (const key of keys) {
+      const row = draft.get(collection, key);
+      if (row === undefined) gone.push(key);
+      else rows.push(row);
+    }
+    await table.bulkDelete(gone);
+    await table.bulkPut(rows);
+  }
+}
+
+/** Replaces the live tables with the draft's complete contents. */
+export async function replaceTables(
+  db: PortalDb,
+  draft: LocalDraft,
+  collections: Iterable<CollectionName>,
+): Promise<void> {
+  for (const collection of collections) {
+    const table = db.collection(collection);
+    await table.clear();
+    await table.bulkPut(draft.all(collection));
+  }
+}

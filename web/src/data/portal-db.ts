@@ -1,0 +1,205 @@
+/**
+ * The local store: one IndexedDB database (Dexie) holding the last synced copy of every collection, the
+ * server's base copy each collection was rebuilt from, sync bookkeeping and the outbox of queued writes.
+ * Only web/src/data touches it. Versions only ever add: a new schema is a new `this.version(n)` below the
+ * old ones, never a delete of the database, so queued writes and cached data survive app updates.
+ */
+import Dexie, { type Table } from "dexie";
+
+export const DATABASE_NAME = "guild-portal";
+
+/** Money and other decimals arrive as strings ('440.00'); dates as Date objects (superjson). */
+export type DateValue = Date | string;
+
+export interface GuildMember {
+  id: number;
+  playerName: string;
+  category: string;
+  raidsParticipated: number;
+  salary: string;
+  status: string;
+  kickedDate: DateValue | null;
+  finalSalaryAmount: string | null;
+  mainMemberId: number | null;
+  playerAlias: string | null;
+  createdAt: DateValue | null;
+  updatedAt: DateValue | null;
+}
+
+export interface MarketItem {
+  id: number;
+  lootName: string;
+  bossName: string;
+  value: string;
+  status: string;
+  /** A JSON array of names or a comma-separated list, as stored. */
+  participatedMembers: string;
+  totalFunds: string;
+  /** 'YYYY-MM-DD' */
+  dateAcquired: string | null;
+  createdAt: DateValue | null;
+  updatedAt: DateValue | null;
+}
+
+export interface BossNameRow {
+  id: number;
+  name: string;
+  respawnTimeHours: number;
+}
+
+/** The timer answer's shape belongs to the API; only bossName is relied on, the rest is stored as given. */
+export interface BossTimerRow {
+  bossName: string;
+  bossId?: number;
+  respawnTimeHours?: number;
+  startTime?: DateValue | null;
+  endTime?: DateValue | null;
+  durationHours?: number | null;
+  isActive?: boolean;
+  status?: string | null;
+  [field: string]: unknown;
+}
+
+export interface AttendanceRecord {
+  id: number;
+  bossName: string;
+  dateAttended: DateValue;
+  participatedMembers: string[] | string;
+  [field: string]: unknown;
+}
+
+export interface GuildFunds {
+  reservedGuildFunds?: string | null;
+  adminFund?: string | null;
+  [field: string]: unknown;
+}
+
+export interface SalaryReceipt {
+  calculationDetails: unknown[];
+  summaryTotals: Record<string, unknown>;
+  processedItems: unknown;
+  membersWithSalaries: unknown;
+}
+
+export const SINGLE_ROW_SLOT = "current";
+
+/** Tables that hold one answer object rather than a list. */
+export interface SingleRow<T> {
+  slot: typeof SINGLE_ROW_SLOT;
+  value: T;
+}
+
+/** Every synced collection and the row type its table stores. */
+export interface CollectionRows {
+  guildMembers: GuildMember;
+  marketItems: MarketItem;
+  bossNames: BossNameRow;
+  timers: BossTimerRow;
+  attendance: AttendanceRecord;
+  funds: SingleRow<GuildFunds>;
+  salaryReceipt: SingleRow<SalaryReceipt>;
+}
+
+export type CollectionName = keyof CollectionRows;
+
+/** The primary key of each collection's table; it also names the field a pulled row must carry. */
+export const KEY_PATHS = {
+  guildMembers: "id",
+  marketItems: "id",
+  bossNames: "id",
+  timers: "bossName",
+  attendance: "id",
+  funds: "slot",
+  salaryReceipt: "slot",
+} as const satisfies Record<CollectionName, string>;
+
+export const COLLECTION_NAMES = Object.keys(KEY_PATHS) as CollectionName[];
+
+export function isSingleRow(collection: CollectionName): boolean {
+  return KEY_PATHS[collection] === "slot";
+}
+
+export type RowKey = number | string;
+
+export function keyOf(collection: CollectionName, row: unknown): RowKey {
+  return (row as Record<string, RowKey>)[KEY_PATHS[collection]] as RowKey;
+}
+
+export interface SyncMeta {
+  collection: CollectionName;
+  /** When the last successful pull was stored (ms since epoch). */
+  lastSyncedAt: number | null;
+  lastAttemptAt: number | null;
+  /** The last pull's error message; null once a pull succeeds. */
+  lastError: string | null;
+  lastErrorStatus: number | null;
+  /** The API path the cached rows came from (public or admin variant). */
+  source: string | null;
+  /**
+   * Raised whenever a write touching this collection is acknowledged by the server. A pull that started
+   * before the acknowledgement may predate the write, so it is dropped instead of stored.
+   */
+  writeVersion: number;
+}
+
+/** What the server last said for a collection, plus acknowledged writes not yet seen in a pull. */
+export interface BaseSnapshot {
+  collection: CollectionName;
+  rows: unknown[];
+}
+
+export type OutboxStatus = "pending" | "sending" | "failed";
+
+export interface OutboxRow {
+  /** Auto-increment: the send order. */
+  seq?: number;
+  /** Client-made UUID, sent as the Idempotency-Key. */
+  id: string;
+  /** The mutation's name (see mutations.ts); its local effect is replayed on every rebuild. */
+  name: string;
+  path: string;
+  /** The request body, exactly as sent on every attempt. */
+  args: unknown;
+  createdAt: number;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** HTTP status of the last failed attempt; 0 when no answer arrived. */
+  lastStatus: number | null;
+  /** When a sender took the row; a 'sending' row older than the lease is taken to be abandoned. */
+  claimedAt: number | null;
+}
+
+export class PortalDb extends Dexie {
+  guildMembers!: Table<GuildMember, number>;
+  marketItems!: Table<MarketItem, number>;
+  bossNames!: Table<BossNameRow, number>;
+  timers!: Table<BossTimerRow, string>;
+  attendance!: Table<AttendanceRecord, number>;
+  funds!: Table<SingleRow<GuildFunds>, string>;
+  salaryReceipt!: Table<SingleRow<SalaryReceipt>, string>;
+  syncMeta!: Table<SyncMeta, CollectionName>;
+  baseSnapshots!: Table<BaseSnapshot, CollectionName>;
+  outbox!: Table<OutboxRow, number>;
+
+  constructor(name: string = DATABASE_NAME) {
+    super(name);
+    this.version(1).stores({
+      guildMembers: "id, playerName, status",
+      marketItems: "id, status",
+      bossNames: "id, name",
+      timers: "bossName",
+      attendance: "id",
+      funds: "slot",
+      salaryReceipt: "slot",
+      syncMeta: "collection",
+      baseSnapshots: "collection",
+      outbox: "++seq, &id, status",
+    });
+  }
+
+  collection<C extends CollectionName>(name: C): Table<CollectionRows[C], RowKey> {
+    return this.table(name);
+  }
+}
