@@ -1,0 +1,169 @@
+/**
+ * Wires the local store, the sync engine, the outbox and the commands, and decides when they run: on
+ * start, on window focus, when the browser comes back online, every 60 s while the page is visible, and
+ * when the session changes. The app starts it once with startDataLayer; tests build their own with
+ * createDataLayer and an injected environment.
+ */
+import type { ApiClient } from "../lib/api-client.ts";
+import { type SessionRole, SOURCES } from "./collections.ts";
+import { type Commands, createCommands } from "./commands.ts";
+import { browserEnvironment, type DataLayerEnv } from "./environment.ts";
+import { createLayerStore, type LayerStore } from "./layer-state.ts";
+import { createOutbox, type Outbox } from "./outbox.ts";
+import { PortalDb } from "./portal-db.ts";
+import { createSyncEngine, SYNC_INTERVAL_MS, type SyncEngine } from "./sync-engine.ts";
+import { createWriteTransport, type WriteTransport } from "./write-transport.ts";
+
+export interface DataLayerOptions {
+  api: Pick<ApiClient, "get">;
+  /**
+   * The session's role: null when nobody is logged in, undefined while the session is being checked.
+   * Admin collections are pulled only for admins.
+   */
+  getRole: () => SessionRole;
+  /** Registers a listener for session changes (zustand's `subscribe` fits); the layer re-reads getRole. */
+  subscribeSession?: (listener: () => void) => () => void;
+  transport?: WriteTransport;
+  db?: PortalDb;
+  env?: DataLayerEnv;
+}
+
+export interface DataLayer {
+  db: PortalDb;
+  store: LayerStore;
+  commands: Commands;
+  sync: SyncEngine;
+  outbox: Outbox;
+  /** Re-reads the role: resumes a paused outbox when someone is logged in, re-pulls when the role changed. */
+  sessionChanged(): void;
+  /** Drops cached data that did not come from a public source (call at logout on a shared device). */
+  forgetPrivateData(): Promise<void>;
+  /** Runs the first sync and send and installs the triggers; returns a function that removes them. */
+  start(): () => void;
+}
+
+export function createDataLayer(options: DataLayerOptions): DataLayer {
+  const db = options.db ?? new PortalDb();
+  const env = options.env ?? browserEnvironment();
+  const store = createLayerStore();
+  const sync = createSyncEngine({ db, api: options.api, getRole: options.getRole, env, store });
+  const outbox = createOutbox({
+    db,
+    transport: options.transport ?? createWriteTransport(),
+    env,
+    store,
+    refresh: (collections) => void sync.pullMany(collections),
+  });
+  const commands = createCommands({
+    db: () => db,
+    now: () => env.now(),
+    randomId: () => env.randomId(),
+    onQueued: () => void outbox.drain(),
+  });
+  let lastRole = options.getRole();
+
+  function sessionChanged(): void {
+    const role = options.getRole();
+    if (role !== null && role !== undefined) void outbox.resume();
+    if (role !== lastRole) {
+      lastRole = role;
+      void sync.pullAll();
+    }
+  }
+
+  async function forgetPrivateData(): Promise<void> {
+    const publicPaths = new Set(SOURCES.filter((s) => s.audience === "anyone").map((s) => s.path));
+    const metas = await db.syncMeta.toArray();
+    const cachedPrivately = metas.filter((m) => m.source !== null && !publicPaths.has(m.source));
+    await sync.forget(cachedPrivately.map((m) => m.collection));
+  }
+
+  function start(): () => void {
+    lastRole = options.getRole();
+    void sync.pullAll();
+    void outbox.drain();
+
+    const onFocus = () => {
+      void sync.pullAll();
+      void outbox.drain();
+    };
+    const onOnline = () => {
+      void outbox.retryWaitingNow();
+      void sync.pullAll();
+    };
+    env.events?.addEventListener("focus", onFocus);
+    env.events?.addEventListener("online", onOnline);
+
+    let tick: unknown;
+    const schedule = () => {
+      tick = env.setTimeout(() => {
+        if (env.isVisible()) onFocus();
+        schedule();
+      }, SYNC_INTERVAL_MS);
+    };
+    schedule();
+    const unsubscribe = options.subscribeSession?.(sessionChanged);
+
+    return () => {
+      env.events?.removeEventListener("focus", onFocus);
+      env.events?.removeEventListener("online", onOnline);
+      env.clearTimeout(tick);
+      outbox.stop();
+      unsubscribe?.();
+    };
+  }
+
+  return { db, store, commands, sync, outbox, sessionChanged, forgetPrivateData, start };
+}
+
+let appDb: PortalDb | undefined;
+let appLayer: DataLayer | undefined;
+const idleStore = createLayerStore();
+
+/** The app's database ('guild-portal'), opened on first use. */
+export function portalDb(): PortalDb {
+  appDb ??= new PortalDb();
+  return appDb;
+}
+
+/** The app's layer state, or an idle one before startDataLayer. */
+export function appLayerStore(): LayerStore {
+  return appLayer?.store ?? idleStore;
+}
+
+/** Starts the app's data layer once (later calls return the running one). */
+export function startDataLayer(
+  options: Pick<DataLayerOptions, "api" | "getRole" | "subscribeSession">,
+): DataLayer {
+  if (appLayer) return appLayer;
+  appLayer = createDataLayer({ ...options, db: portalDb(), env: browserEnvironment() });
+  appLayer.start();
+  return appLayer;
+}
+
+function requireLayer(): DataLayer {
+  if (!appLayer) throw new Error("startDataLayer has not been called");
+  return appLayer;
+}
+
+/**
+ * The app's commands: they store the change and its outbox row even before startDataLayer (the rows are
+ * sent once it runs).
+ */
+export const commands: Commands = createCommands({
+  db: portalDb,
+  now: () => Date.now(),
+  randomId: () => crypto.randomUUID(),
+  onQueued: () => void appLayer?.outbox.drain(),
+});
+
+/** What screens may ask of the running data layer. */
+export const dataLayerActions = {
+  retry: (id: string) => requireLayer().outbox.retry(id),
+  discard: (id: string) => requireLayer().outbox.discard(id),
+  /** Try the queue again after a login (also happens on its own when the session changes). */
+  resume: () => requireLayer().outbox.resume(),
+  /** Pull everything now (a "sync now" button). */
+  syncNow: () => requireLayer().sync.pullAll(),
+  forgetPrivateData: () => requireLayer().forgetPrivateData(),
+};

@@ -1,0 +1,80 @@
+/**
+ * Reads of the local store, shaped for screens. Plain async functions so hooks.ts can wrap them in
+ * useLiveQuery and tests can call them directly.
+ */
+import type {
+  AttendanceRecord,
+  BossNameRow,
+  BossTimerRow,
+  CollectionName,
+  GuildFunds,
+  GuildMember,
+  MarketItem,
+  OutboxRow,
+  PortalDb,
+  SalaryReceipt,
+} from "./portal-db.ts";
+import { SINGLE_ROW_SLOT } from "./portal-db.ts";
+
+export interface MemberFilter {
+  /** Omitted: every member the cache holds (admins: all statuses; the public roster: as served). */
+  status?: string;
+}
+
+export function readGuildMembers(db: PortalDb, filter: MemberFilter = {}): Promise<GuildMember[]> {
+  const { status } = filter;
+  return status === undefined
+    ? db.guildMembers.toArray()
+    : db.guildMembers.where("status").equals(status).toArray();
+}
+
+export function readMarketItems(db: PortalDb): Promise<MarketItem[]> {
+  return db.marketItems.toArray();
+}
+
+export function readBossNames(db: PortalDb): Promise<BossNameRow[]> {
+  return db.bossNames.toArray();
+}
+
+export function readTimers(db: PortalDb): Promise<BossTimerRow[]> {
+  return db.timers.toArray();
+}
+
+export function readAttendance(db: PortalDb): Promise<AttendanceRecord[]> {
+  return db.attendance.toArray();
+}
+
+/** Null when nothing has been synced yet. */
+export async function readFunds(db: PortalDb): Promise<GuildFunds | null> {
+  return (await db.funds.get(SINGLE_ROW_SLOT))?.value ?? null;
+}
+
+/** Null when nothing has been synced yet. */
+export async function readSalaryReceipt(db: PortalDb): Promise<SalaryReceipt | null> {
+  return (await db.salaryReceipt.get(SINGLE_ROW_SLOT))?.value ?? null;
+}
+
+export interface StoredSyncStatus {
+  lastSyncedAt: number | null;
+  error: string | null;
+}
+
+export async function readSyncStatus(db: PortalDb, collection: CollectionName): Promise<StoredSyncStatus> {
+  const meta = await db.syncMeta.get(collection);
+  return { lastSyncedAt: meta?.lastSyncedAt ?? null, error: meta?.lastError ?? null };
+}
+
+export interface OutboxSummary {
+  /** Rows waiting to be sent or being sent. */
+  pendingCount: number;
+  /** Rows the server refused, oldest first, each with lastError and lastStatus. */
+  failed: OutboxRow[];
+}
+
+export async function readOutboxSummary(db: PortalDb): Promise<OutboxSummary> {
+  const [pendingCount, failed] = await Promise.all([
+    db.outbox.where("status").anyOf("pending", "sending").count(),
+    db.outbox.where("status").equals("failed").sortBy("seq"),
+  ]);
+  return { pendingCount, failed };
+}

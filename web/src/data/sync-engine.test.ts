@@ -1,0 +1,277 @@
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApiClient } from "../lib/api-client.ts";
+import { createDataLayer } from "./data-layer.ts";
+import { readGuildMembers, readSyncStatus } from "./queries.ts";
+import { unexpectedAnswer } from "./sync-engine.ts";
+import { createTestLayer, type TestLayer } from "./testing/test-layer.ts";
+
+let t: TestLayer;
+
+afterEach(async () => {
+  await t.dispose();
+});
+
+describe("pulls", () => {
+  it("stores each collection and records when it was synced", async () => {
+    t = await createTestLayer({ role: "admin" });
+    await t.layer.sync.pullAll();
+
+    expect(await t.db.guildMembers.count()).toBe(4); // the admin roster includes kicked members
+    expect((await t.db.bossNames.toArray()).map((b) => b.name)).toContain("VENATUS");
+    expect(await t.db.timers.get("EGO")).toMatchObject({ bossName: "EGO", respawnTimeHours: 21 });
+    expect((await t.db.funds.get("current"))?.value).toMatchObject({ reservedGuildFunds: "320.00" });
+    expect((await t.db.salaryReceipt.get("current"))?.value.summaryTotals).toEqual({
+      totalProcessedItems: 0,
+    });
+    expect(await readSyncStatus(t.db, "guildMembers")).toEqual({
+      lastSyncedAt: t.clock.env.now(),
+      error: null,
+    });
+    expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/guild-members?status=all");
+  });
+
+  it("pulls admin collections only for admins; others get the public roster", async () => {
+    t = await createTestLayer({ role: null });
+    await t.layer.sync.pullAll();
+
+    expect(t.server.readsOf("/guild-funds")).toBe(0);
+    expect(t.server.readsOf("/attendance")).toBe(0);
+    expect(t.server.readsOf("/guild-members?status=all")).toBe(0);
+    expect(t.server.readsOf("/public/guild-members")).toBe(1);
+    expect(await t.db.guildMembers.count()).toBe(3);
+    expect(await t.db.funds.count()).toBe(0);
+
+    t.session.role = "admin";
+    t.layer.sessionChanged();
+    await t.layer.sync.idle();
+    expect(t.server.readsOf("/guild-funds")).toBe(1);
+    expect(await t.db.guildMembers.count()).toBe(4);
+    expect(await readGuildMembers(t.db, { status: "active" })).toHaveLength(3);
+  });
+
+  it("while the session is being checked, pulls only what has no admin variant", async () => {
+    t = await createTestLayer({ role: undefined });
+    await t.layer.sync.pullAll();
+    expect(t.server.readsOf("/boss-timers")).toBe(1);
+    expect(t.server.readsOf("/public/boss-names")).toBe(1);
+    expect(t.server.readsOf("/public/salary-calculation")).toBe(1);
+    expect(t.server.readsOf("/public/guild-members")).toBe(0);
+    expect(t.server.readsOf("/guild-members?status=all")).toBe(0);
+
+    t.session.role = "admin";
+    t.layer.sessionChanged();
+    await t.layer.sync.idle();
+    expect(t.server.readsOf("/guild-members?status=all")).toBe(1);
+    expect(t.server.readsOf("/public/guild-members")).toBe(0);
+  });
+
+  it("forgetPrivateData drops what came from admin sources and keeps public data and queued writes", async () => {
+    t = await createTestLayer({ role: "admin" });
+    await t.layer.sync.pullAll();
+    t.clock.setOnline(false);
+    await t.layer.commands.kickMember(3);
+    await t.layer.forgetPrivateData();
+
+    expect(await t.db.funds.count()).toBe(0);
+    expect(await t.db.guildMembers.count()).toBe(0);
+    expect(await readSyncStatus(t.db, "funds")).toEqual({ lastSyncedAt: null, error: null });
+    expect(await t.db.timers.count()).toBe(5);
+    expect(await t.db.outbox.count()).toBe(1);
+
+    t.session.role = null;
+    t.clock.setOnline(true);
+    t.layer.sessionChanged();
+    await t.layer.sync.idle();
+    expect((await t.db.guildMembers.toArray()).map((m) => m.status)).toEqual(["active", "active", "kicked"]);
+  });
+
+  it("a failed pull keeps the cached rows and lastSyncedAt, and records the error", async () => {
+    t = await createTestLayer();
+    await t.layer.sync.pullAll();
+    const syncedAt = t.clock.env.now();
+    const before = await t.db.timers.toArray();
+
+    t.clock.advance(60_000);
+    t.server.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
+    expect(await t.layer.sync.pull("timers")).toBe("failed");
+    expect(await t.db.timers.toArray()).toEqual(before);
+    expect(await readSyncStatus(t.db, "timers")).toEqual({
+      lastSyncedAt: syncedAt,
+      error: "Service unavailable",
+    });
+
+    t.server.failReads("/boss-timers", { kind: "drop" });
+    expect(await t.layer.sync.pull("timers")).toBe("failed");
+    expect(await t.db.timers.toArray()).toEqual(before);
+    expect((await t.db.syncMeta.get("timers"))?.lastErrorStatus).toBe(0);
+
+    expect(await t.layer.sync.pull("timers")).toBe("stored");
+    expect(await readSyncStatus(t.db, "timers")).toEqual({ lastSyncedAt: t.clock.env.now(), error: null });
+  });
+
+  it("an answer of the wrong shape is recorded as an error, not stored as an empty table", async () => {
+    t = await createTestLayer();
+    await t.layer.sync.pull("bossNames");
+    const count = await t.db.bossNames.count();
+    t.server.bossNames = "not a list" as never;
+
+    expect(await t.layer.sync.pull("bossNames")).toBe("failed");
+    expect(await t.db.bossNames.count()).toBe(count);
+    expect((await readSyncStatus(t.db, "bossNames")).error).toBe(unexpectedAnswer("/public/boss-names"));
+  });
+
+  it("offline, nothing is requested and nothing is recorded", async () => {
+    t = await createTestLayer();
+    t.clock.setOnline(false);
+    expect(await t.layer.sync.pull("timers")).toBe("skipped");
+    expect(t.server.requests).toHaveLength(0);
+    expect(await t.db.syncMeta.count()).toBe(0);
+  });
+
+  it("a second request during a pull runs once more after it, not in parallel", async () => {
+    t = await createTestLayer();
+    let release = () => {};
+    t.server.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
+    const first = t.layer.sync.pull("timers");
+    const second = t.layer.sync.pull("timers");
+    const third = t.layer.sync.pull("timers");
+    expect(third).toBe(second);
+    release();
+    expect(await first).toBe("stored");
+    expect(await second).toBe("stored");
+    expect(t.server.readsOf("/boss-timers")).toBe(2);
+  });
+});
+
+describe("pulls and queued writes", () => {
+  it("a pull does not erase a pending optimistic change, and keeps what others changed", async () => {
+    t = await createTestLayer();
+    await t.layer.sync.pullAll();
+    t.server.sessionValid = false; // the write cannot be delivered yet
+    const clicked = new Date(t.clock.env.now());
+    await t.layer.commands.startTimer("VENATUS", clicked);
+    await t.settle();
+    t.server.sessionValid = true;
+
+    // Meanwhile someone else started EGO on the server.
+    const ego = t.server.timers.get("EGO");
+    if (ego) t.server.timers.set("EGO", { ...ego, isActive: true, status: "active", startTime: clicked });
+    t.clock.advance(60_000);
+    expect(await t.layer.sync.pull("timers")).toBe("stored");
+
+    expect(await t.db.timers.get("VENATUS")).toMatchObject({
+      startTime: clicked,
+      endTime: new Date(clicked.getTime() + 10 * 3_600_000),
+      isActive: true,
+    });
+    expect(await t.db.timers.get("EGO")).toMatchObject({ isActive: true, startTime: clicked });
+    expect(t.server.timers.get("VENATUS")?.isActive).toBe(false);
+
+    t.layer.sessionChanged();
+    await t.settle();
+    expect(await t.db.timers.get("VENATUS")).toEqual(t.server.timers.get("VENATUS"));
+  });
+
+  it("re-applies a pending attendance change to the roster it counts raids on", async () => {
+    t = await createTestLayer();
+    await t.layer.sync.pullAll();
+    t.server.sessionValid = false;
+    await t.layer.commands.createAttendance({
+      bossName: "VENATUS",
+      dateAttended: new Date("2025-05-31T12:00:00Z"),
+      participatedMembers: ["Aldric", "Brina"],
+    });
+    await t.settle();
+    t.server.sessionValid = true;
+
+    expect(await t.layer.sync.pull("guildMembers")).toBe("stored");
+    const aldric = await t.db.guildMembers.get(1);
+    expect(aldric?.raidsParticipated).toBe(4);
+    expect(await t.db.attendance.count()).toBe(1);
+  });
+
+  it("drops an answer that may predate a write acknowledged meanwhile; the write's refresh follows", async () => {
+    t = await createTestLayer();
+    await t.layer.sync.pullAll();
+    let release = () => {};
+    t.server.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
+    const reads = t.server.readsOf("/boss-timers");
+    const slow = t.layer.sync.pull("timers");
+    await t.server.until(() => t.server.readsOf("/boss-timers") > reads); // the GET is held at the server
+
+    await t.layer.commands.startTimer("VENATUS");
+    await t.layer.outbox.drain();
+    release();
+    expect(await slow).toBe("stale");
+    await t.layer.sync.idle();
+
+    expect(await t.db.timers.get("VENATUS")).toEqual(t.server.timers.get("VENATUS"));
+    expect(t.server.timers.get("VENATUS")?.isActive).toBe(true);
+  });
+});
+
+describe("when sync runs", () => {
+  it("on start, on focus, on 'online', and every 60 s while the page is visible", async () => {
+    t = await createTestLayer();
+    const reads = () => t.server.readsOf("/boss-timers");
+    const stop = t.layer.start();
+    await t.settle();
+    expect(reads()).toBe(1);
+
+    t.clock.fire("focus");
+    await t.settle();
+    expect(reads()).toBe(2);
+
+    t.clock.fire("online");
+    await t.settle();
+    expect(reads()).toBe(3);
+
+    t.clock.advance(60_000);
+    await t.settle();
+    expect(reads()).toBe(4);
+
+    t.clock.setVisible(false);
+    t.clock.advance(120_000);
+    await t.settle();
+    expect(reads()).toBe(4);
+
+    t.clock.setVisible(true);
+    t.clock.advance(60_000);
+    await t.settle();
+    expect(reads()).toBe(5);
+
+    stop();
+    t.clock.fire("focus");
+    t.clock.advance(60_000);
+    await t.settle();
+    expect(reads()).toBe(5);
+    expect(t.clock.pendingTimers()).toEqual([]);
+  });
+
+  it("a session listener re-pulls when the role changes", async () => {
+    t = await createTestLayer({ role: null });
+    const listeners = new Set<() => void>();
+    const layer = createDataLayer({
+      api: createApiClient(t.server.origin),
+      getRole: () => t.session.role,
+      subscribeSession: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      db: t.db,
+      env: t.clock.env,
+    });
+    const stop = layer.start();
+    await layer.sync.idle();
+    expect(t.server.readsOf("/guild-funds")).toBe(0);
+
+    t.session.role = "admin";
+    for (const listener of listeners) listener();
+    await layer.sync.idle();
+    expect(t.server.readsOf("/guild-funds")).toBe(1);
+
+    stop();
+    expect(listeners.size).toBe(0);
+  });
+});

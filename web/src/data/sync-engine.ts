@@ -1,0 +1,198 @@
+/**
+ * Pulls collections from /_api into the local store. A pull replaces the collection's base copy and
+ * rebuilds the live table (base + queued writes) in one transaction, so screens never see an empty or
+ * half-written table, and a failed pull keeps what was cached and records the error.
+ */
+import * as z from "zod";
+import { type ApiClient, ApiError, errorMessage } from "../lib/api-client.ts";
+import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
+import type { DataLayerEnv } from "./environment.ts";
+import { type LayerStore, setSyncing } from "./layer-state.ts";
+import { mutationFor } from "./mutations.ts";
+import {
+  type CollectionName,
+  isSingleRow,
+  KEY_PATHS,
+  type PortalDb,
+  SINGLE_ROW_SLOT,
+  type SyncMeta,
+} from "./portal-db.ts";
+import { rebuildCollections } from "./rebuild.ts";
+
+export const SYNC_INTERVAL_MS = 60_000;
+/** A pull without an answer after this long counts as failed; the cached rows stay. */
+export const PULL_TIMEOUT_MS = 30_000;
+
+/**
+ * stored: the answer is in the store. failed: the error is recorded, the cache kept. stale: a write to
+ * the collection was acknowledged (or is in flight) meanwhile, so the answer may predate it and is
+ * dropped; the write's own refresh follows. skipped: offline, or the session may not read it.
+ */
+export type PullResult = "stored" | "failed" | "stale" | "skipped";
+
+export interface SyncEngineDeps {
+  db: PortalDb;
+  api: Pick<ApiClient, "get">;
+  getRole: () => SessionRole;
+  env: DataLayerEnv;
+  store: LayerStore;
+}
+
+const keyField = z.union([z.number(), z.string()]);
+
+export function unexpectedAnswer(path: string): string {
+  return `Unexpected answer from /_api${path}`;
+}
+
+/** The rows to store for an answer, or undefined when it does not have the expected shape. */
+export function rowsFromAnswer(collection: CollectionName, source: CollectionSource, answer: unknown) {
+  const body = answer as Record<string, unknown> | undefined;
+  const value = source.key === null ? body : body?.[source.key];
+  if (isSingleRow(collection)) {
+    const one = Array.isArray(value) ? value[0] : value;
+    if (one === null || one === undefined) return [];
+    const parsed = z.looseObject({}).safeParse(one);
+    return parsed.success ? [{ slot: SINGLE_ROW_SLOT, value: parsed.data }] : undefined;
+  }
+  const parsed = z.array(z.looseObject({ [KEY_PATHS[collection]]: keyField })).safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function touchesCollection(name: string, collection: CollectionName): boolean {
+  return mutationFor(name)?.writes.includes(collection) ?? false;
+}
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { db, api, env, store } = deps;
+  const running = new Map<CollectionName, Promise<PullResult>>();
+  const following = new Map<CollectionName, Promise<PullResult>>();
+
+  async function meta(collection: CollectionName): Promise<SyncMeta> {
+    return (
+      (await db.syncMeta.get(collection)) ?? {
+        collection,
+        lastSyncedAt: null,
+        lastAttemptAt: null,
+        lastError: null,
+        lastErrorStatus: null,
+        source: null,
+        writeVersion: 0,
+      }
+    );
+  }
+
+  async function recordFailure(collection: CollectionName, message: string, status: number | null) {
+    await db.transaction("rw", db.syncMeta, async () => {
+      const previous = await meta(collection);
+      await db.syncMeta.put({
+        ...previous,
+        lastAttemptAt: env.now(),
+        lastError: message,
+        lastErrorStatus: status,
+      });
+    });
+  }
+
+  async function fetchAndStore(collection: CollectionName): Promise<PullResult> {
+    const source = sourceFor(collection, deps.getRole());
+    if (!source || !env.isOnline()) return "skipped";
+    const versionBefore = (await meta(collection)).writeVersion;
+    setSyncing(store, collection, true);
+    try {
+      let answer: unknown;
+      try {
+        answer = await api.get(source.path, AbortSignal.timeout(PULL_TIMEOUT_MS));
+      } catch (error) {
+        await recordFailure(collection, errorMessage(error), error instanceof ApiError ? error.status : null);
+        return "failed";
+      }
+      const rows = rowsFromAnswer(collection, source, answer);
+      if (!rows) {
+        await recordFailure(collection, unexpectedAnswer(source.path), null);
+        return "failed";
+      }
+      return await db.transaction("rw", db.tables, async () => {
+        const current = await meta(collection);
+        if (current.writeVersion !== versionBefore) return "stale";
+        // The session may have changed while the answer was on its way (an admin logged out).
+        if (sourceFor(collection, deps.getRole()) !== source) return "stale";
+        const sending = await db.outbox.where("status").equals("sending").toArray();
+        if (sending.some((row) => touchesCollection(row.name, collection))) return "stale";
+        await db.baseSnapshots.put({ collection, rows });
+        await rebuildCollections(db, [collection]);
+        const now = env.now();
+        await db.syncMeta.put({
+          ...current,
+          lastSyncedAt: now,
+          lastAttemptAt: now,
+          lastError: null,
+          lastErrorStatus: null,
+          source: source.path,
+        });
+        return "stored";
+      });
+    } finally {
+      setSyncing(store, collection, false);
+    }
+  }
+
+  /** One pull per collection at a time; a request during a pull runs once more after it. */
+  function pull(collection: CollectionName): Promise<PullResult> {
+    const queued = following.get(collection);
+    if (queued) return queued;
+    const current = running.get(collection);
+    if (current) {
+      const next = current.then(() => {
+        following.delete(collection);
+        return pull(collection);
+      });
+      following.set(collection, next);
+      return next;
+    }
+    const started = fetchAndStore(collection)
+      .catch((error: unknown) => {
+        console.error(`Sync of ${collection} failed`, error);
+        return "failed" as const;
+      })
+      .finally(() => running.delete(collection));
+    running.set(collection, started);
+    return started;
+  }
+
+  async function pullMany(collections: Iterable<CollectionName>): Promise<void> {
+    await Promise.all([...new Set(collections)].map((c) => pull(c)));
+  }
+
+  /** Every collection the current session may read. */
+  function pullAll(): Promise<void> {
+    return pullMany(readableCollections(deps.getRole()));
+  }
+
+  /**
+   * Drops the cached copies of `collections` (at logout, for data the next user may not see). Queued
+   * writes stay; their local effect comes back with the next pull that may read the collection.
+   */
+  async function forget(collections: readonly CollectionName[]): Promise<void> {
+    await db.transaction("rw", db.tables, async () => {
+      for (const collection of collections) {
+        await db.baseSnapshots.delete(collection);
+        await db.collection(collection).clear();
+        const current = await db.syncMeta.get(collection);
+        if (current) {
+          await db.syncMeta.put({ ...current, lastSyncedAt: null, lastError: null, source: null });
+        }
+      }
+    });
+  }
+
+  /** Settles once no pull is in flight or queued (tests and the refresh after a send wait on it). */
+  async function idle(): Promise<void> {
+    while (running.size > 0 || following.size > 0) {
+      await Promise.all([...running.values(), ...following.values()]);
+    }
+  }
+
+  return { pull, pullMany, pullAll, forget, idle };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
