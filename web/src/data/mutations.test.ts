@@ -70,7 +70,9 @@ describe("startTimer", () => {
     );
     expect(draft.get("timers", "VENATUS")?.endTime).toEqual(new Date(AT + 10_000));
 
-    MUTATIONS.startTimer.apply(draft, { bossName: "NOBODY", startTime: START }, { seq: 2, createdAt: AT });
+    MUTATIONS.startTimer.apply(draft, { bossName: "venatus", startTime: START }, { seq: 2, createdAt: AT });
+    expect(draft.all("timers").map((t) => t.bossName)).toEqual(["VENATUS"]);
+    MUTATIONS.startTimer.apply(draft, { bossName: "NOBODY", startTime: START }, { seq: 3, createdAt: AT });
     expect(draft.get("timers", "NOBODY")).toMatchObject({ startTime: START, endTime: null, isActive: true });
   });
 });
@@ -153,7 +155,7 @@ describe("market items", () => {
 });
 
 describe("attendance counts raids like the server", () => {
-  it("adding, editing and deleting a record moves the active participants' raid counts", () => {
+  it("adding, editing and deleting a record moves the participants' raid counts", () => {
     const draft = draftOf({
       attendance: [],
       guildMembers: [member(1, "Aldric", 3), member(2, "Brina", 1), member(3, "Dagny", 5, "kicked")],
@@ -168,13 +170,24 @@ describe("attendance counts raids like the server", () => {
 
     MUTATIONS.updateAttendance.apply(
       draft,
-      { id: -4, dateAttended: START, participatedMembers: ["Brina"] },
+      { id: -4, dateAttended: START, participatedMembers: ["ALDRIC", "Brina", "Dagny"] },
       { seq: 5, createdAt: AT },
     );
-    expect(raids()).toEqual([3, 2, 5]);
+    expect(raids()).toEqual([4, 2, 5]);
 
+    // Removals count down members of any status.
     MUTATIONS.deleteAttendance.apply(draft, { id: -4 }, { seq: 6, createdAt: AT });
-    expect(raids()).toEqual([3, 1, 5]);
+    expect(raids()).toEqual([3, 1, 4]);
+    expect(draft.all("attendance")).toEqual([]);
+  });
+
+  it("a removal counts down a member kicked since the raid", () => {
+    const draft = draftOf({
+      attendance: [{ id: 8, bossName: "EGO", dateAttended: START, participatedMembers: "Dagny, Aldric" }],
+      guildMembers: [member(1, "Aldric", 3), member(3, "Dagny", 5, "kicked")],
+    });
+    MUTATIONS.deleteAttendance.apply(draft, { id: 8 }, { seq: 1, createdAt: AT });
+    expect(draft.all("guildMembers").map((m) => m.raidsParticipated)).toEqual([2, 4]);
     expect(draft.all("attendance")).toEqual([]);
   });
 });

@@ -73,11 +73,14 @@ function patchMember(draft: LocalDraft, id: number, patch: Partial<GuildMember>,
   if (member) draft.put("guildMembers", { ...member, ...patch, updatedAt: new Date(at) });
 }
 
-/** Adds `delta` to the raid count of each active member named in `names` (the server does the same). */
-function countRaids(draft: LocalDraft, names: readonly string[], delta: number): void {
+/**
+ * Moves the raid count of each member named in `names` (ignoring case) by `delta`, as the server does
+ * (decision 007): additions count only active members, removals members of any status.
+ */
+function countRaids(draft: LocalDraft, names: readonly string[], delta: 1 | -1): void {
   const wanted = new Set(names.map((n) => n.toLowerCase()));
   for (const member of draft.all("guildMembers")) {
-    if (member.status === "active" && wanted.has(member.playerName.toLowerCase())) {
+    if ((delta < 0 || member.status === "active") && wanted.has(member.playerName.toLowerCase())) {
       draft.put("guildMembers", {
         ...member,
         raidsParticipated: Math.max(0, member.raidsParticipated + delta),
@@ -176,13 +179,20 @@ export interface UpdateBossNameArgs {
   respawn_time_hours?: number;
 }
 
+/** The boss's timer row; the server finds the boss ignoring case too. */
+function timerOf(draft: LocalDraft, bossName: string): BossTimerRow | undefined {
+  const lower = bossName.toLowerCase();
+  return draft.get("timers", bossName) ?? draft.all("timers").find((t) => t.bossName.toLowerCase() === lower);
+}
+
 /** The boss's timer span in hours, from its timer row or the boss list; undefined when unknown or fixed. */
 function respawnHours(draft: LocalDraft, bossName: string): number | undefined {
-  const fromTimer = draft.get("timers", bossName)?.respawnTimeHours;
+  const lower = bossName.toLowerCase();
+  const fromTimer = timerOf(draft, bossName)?.respawnTimeHours;
   const hours =
     typeof fromTimer === "number"
       ? fromTimer
-      : draft.all("bossNames").find((b) => b.name === bossName)?.respawnTimeHours;
+      : draft.all("bossNames").find((b) => b.name.toLowerCase() === lower)?.respawnTimeHours;
   return typeof hours === "number" && hours > 0 ? hours : undefined;
 }
 
@@ -203,7 +213,7 @@ export const MUTATIONS = {
       const start = new Date(args.startTime);
       const hours =
         args.testDuration !== undefined ? args.testDuration / 3600 : respawnHours(draft, args.bossName);
-      const timer = draft.get("timers", args.bossName) ?? { bossName: args.bossName };
+      const timer = timerOf(draft, args.bossName) ?? { bossName: args.bossName };
       draft.put("timers", {
         ...timer,
         startTime: start,
@@ -224,7 +234,7 @@ export const MUTATIONS = {
       const timers =
         args.bossName === undefined
           ? draft.all("timers")
-          : [draft.get("timers", args.bossName)].filter((t) => t !== undefined);
+          : [timerOf(draft, args.bossName)].filter((t) => t !== undefined);
       for (const timer of timers) draft.put("timers", clearTimer(timer));
     },
   }),
@@ -379,8 +389,9 @@ export const MUTATIONS = {
     apply(draft, args) {
       const record = draft.get("attendance", args.id);
       if (!record) return;
-      const before = new Set(participantNames(record.participatedMembers));
-      const after = new Set(participantNames(args.participatedMembers));
+      const lower = (names: string[]) => new Set(names.map((n) => n.toLowerCase()));
+      const before = lower(participantNames(record.participatedMembers));
+      const after = lower(participantNames(args.participatedMembers));
       countRaids(
         draft,
         [...before].filter((n) => !after.has(n)),
