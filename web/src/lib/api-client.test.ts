@@ -7,6 +7,8 @@ import { type ApiClient, ApiError, createApiClient, GENERIC_REQUEST_ERROR } from
 interface Seen {
   method: string;
   contentType: string | undefined;
+  accept: string | undefined;
+  idempotencyKey: string | undefined;
   body: string;
 }
 
@@ -22,7 +24,13 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     body += chunk.toString();
   });
   req.on("end", () => {
-    seen.push({ method: req.method ?? "", contentType: req.headers["content-type"], body });
+    seen.push({
+      method: req.method ?? "",
+      contentType: req.headers["content-type"],
+      accept: req.headers.accept,
+      idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      body,
+    });
     const send = (status: number, text: string, type = "application/json") => {
       res.writeHead(status, { "Content-Type": type });
       res.end(text);
@@ -55,6 +63,10 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
         return send(200, superjson.stringify({ error: "Boss name is required" }));
       case "/_api/broken-success":
         return send(200, "not json at all", "text/plain");
+      case "/_api/slow":
+        // Answers long after the client's time limit.
+        setTimeout(() => send(200, superjson.stringify({ late: true })), 1_000);
+        return;
       default:
         return send(404, JSON.stringify({ error: "Not found" }));
     }
@@ -113,6 +125,21 @@ describe("api client success", () => {
     expect(JSON.parse(seen.at(-1)?.body ?? "")).toEqual({ email: "gm@example.com", password: "secret" });
   });
 
+  it("adds the caller's headers and keeps its own Accept and Content-Type", async () => {
+    await client.request("/echo", {
+      method: "POST",
+      body: { id: 1 },
+      headers: { "Idempotency-Key": "key-1", Accept: "text/html", "Content-Type": "text/plain" },
+    });
+    expect(seen.at(-1)).toMatchObject({
+      idempotencyKey: "key-1",
+      accept: "application/json",
+      contentType: "application/json",
+    });
+    await client.get("/empty");
+    expect(seen.at(-1)?.idempotencyKey).toBeUndefined();
+  });
+
   it("returns undefined for an empty 2xx body", async () => {
     await expect(client.get("/empty")).resolves.toBeUndefined();
   });
@@ -167,6 +194,14 @@ describe("api client errors (SPEC section 8)", () => {
     expect(error.status).toBe(0);
     expect(error.source).toBe("network");
     expect(error.message.length).toBeGreaterThan(0);
+  });
+
+  it("reports a request that runs out of time as a network error with status 0", async () => {
+    const error = await failure(
+      client.request("/slow", { method: "POST", signal: AbortSignal.timeout(100) }),
+    );
+    expect(error.status).toBe(0);
+    expect(error.source).toBe("network");
   });
 
   it("passes an abort through untouched", async () => {

@@ -53,6 +53,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Login speaks plain JSON both ways. */
   plainJson?: boolean;
+  /** Extra request headers (the outbox's Idempotency-Key); Accept and Content-Type are set here. */
+  headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
 }
 
@@ -66,7 +68,7 @@ export interface ApiClient {
 export function createApiClient(baseUrl = ""): ApiClient {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
     let body: string | undefined;
     if (method !== "GET") {
       // The server refuses mutating calls that are not application/json (415), so always send a body.
