@@ -1,0 +1,327 @@
+/**
+ * The browser fixture for screen tests: `npm start` on a fresh DATA_DIR with the sample data and a known
+ * admin, Debian's Chromium driven by playwright-core (never a downloaded browser), a login helper per role
+ * and screenshots at phone and desktop size for a person to look at.
+ *
+ *   const portal = await startBrowserPortal();        // in beforeAll
+ *   const page = await portal.newPage();
+ *   await portal.login(page, "user");
+ *   await page.goto(portal.url("/boss-timers"));
+ *   await screenshot(page, "boss-timers-user");
+ *   await portal.stop();                               // in afterAll
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
+import superjson from "superjson";
+import { freePort, type PortalProcess, repoRoot, startPortal, waitForOutput } from "./portal-process.ts";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password-1" } as const;
+export const USER = {
+  email: "raider@e2e.test",
+  password: "e2e-user-password-1",
+  displayName: "Raider",
+} as const;
+export const E2E_BRAND = "Iron Vanguard";
+const AUTH_PEPPER = "e2e-pepper-0123456789abcdef";
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const SCREENSHOT_DIR = join(repoRoot, "test-output", "screenshots");
+
+export type Role = "admin" | "user";
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The web build                                                                                     */
+/* ------------------------------------------------------------------------------------------------ */
+
+const WEB_DIR = join(repoRoot, "dist", "web");
+const BUILD_INPUTS = ["web", "shared", "package.json", "package-lock.json"];
+const LOCK_DIR = join(repoRoot, "dist", ".e2e-build-lock");
+const LOCK_STALE_MS = 5 * 60 * 1000;
+
+function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
+  }
+  return newest;
+}
+
+/** dist/web is older than its sources (or missing): `npm start` would serve an old app. */
+function webBuildIsStale(): boolean {
+  const built = statSync(join(WEB_DIR, "sw.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const source = Math.max(...BUILD_INPUTS.map((p) => newestMtime(join(repoRoot, p))));
+  return built === 0 || source > built;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function acquireBuildLock(): Promise<void> {
+  const deadline = Date.now() + LOCK_STALE_MS;
+  for (;;) {
+    try {
+      mkdirSync(LOCK_DIR, { recursive: false });
+      writeFileSync(join(LOCK_DIR, "pid"), String(process.pid));
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const age = Date.now() - (statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > LOCK_STALE_MS || Date.now() > deadline) rmSync(LOCK_DIR, { recursive: true, force: true });
+    await sleep(250);
+  }
+}
+
+/**
+ * `npm start` builds the web app only when dist/web is missing, so a test run would otherwise check an old
+ * build. Rebuilds when a source is newer; the lock keeps test files that start together from building over
+ * each other.
+ */
+export async function ensureFreshWebBuild(): Promise<void> {
+  mkdirSync(join(repoRoot, "dist"), { recursive: true });
+  if (!webBuildIsStale()) return;
+  await acquireBuildLock();
+  try {
+    if (!webBuildIsStale()) return;
+    const result = spawnSync(
+      process.execPath,
+      [
+        join(repoRoot, "node_modules", "vite", "bin", "vite.js"),
+        "build",
+        "--config",
+        "web/vite.config.ts",
+        "--logLevel",
+        "warn",
+      ],
+      { cwd: repoRoot, encoding: "utf8" },
+    );
+    if (result.status !== 0) throw new Error(`The web build failed:\n${result.stdout}\n${result.stderr}`);
+  } finally {
+    rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Chromium                                                                                          */
+/* ------------------------------------------------------------------------------------------------ */
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error("Debian Chromium is missing: apt-get install -y chromium");
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The API, as a script (not the page) calls it                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+export interface ApiAnswer<T> {
+  status: number;
+  /** The superjson-decoded answer, or the plain `{ error }` of a failure. */
+  body: T;
+}
+
+/** A cookie jar of one: enough for one logged-in account. */
+export interface ApiSession {
+  get<T = unknown>(path: string): Promise<ApiAnswer<T>>;
+  post<T = unknown>(path: string, body?: unknown): Promise<ApiAnswer<T>>;
+}
+
+async function decode<T>(response: Response): Promise<ApiAnswer<T>> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    body =
+      parsed && typeof parsed === "object" && "json" in parsed
+        ? superjson.deserialize(parsed as Parameters<typeof superjson.deserialize>[0])
+        : parsed;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: body as T };
+}
+
+export async function apiLogin(baseUrl: string, email: string, password: string): Promise<ApiSession> {
+  const res = await fetch(`${baseUrl}/_api/auth/login_with_password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  return {
+    get: async (path) => decode(await fetch(`${baseUrl}/_api${path}`, { headers: { cookie } })),
+    post: async (path, body = {}) =>
+      decode(
+        await fetch(`${baseUrl}/_api${path}`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json" },
+          body: superjson.stringify(body),
+        }),
+      ),
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The portal in a browser                                                                           */
+/* ------------------------------------------------------------------------------------------------ */
+
+export interface BrowserPortal {
+  baseUrl: string;
+  browser: Browser;
+  process: PortalProcess;
+  url(path: string): string;
+  /** A fresh browser profile (cookies, storage, service worker), desktop-sized unless told otherwise. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a fresh context. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * Logs the page's context in as the env admin or as a `user` account (created once through
+   * POST /_api/admin/accounts). Sets the session cookie only; navigate (or reload) afterwards.
+   */
+  login(page: Page, role: Role): Promise<void>;
+  /** The admin's API session, for arranging data and checking what reached the server. */
+  adminApi(): Promise<ApiSession>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra environment for `npm start` (GUILD_TIMEZONE, ...). */
+  env?: Record<string, string>;
+}
+
+export async function startBrowserPortal(options: StartOptions = {}): Promise<BrowserPortal> {
+  await ensureFreshWebBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-browser-"));
+  const port = await freePort();
+  const portal = startPortal({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUTH_PEPPER,
+    GUILD_BRAND: E2E_BRAND,
+    GUILD_TIMEZONE: "",
+    SEED_SAMPLE_DATA: "true",
+    ...options.env,
+  });
+  let browser: Browser | undefined;
+  try {
+    await waitForOutput(portal, /is running at http:\/\/127\.0\.0\.1:\d+/);
+    browser = await launchChromium();
+  } catch (error) {
+    await portal.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const contexts: BrowserContext[] = [];
+  let admin: Promise<ApiSession> | undefined;
+  let userAccount: Promise<void> | undefined;
+
+  const adminApi = () => {
+    admin ??= apiLogin(baseUrl, ADMIN.email, ADMIN.password);
+    return admin;
+  };
+  const ensureUserAccount = () => {
+    userAccount ??= (async () => {
+      const res = await (await adminApi()).post("/admin/accounts", {
+        email: USER.email,
+        displayName: USER.displayName,
+        role: "user",
+        password: USER.password,
+      });
+      if (res.status !== 201)
+        throw new Error(`creating the user account answered ${res.status}: ${JSON.stringify(res.body)}`);
+    })();
+    return userAccount;
+  };
+
+  const newContext = async (contextOptions: BrowserContextOptions = {}) => {
+    const context = await (browser as Browser).newContext({ viewport: DESKTOP, ...contextOptions });
+    contexts.push(context);
+    return context;
+  };
+
+  return {
+    baseUrl,
+    browser,
+    process: portal,
+    url: (path) => `${baseUrl}${path}`,
+    newContext,
+    newPage: async (contextOptions) => (await newContext(contextOptions)).newPage(),
+    async login(page, role) {
+      if (role === "user") await ensureUserAccount();
+      const account = role === "admin" ? ADMIN : USER;
+      // The page's own request context shares its cookie jar, so the app sees the session.
+      const res = await page.request.post(`${baseUrl}/_api/auth/login_with_password`, {
+        data: { email: account.email, password: account.password },
+      });
+      if (res.status() !== 200)
+        throw new Error(`login as ${role} answered ${res.status()}: ${await res.text()}`);
+    },
+    adminApi,
+    async stop() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser?.close().catch(() => {});
+      await portal.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Screenshots                                                                                       */
+/* ------------------------------------------------------------------------------------------------ */
+
+/**
+ * Saves `{name}-390x844.png` and `{name}-1280x900.png` (full page) under test-output/screenshots/, then puts
+ * the page back to its own size.
+ */
+export async function screenshot(page: Page, name: string): Promise<string[]> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  const files: string[] = [];
+  try {
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      // Let layout and any size-dependent rendering settle before the capture.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const file = join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+      files.push(file);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+  return files;
+}
