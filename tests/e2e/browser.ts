@@ -119,7 +119,8 @@ export async function ensureFreshWebBuild(): Promise<void> {
         "--logLevel",
         "warn",
       ],
-      { cwd: repoRoot, encoding: "utf8" },
+      // Vitest sets NODE_ENV=test, which would give a development build of React.
+      { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
     );
     if (result.status !== 0) throw new Error(`The web build failed:\n${result.stdout}\n${result.stderr}`);
   } finally {
