@@ -1,0 +1,206 @@
+/**
+ * Market exchange: the request bodies of /_api/market-exchange, the answer shape and the messages, shared by
+ * the server and the admin loot forms. Also the money and date fields that the member and import schemas reuse.
+ */
+import * as z from "zod";
+import { parseCents } from "../money/cents.ts";
+import { parseParticipantNames } from "../participants/parse-participants.ts";
+import { isParticipantTextCorrupted } from "../participants/participant-corruption.ts";
+
+export const LOOT_STATUSES = ["Pending", "Sold"] as const;
+export type LootStatus = (typeof LOOT_STATUSES)[number];
+
+/** numeric(14,2) holds at most 999,999,999,999.99. */
+export const MAX_MONEY_CENTS = 99_999_999_999_999;
+export const MAX_LOOT_PARTICIPANTS = 1000;
+export const LOOT_NAME_MAX_LENGTH = 200;
+export const BOSS_NAME_MAX_LENGTH = 100;
+
+export const LOOT_NAME_REQUIRED = "Loot name is required";
+export const BOSS_NAME_REQUIRED = "Boss name is required";
+export const PARTICIPANTS_REQUIRED = "Participated members are required";
+export const LOOT_NAME_TOO_LONG = `Loot name cannot exceed ${LOOT_NAME_MAX_LENGTH} characters.`;
+export const BOSS_NAME_TOO_LONG = `Boss name cannot exceed ${BOSS_NAME_MAX_LENGTH} characters.`;
+export const STATUS_INVALID = "Status must be Pending or Sold.";
+export const DATE_ACQUIRED_INVALID = "Date acquired must be a date (YYYY-MM-DD).";
+export const ID_NOT_INTEGER = "ID must be an integer.";
+export const TOO_MANY_LOOT_PARTICIPANTS = `A loot item cannot list more than ${MAX_LOOT_PARTICIPANTS} participants.`;
+export const PARTICIPANT_NAME_INVALID =
+  "Each participant name must be at most 100 characters and cannot be null, undefined or NaN.";
+export const PARTICIPANTS_NOT_TEXT =
+  "Participated members must be a list of names or a comma-separated text.";
+
+export const unknownField = (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
+
+export const idField = z.number({ error: ID_NOT_INTEGER }).int({ error: ID_NOT_INTEGER });
+
+export interface MoneyMessages {
+  notANumber: string;
+  /** Below the minimum (0, or 1 cent when `positive`). */
+  tooSmall: string;
+  tooManyDecimals: string;
+  tooLarge: string;
+  positive?: boolean;
+}
+
+/** Money messages for a field labelled e.g. 'Value' or 'Total funds'. */
+export function moneyMessages(label: string): MoneyMessages {
+  return {
+    notANumber: `${label} must be a number.`,
+    tooSmall: `${label} cannot be negative.`,
+    tooManyDecimals: `${label} cannot have more than 2 decimals.`,
+    tooLarge: `${label} cannot exceed 999999999999.99.`,
+  };
+}
+
+/**
+ * A money amount sent as a number (typed into a form) or a decimal string (what the API answers), read
+ * into integer cents without ever passing through a float.
+ */
+export function moneyCentsField(messages: MoneyMessages) {
+  return z.union([z.number(), z.string()], { error: messages.notANumber }).transform((input, ctx) => {
+    let cents: number;
+    try {
+      cents = parseCents(input);
+    } catch (err) {
+      const decimals = err instanceof RangeError && /More than 2 decimals/.test(err.message);
+      const large = err instanceof RangeError && /too large/.test(err.message);
+      ctx.issues.push({
+        code: "custom",
+        message: decimals ? messages.tooManyDecimals : large ? messages.tooLarge : messages.notANumber,
+        input,
+      });
+      return z.NEVER;
+    }
+    if (cents < (messages.positive ? 1 : 0)) {
+      ctx.issues.push({ code: "custom", message: messages.tooSmall, input });
+      return z.NEVER;
+    }
+    if (cents > MAX_MONEY_CENTS) {
+      ctx.issues.push({ code: "custom", message: messages.tooLarge, input });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
+
+/**
+ * A calendar day: 'YYYY-MM-DD'; an ISO date-time (the day as written, so '2026-11-15T00:00+02:00' is the
+ * 15th); or a Date (its UTC day). Answers 'YYYY-MM-DD'.
+ */
+export const calendarDayField = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true }), z.date()], {
+    error: DATE_ACQUIRED_INVALID,
+  })
+  .transform((v) => (v instanceof Date ? v.toISOString() : v).slice(0, 10))
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), { error: DATE_ACQUIRED_INVALID });
+
+/**
+ * Participant names as the stored text: a JSON array of names, read with the shared parser and written back
+ * so that reading the stored text gives exactly these names.
+ */
+export function participantText(names: readonly string[]): string {
+  let current = [...names];
+  // The parser unwraps one pair of quotes per pass; a name like "''x''" needs a second pass to settle.
+  for (let pass = 0; pass < 4; pass += 1) {
+    const next = parseParticipantNames(JSON.stringify(current));
+    if (next.length === current.length && next.every((name, i) => name === current[i])) break;
+    current = next;
+  }
+  return JSON.stringify(current);
+}
+
+/** A comma-separated text, a JSON array text or an array of names, as the stored JSON array text. */
+export function normalizeParticipantInput(input: string | readonly string[]): string {
+  const names =
+    typeof input === "string" ? parseParticipantNames(input) : parseParticipantNames(JSON.stringify(input));
+  return participantText(names);
+}
+
+const participantsField = z
+  .union([z.string(), z.array(z.string())], { error: PARTICIPANTS_NOT_TEXT })
+  .transform((input, ctx) => {
+    const text = normalizeParticipantInput(input);
+    const count = (JSON.parse(text) as string[]).length;
+    if (count === 0) ctx.issues.push({ code: "custom", message: PARTICIPANTS_REQUIRED, input });
+    else if (count > MAX_LOOT_PARTICIPANTS)
+      ctx.issues.push({ code: "custom", message: TOO_MANY_LOOT_PARTICIPANTS, input });
+    else if (isParticipantTextCorrupted(text))
+      ctx.issues.push({ code: "custom", message: PARTICIPANT_NAME_INVALID, input });
+    return text;
+  });
+
+const lootNameField = z
+  .string({ error: LOOT_NAME_REQUIRED })
+  .trim()
+  .min(1, { error: LOOT_NAME_REQUIRED })
+  .max(LOOT_NAME_MAX_LENGTH, { error: LOOT_NAME_TOO_LONG });
+
+const bossNameField = z
+  .string({ error: BOSS_NAME_REQUIRED })
+  .trim()
+  .min(1, { error: BOSS_NAME_REQUIRED })
+  .max(BOSS_NAME_MAX_LENGTH, { error: BOSS_NAME_TOO_LONG });
+
+const statusField = z.enum(LOOT_STATUSES, { error: STATUS_INVALID });
+const valueField = moneyCentsField(moneyMessages("Value"));
+const totalFundsField = moneyCentsField(moneyMessages("Total funds"));
+const dateAcquiredField = calendarDayField.nullable();
+
+export const createMarketItemSchema = z.strictObject(
+  {
+    lootName: lootNameField,
+    bossName: bossNameField,
+    value: valueField,
+    status: statusField.default("Pending"),
+    participatedMembers: participantsField,
+    totalFunds: totalFundsField.default(0),
+    dateAcquired: dateAcquiredField.optional().transform((v) => v ?? null),
+  },
+  { error: unknownField },
+);
+/** Money fields are integer cents; participatedMembers is the stored text. */
+export type CreateMarketItemInput = z.infer<typeof createMarketItemSchema>;
+
+export const updateMarketItemSchema = z.strictObject(
+  {
+    id: idField,
+    lootName: lootNameField.optional(),
+    bossName: bossNameField.optional(),
+    value: valueField.optional(),
+    status: statusField.optional(),
+    participatedMembers: participantsField.optional(),
+    totalFunds: totalFundsField.optional(),
+    dateAcquired: dateAcquiredField.optional(),
+  },
+  { error: unknownField },
+);
+export type UpdateMarketItemInput = z.infer<typeof updateMarketItemSchema>;
+
+export const deleteMarketItemSchema = z.strictObject({ id: idField }, { error: unknownField });
+export type DeleteMarketItemInput = z.infer<typeof deleteMarketItemSchema>;
+
+/** One entry of `marketExchangeItems`; money as numeric strings ('3200.00'). */
+export interface MarketExchangeItem {
+  id: number;
+  lootName: string;
+  bossName: string;
+  value: string;
+  status: string;
+  /** The stored text: a JSON array of names (legacy rows may hold a comma-separated list). */
+  participatedMembers: string;
+  totalFunds: string;
+  /** 'YYYY-MM-DD' or null. */
+  dateAcquired: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The guild-funds row (GET /_api/guild-funds), derived from the Sold items; numeric strings ('320.00'). */
+export interface GuildFunds {
+  id: number;
+  reservedGuildFunds: string;
+  adminFund: string;
+  updatedAt: Date;
+}

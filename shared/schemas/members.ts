@@ -1,0 +1,141 @@
+/**
+ * Guild members: the request bodies of /_api/guild-members and /_api/guild-member/*, the answer shape and the
+ * messages, shared by the server and the member dialogs.
+ */
+import * as z from "zod";
+import { idField, moneyCentsField, moneyMessages, unknownField } from "./market.ts";
+
+export const MEMBER_CATEGORIES = ["Guild Master", "Core", "Members"] as const;
+export type MemberCategory = (typeof MEMBER_CATEGORIES)[number];
+export const MEMBER_STATUSES = ["active", "kicked", "paid_out"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const MEMBER_STATUS_FILTERS = [...MEMBER_STATUSES, "all"] as const;
+export type MemberStatusFilter = (typeof MEMBER_STATUS_FILTERS)[number];
+
+export const PLAYER_NAME_MAX_LENGTH = 100;
+
+export const PLAYER_NAME_REQUIRED = "Player name is required";
+export const PLAYER_NAME_TOO_LONG = `Player name cannot exceed ${PLAYER_NAME_MAX_LENGTH} characters.`;
+export const PLAYER_NAME_HAS_COMMA =
+  "Player name cannot contain commas, brackets, braces, double quotes, backslashes or control characters, nor be wrapped in quotes.";
+export const PLAYER_ALIAS_HAS_COMMA =
+  "Player alias cannot contain commas, brackets, braces, double quotes, backslashes or control characters, nor be wrapped in quotes.";
+export const CATEGORY_INVALID = "Category must be Guild Master, Core or Members.";
+export const STATUS_FILTER_INVALID = "Status must be active, kicked, paid_out or all.";
+export const RAIDS_INVALID = "Raids participated must be a whole number of at least 0.";
+export const MAIN_MEMBER_INVALID = "Main member ID must be an integer or null.";
+export const PLAYER_ALIAS_INVALID = "Player alias must be text or null.";
+export const PLAYER_ALIAS_TOO_LONG = `Player alias cannot exceed ${PLAYER_NAME_MAX_LENGTH} characters.`;
+
+/**
+ * Names are read back out of participant texts, where commas and control characters separate names,
+ * brackets, braces, double quotes and backslashes are stripped and a pair of wrapping quotes is removed: a
+ * name like that could never be matched.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters separate names in participant texts
+const NAME_BREAKING = /[[\]{}",\\\u0000-\u001f\u007f]|^(['`]).*\1$/s;
+
+const nameField = (required: string, tooLong: string, breaking: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(PLAYER_NAME_MAX_LENGTH, { error: tooLong })
+    .refine((name) => !NAME_BREAKING.test(name), { error: breaking });
+
+const playerNameField = nameField(PLAYER_NAME_REQUIRED, PLAYER_NAME_TOO_LONG, PLAYER_NAME_HAS_COMMA);
+const categoryField = z.enum(MEMBER_CATEGORIES, { error: CATEGORY_INVALID });
+const mainMemberIdField = idField.nullable().optional();
+/** null or a blank text clears the alias. */
+const playerAliasField = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+  z.union([z.null(), nameField(PLAYER_ALIAS_INVALID, PLAYER_ALIAS_TOO_LONG, PLAYER_ALIAS_HAS_COMMA)], {
+    error: PLAYER_ALIAS_INVALID,
+  }),
+);
+
+export const memberStatusQuerySchema = z.object({
+  status: z.enum(MEMBER_STATUS_FILTERS, { error: STATUS_FILTER_INVALID }).default("active"),
+});
+
+export const createMemberSchema = z.strictObject(
+  {
+    playerName: playerNameField,
+    category: categoryField,
+    mainMemberId: mainMemberIdField,
+    playerAlias: playerAliasField.optional(),
+  },
+  { error: unknownField },
+);
+export type CreateMemberInput = z.infer<typeof createMemberSchema>;
+
+/**
+ * salary and raidsParticipated are accepted (the edit dialog sends them back read-only) and checked, but the
+ * server derives both and ignores what is sent (docs/decisions/010).
+ */
+export const updateMemberSchema = z.strictObject(
+  {
+    id: idField,
+    playerName: playerNameField.optional(),
+    category: categoryField.optional(),
+    raidsParticipated: z
+      .number({ error: RAIDS_INVALID })
+      .int({ error: RAIDS_INVALID })
+      .min(0, { error: RAIDS_INVALID })
+      .optional(),
+    salary: moneyCentsField(moneyMessages("Salary")).optional(),
+    mainMemberId: mainMemberIdField,
+    playerAlias: playerAliasField.optional(),
+  },
+  { error: unknownField },
+);
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+
+export const memberIdSchema = z.strictObject({ id: idField }, { error: unknownField });
+export type MemberIdInput = z.infer<typeof memberIdSchema>;
+
+export const kickMemberSchema = z.strictObject(
+  {
+    id: idField,
+    finalSalaryAmount: moneyCentsField(moneyMessages("Final salary amount")).nullable().optional(),
+  },
+  { error: unknownField },
+);
+export type KickMemberInput = z.infer<typeof kickMemberSchema>;
+
+/** One entry of `guildMembers`; money as numeric strings ('440.00'). */
+export interface GuildMember {
+  id: number;
+  playerName: string;
+  category: MemberCategory;
+  raidsParticipated: number;
+  salary: string;
+  status: MemberStatus;
+  kickedDate: Date | null;
+  finalSalaryAmount: string | null;
+  mainMemberId: number | null;
+  playerAlias: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+// Messages of the member calls that depend on stored data.
+export const duplicateMemberMessage = (name: string) => `A guild member named "${name}" already exists.`;
+export const nameIsAliasMessage = (name: string) =>
+  `"${name}" is already the player alias of another member; choose another name.`;
+export const duplicateAliasMessage = (alias: string) => `The player alias "${alias}" is already in use.`;
+export const aliasIsNameMessage = (alias: string) =>
+  `The player alias "${alias}" is already a guild member's name.`;
+export const MAIN_MEMBER_NOT_FOUND = "The main character does not exist.";
+export const MAIN_MEMBER_SELF = "A member cannot be linked to itself.";
+export const MAIN_MEMBER_IS_LINKED = "The main character is itself linked to another main character.";
+export const MEMBER_HAS_CHARACTERS = "This member is the main character of other members; unlink them first.";
+export const ALIAS_ON_LINKED_CHARACTER =
+  "Only a main character (not linked to another) can have a player alias.";
+export const memberNotFoundMessage = (id: number) => `Guild member with ID ${id} not found.`;
+export const kickNotActiveMessage = (name: string, status: string) =>
+  `Only active members can be kicked; "${name}" is ${status.replace("_", " ")}.`;
+export const markPaidNotKickedMessage = (name: string, status: string) =>
+  `Only kicked members can be marked as paid; "${name}" is ${status.replace("_", " ")}.`;
+export const deleteKickedMessage = (name: string) =>
+  `"${name}" is kicked and not yet paid; mark them as paid before deleting.`;
