@@ -10,6 +10,10 @@ import { loadSession } from "../auth/session-middleware.ts";
 import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
 import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
+import { fundsRoutes } from "../funds/funds-routes.ts";
+import { marketRoutes, publicMarketRoutes } from "../market/market-routes.ts";
+import { memberRoutes, membersRoutes, publicMembersRoutes } from "../members/members-routes.ts";
+import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
 import { ApiError } from "./api-error.ts";
 import type { AppConfig, AppEnv } from "./context.ts";
 import { csrfGuard } from "./csrf.ts";
@@ -79,6 +83,14 @@ export function createApp(deps: AppDeps) {
   app.route("/public/boss-names", publicBossNamesRoutes);
   app.route("/boss-timers", bossTimersRoutes);
   app.route("/attendance", attendanceRoutes);
+  app.route("/guild-members", membersRoutes);
+  app.route("/guild-member", memberRoutes);
+  app.route("/public/guild-members", publicMembersRoutes);
+  app.route("/market-exchange", marketRoutes);
+  app.route("/public/market-exchange", publicMarketRoutes);
+  app.route("/guild-funds", fundsRoutes);
+  app.route("/public/salary-calculation", publicSalaryRoutes);
+  app.route("/admin/fix-corrupted-participants", fixParticipantsRoutes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError((err, c) => {

@@ -1,0 +1,98 @@
+/**
+ * The market exchange: admins list, add, edit and delete loot; the public page lists it. A write that touches
+ * a Sold item (before or after) recalculates the salaries and funds in its transaction.
+ */
+import { Hono } from "hono";
+import { formatCents } from "../../shared/money/cents.ts";
+import {
+  createMarketItemSchema,
+  deleteMarketItemSchema,
+  type MarketExchangeItem,
+  updateMarketItemSchema,
+} from "../../shared/schemas/market.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { jsonBody } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
+import {
+  deleteMarketItem,
+  getMarketItem,
+  insertMarketItem,
+  listMarketItems,
+  type MarketItemRow,
+  updateMarketItem,
+} from "./market-repo.ts";
+
+const ENTITY = "market_item";
+
+export const marketItemNotFound = (id: number) => `Market item with ID ${id} not found.`;
+
+/** Only Sold items feed the salaries and funds. */
+const feedsSalaries = (...items: (MarketExchangeItem | undefined)[]) =>
+  items.some((item) => item?.status === "Sold");
+
+export const marketRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }))
+  .post("/", jsonBody(createMarketItemSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(
+      c,
+      async ({ tx, audit }) => {
+        await lockDerivedFigures(tx);
+        const created = await insertMarketItem(tx, {
+          lootName: input.lootName,
+          bossName: input.bossName,
+          value: formatCents(input.value),
+          status: input.status,
+          participatedMembers: input.participatedMembers,
+          totalFunds: formatCents(input.totalFunds),
+          dateAcquired: input.dateAcquired,
+        });
+        await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
+        if (feedsSalaries(created)) await recalculateAndAudit(tx, audit);
+        return { marketExchangeItem: created };
+      },
+      201,
+    );
+  })
+  .post("/update", jsonBody(updateMarketItemSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      await lockDerivedFigures(tx);
+      const before = await getMarketItem(tx, input.id, true);
+      if (!before) throw new ApiError(404, marketItemNotFound(input.id));
+      const patch: Partial<MarketItemRow> = {
+        lootName: input.lootName,
+        bossName: input.bossName,
+        value: input.value === undefined ? undefined : formatCents(input.value),
+        status: input.status,
+        participatedMembers: input.participatedMembers,
+        totalFunds: input.totalFunds === undefined ? undefined : formatCents(input.totalFunds),
+        dateAcquired: input.dateAcquired,
+      };
+      const updated = await updateMarketItem(tx, input.id, patch);
+      await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: updated });
+      if (feedsSalaries(before, updated)) await recalculateAndAudit(tx, audit);
+      return { marketExchangeItem: updated };
+    });
+  })
+  .post("/delete", jsonBody(deleteMarketItemSchema), (c) => {
+    const { id } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      await lockDerivedFigures(tx);
+      const before = await deleteMarketItem(tx, id);
+      if (!before) throw new ApiError(404, marketItemNotFound(id));
+      await audit({ action: "delete", entity: ENTITY, entityId: id, before });
+      if (feedsSalaries(before)) await recalculateAndAudit(tx, audit);
+      return { success: true, id };
+    });
+  });
+
+/** The same list for the public market page, no login needed. */
+export const publicMarketRoutes = new Hono<AppEnv>().get("/", async (c) =>
+  sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }),
+);

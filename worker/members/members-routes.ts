@@ -1,0 +1,254 @@
+/**
+ * Guild members: admins list, add, edit, kick, mark paid and delete; the public roster lists active members.
+ * Salary and raidsParticipated are derived (docs/decisions/010): salary by the recalculation every write here
+ * runs when it can change salaries, raidsParticipated by attendance.
+ */
+import { Hono } from "hono";
+import { formatCents } from "../../shared/money/cents.ts";
+import {
+  ALIAS_ON_LINKED_CHARACTER,
+  aliasIsNameMessage,
+  createMemberSchema,
+  deleteKickedMessage,
+  duplicateAliasMessage,
+  duplicateMemberMessage,
+  type GuildMember,
+  kickMemberSchema,
+  kickNotActiveMessage,
+  MAIN_MEMBER_IS_LINKED,
+  MAIN_MEMBER_NOT_FOUND,
+  MAIN_MEMBER_SELF,
+  MEMBER_HAS_CHARACTERS,
+  markPaidNotKickedMessage,
+  memberIdSchema,
+  memberNotFoundMessage,
+  memberStatusQuerySchema,
+  nameIsAliasMessage,
+  updateMemberSchema,
+} from "../../shared/schemas/members.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { jsonBody, query } from "../app/validate.ts";
+import { type WriteTools, write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import type { Queryable } from "../db/types.ts";
+import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
+import {
+  deleteMember,
+  findNameClash,
+  getMember,
+  insertMember,
+  listCharacters,
+  listMembers,
+  type MemberPatch,
+  updateMember,
+} from "./members-repo.ts";
+import { type RewrittenTexts, rewriteParticipantTexts } from "./rewrite-participants.ts";
+
+const ENTITY = "guild_member";
+
+/** 409 when another member has this name, or any member has it as a player alias. */
+async function assertNameFree(tx: Queryable, name: string, exceptId: number | null): Promise<void> {
+  const clash = await findNameClash(tx, name, exceptId);
+  if (clash.byName) throw new ApiError(409, duplicateMemberMessage(name));
+  if (clash.byAlias) throw new ApiError(409, nameIsAliasMessage(name));
+  if (exceptId !== null) {
+    const self = await getMember(tx, exceptId);
+    if (self?.playerAlias?.toLowerCase() === name.toLowerCase())
+      throw new ApiError(409, nameIsAliasMessage(name));
+  }
+}
+
+/** 409 when another member uses this alias, or any member (this one included) is named so. */
+async function assertAliasFree(
+  tx: Queryable,
+  alias: string,
+  self: { id: number; playerName: string } | null,
+) {
+  const clash = await findNameClash(tx, alias, self?.id ?? null);
+  if (clash.byName || self?.playerName.toLowerCase() === alias.toLowerCase()) {
+    throw new ApiError(409, aliasIsNameMessage(alias));
+  }
+  if (clash.byAlias) throw new ApiError(409, duplicateAliasMessage(alias));
+}
+
+/** 400 unless `mainId` names a main character (one that is not linked to another). */
+async function assertMainCharacter(tx: Queryable, mainId: number, selfId: number | null): Promise<void> {
+  if (mainId === selfId) throw new ApiError(400, MAIN_MEMBER_SELF);
+  const main = await getMember(tx, mainId);
+  if (!main) throw new ApiError(400, MAIN_MEMBER_NOT_FOUND);
+  if (main.mainMemberId !== null) throw new ApiError(400, MAIN_MEMBER_IS_LINKED);
+}
+
+async function loadOr404(tx: Queryable, id: number): Promise<GuildMember> {
+  const member = await getMember(tx, id, true);
+  if (!member) throw new ApiError(404, memberNotFoundMessage(id));
+  return member;
+}
+
+function mergeRewrites(a: RewrittenTexts, b: RewrittenTexts): RewrittenTexts {
+  return {
+    marketItemIds: [...new Set([...a.marketItemIds, ...b.marketItemIds])],
+    attendanceRecordIds: [...new Set([...a.attendanceRecordIds, ...b.attendanceRecordIds])],
+  };
+}
+
+async function auditRewrites(audit: WriteTools["audit"], memberId: number, rewritten: RewrittenTexts) {
+  if (rewritten.marketItemIds.length === 0 && rewritten.attendanceRecordIds.length === 0) return;
+  await audit({ action: "rewrite_participants", entity: ENTITY, entityId: memberId, after: rewritten });
+}
+
+/** /_api/guild-members: the list and adding a member. */
+export const membersRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", query(memberStatusQuerySchema), async (c) => {
+    const { status } = c.req.valid("query");
+    return sendData(c, { guildMembers: await listMembers(c.get("db"), status) });
+  })
+  .post("/", jsonBody(createMemberSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(
+      c,
+      async ({ tx, audit }) => {
+        await lockDerivedFigures(tx);
+        const mainMemberId = input.mainMemberId ?? null;
+        const playerAlias = input.playerAlias ?? null;
+        await assertNameFree(tx, input.playerName, null);
+        if (mainMemberId !== null) await assertMainCharacter(tx, mainMemberId, null);
+        if (playerAlias !== null) {
+          if (mainMemberId !== null) throw new ApiError(400, ALIAS_ON_LINKED_CHARACTER);
+          await assertAliasFree(tx, playerAlias, { id: 0, playerName: input.playerName });
+        }
+        const created = await insertMember(tx, {
+          playerName: input.playerName,
+          category: input.category,
+          mainMemberId,
+          playerAlias,
+        });
+        await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
+        // The new name may already stand in participant lists (someone not yet on the roster).
+        await recalculateAndAudit(tx, audit);
+        return { guildMember: (await getMember(tx, created.id)) as GuildMember };
+      },
+      201,
+    );
+  });
+
+/** /_api/guild-member/*: changes to one member. */
+export const memberRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .post("/update", jsonBody(updateMemberSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      await lockDerivedFigures(tx);
+      const before = await loadOr404(tx, input.id);
+      const patch: MemberPatch = {};
+      // salary and raidsParticipated are derived: accepted, validated and ignored (docs/decisions/010).
+      if (input.playerName !== undefined && input.playerName !== before.playerName) {
+        await assertNameFree(tx, input.playerName, before.id);
+        patch.playerName = input.playerName;
+      }
+      if (input.category !== undefined && input.category !== before.category) patch.category = input.category;
+      if (input.mainMemberId !== undefined && input.mainMemberId !== before.mainMemberId) {
+        if (input.mainMemberId !== null) {
+          await assertMainCharacter(tx, input.mainMemberId, before.id);
+          if ((await listCharacters(tx, before.id)).length > 0)
+            throw new ApiError(400, MEMBER_HAS_CHARACTERS);
+        }
+        patch.mainMemberId = input.mainMemberId;
+      }
+      if (input.playerAlias !== undefined && input.playerAlias !== before.playerAlias) {
+        if (input.playerAlias !== null) {
+          await assertAliasFree(tx, input.playerAlias, {
+            id: before.id,
+            playerName: patch.playerName ?? before.playerName,
+          });
+        }
+        patch.playerAlias = input.playerAlias;
+      }
+      const finalMain = patch.mainMemberId === undefined ? before.mainMemberId : patch.mainMemberId;
+      const finalAlias = patch.playerAlias === undefined ? before.playerAlias : patch.playerAlias;
+      if (finalMain !== null && finalAlias !== null) throw new ApiError(400, ALIAS_ON_LINKED_CHARACTER);
+      if (Object.keys(patch).length === 0) return { guildMember: before };
+
+      let rewritten: RewrittenTexts = { marketItemIds: [], attendanceRecordIds: [] };
+      if (patch.playerName !== undefined) {
+        rewritten = await rewriteParticipantTexts(tx, before.playerName, [patch.playerName]);
+      }
+      if (patch.playerAlias !== undefined && before.playerAlias !== null) {
+        // A renamed alias keeps naming the player; a removed one is spelled out as the player's characters.
+        const to =
+          patch.playerAlias !== null
+            ? [patch.playerAlias]
+            : [
+                patch.playerName ?? before.playerName,
+                ...(await listCharacters(tx, before.id)).map((m) => m.playerName),
+              ];
+        rewritten = mergeRewrites(rewritten, await rewriteParticipantTexts(tx, before.playerAlias, to));
+      }
+      const updated = await updateMember(tx, before.id, patch);
+      await audit({ action: "update", entity: ENTITY, entityId: before.id, before, after: updated });
+      await auditRewrites(audit, before.id, rewritten);
+      await recalculateAndAudit(tx, audit);
+      return { guildMember: (await getMember(tx, before.id)) as GuildMember };
+    });
+  })
+  .post("/delete", jsonBody(memberIdSchema), (c) => {
+    const { id } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      await lockDerivedFigures(tx);
+      const before = await loadOr404(tx, id);
+      if (before.status === "kicked") throw new ApiError(409, deleteKickedMessage(before.playerName));
+      if (before.playerAlias !== null) {
+        // The alias stops existing: lists that used it name the player's characters instead.
+        const characters = await listCharacters(tx, id);
+        const rewritten = await rewriteParticipantTexts(tx, before.playerAlias, [
+          before.playerName,
+          ...characters.map((m) => m.playerName),
+        ]);
+        await auditRewrites(audit, id, rewritten);
+      }
+      // Linked characters become main characters of their own (ON DELETE SET NULL).
+      await deleteMember(tx, id);
+      await audit({ action: "delete", entity: ENTITY, entityId: id, before });
+      await recalculateAndAudit(tx, audit);
+      return { success: true, id };
+    });
+  })
+  .post("/kick", jsonBody(kickMemberSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      const before = await loadOr404(tx, input.id);
+      if (before.status !== "active")
+        throw new ApiError(409, kickNotActiveMessage(before.playerName, before.status));
+      // Status does not enter the salary calculation: no recalculation needed.
+      const guildMember = await updateMember(tx, before.id, {
+        status: "kicked",
+        kickedDate: new Date(),
+        finalSalaryAmount:
+          input.finalSalaryAmount === undefined || input.finalSalaryAmount === null
+            ? null
+            : formatCents(input.finalSalaryAmount),
+      });
+      await audit({ action: "kick", entity: ENTITY, entityId: before.id, before, after: guildMember });
+      return { guildMember };
+    });
+  })
+  .post("/mark-paid", jsonBody(memberIdSchema), (c) => {
+    const { id } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      const before = await loadOr404(tx, id);
+      if (before.status !== "kicked") {
+        throw new ApiError(409, markPaidNotKickedMessage(before.playerName, before.status));
+      }
+      const guildMember = await updateMember(tx, id, { status: "paid_out" });
+      await audit({ action: "mark_paid", entity: ENTITY, entityId: id, before, after: guildMember });
+      return { guildMember };
+    });
+  });
+
+/** The public roster: active members, no login needed. */
+export const publicMembersRoutes = new Hono<AppEnv>().get("/", async (c) =>
+  sendData(c, { guildMembers: await listMembers(c.get("db"), "active") }),
+);

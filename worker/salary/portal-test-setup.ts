@@ -1,0 +1,97 @@
+/**
+ * Test set-up shared by the member, market, funds, salary and import tests: one migrated database per test
+ * file, the app, and clients signed in as an admin and as a user. Tests talk to the app over HTTP only.
+ */
+import { expect } from "vitest";
+import { createApp } from "../app/create-app.ts";
+import { hashPassword } from "../auth/password-hash.ts";
+import { setPasswordHash } from "../auth/user-passwords-repo.ts";
+import { insertUser, type Role } from "../auth/users-repo.ts";
+import type { Db } from "../db/types.ts";
+import { TestClient } from "../test/api-client.ts";
+import { createTestDb } from "../test/test-db.ts";
+
+const PEPPER = "test-pepper-0123456789";
+const PASSWORD = "correct horse battery";
+
+export interface Portal {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  admin: TestClient;
+  user: TestClient;
+  anonymous: TestClient;
+  close(): Promise<void>;
+}
+
+let seq = 0;
+
+export async function setUpPortal(label: string): Promise<Portal> {
+  const db = await createTestDb();
+  const app = createApp({ db, config: { brand: "Test Guild", timeZone: null, pepper: PEPPER } });
+  const signIn = async (role: Role) => {
+    seq += 1;
+    const email = `${label}-${role}-${seq}@guild.test`;
+    const created = await insertUser(db, { email, displayName: `${role} ${seq}`, role });
+    await setPasswordHash(db, created.id, await hashPassword(PASSWORD, PEPPER));
+    const client = new TestClient(app);
+    expect((await client.login(email, PASSWORD)).status).toBe(200);
+    return client;
+  };
+  return {
+    db,
+    app,
+    admin: await signIn("admin"),
+    user: await signIn("user"),
+    anonymous: new TestClient(app),
+    close: () => db.close(),
+  };
+}
+
+/** Empties members, loot, attendance, audit and idempotency records and zeroes the funds (accounts stay). */
+export async function resetPortalData(db: Db): Promise<void> {
+  await db.exec(`
+    DELETE FROM attendance_records;
+    DELETE FROM market_exchange;
+    UPDATE guild_members SET main_member_id = NULL;
+    DELETE FROM guild_members;
+    DELETE FROM audit_log;
+    DELETE FROM idempotency_keys;
+    UPDATE guild_funds SET reserved_guild_funds = 0, admin_fund = 0;
+  `);
+}
+
+let nameSeq = 0;
+/** A name no other test uses, so tests can share a file's database without depending on each other. */
+export const uniqueName = (label: string) => `${label}${++nameSeq}`;
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | null;
+  actorEmail: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** The audit entries for an entity id, oldest first. */
+export async function auditFor(db: Db, entity: string, entityId: number | string): Promise<AuditEntry[]> {
+  return db.query<AuditEntry>(
+    `SELECT action, entity, entity_id AS "entityId", actor_email AS "actorEmail", before, after
+       FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY id`,
+    [entity, String(entityId)],
+  );
+}
+
+/** Stored salaries by player name, and the funds row. */
+export async function storedFigures(db: Db) {
+  const members = await db.query<{ playerName: string; salary: string }>(
+    `SELECT player_name AS "playerName", salary FROM guild_members ORDER BY id`,
+  );
+  const funds = await db.query<{ reservedGuildFunds: string; adminFund: string }>(
+    `SELECT reserved_guild_funds AS "reservedGuildFunds", admin_fund AS "adminFund" FROM guild_funds WHERE id = 1`,
+  );
+  return {
+    salaries: Object.fromEntries(members.map((m) => [m.playerName, m.salary])),
+    funds: funds[0],
+  };
+}
