@@ -11,6 +11,7 @@ import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-rou
 import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
 import { fundsRoutes } from "../funds/funds-routes.ts";
+import { importRoutes } from "../import/import-routes.ts";
 import { marketRoutes, publicMarketRoutes } from "../market/market-routes.ts";
 import { memberRoutes, membersRoutes, publicMembersRoutes } from "../members/members-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route("/guild-funds", fundsRoutes);
   app.route("/public/salary-calculation", publicSalaryRoutes);
   app.route("/admin/fix-corrupted-participants", fixParticipantsRoutes);
+  app.route("/admin/import-market-data", importRoutes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError((err, c) => {

@@ -1,0 +1,61 @@
+/**
+ * Market data import (admin): every row is checked first, then all rows go in with multi-row INSERTs in one
+ * transaction, followed by one recalculation of the salaries and funds. A bad row inserts nothing.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import { formatCents } from "../../shared/money/cents.ts";
+import {
+  IMPORT_TOO_LARGE,
+  type ImportResult,
+  importMarketDataSchema,
+  MAX_IMPORT_BYTES,
+} from "../../shared/schemas/import.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { jsonBody } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import { insertMarketItems } from "../market/market-repo.ts";
+import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
+
+/** Neither Hono nor the Node server limits bodies; an import is the one call that is meant to be large. */
+const limitImportBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const declared = Number.parseInt(c.req.header("content-length") ?? "", 10);
+  if (Number.isNaN(declared) ? (await c.req.text()).length > MAX_IMPORT_BYTES : declared > MAX_IMPORT_BYTES) {
+    throw new ApiError(413, IMPORT_TOO_LARGE);
+  }
+  await next();
+};
+
+export const importRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .post("/", limitImportBody, jsonBody(importMarketDataSchema), (c) => {
+    const { marketData } = c.req.valid("json");
+    return write(c, async ({ tx, audit }): Promise<ImportResult> => {
+      await lockDerivedFigures(tx);
+      const { insertedCount, firstId, lastId } = await insertMarketItems(
+        tx,
+        marketData.map((row) => ({
+          lootName: row.lootName,
+          bossName: row.bossName,
+          value: formatCents(row.value),
+          status: row.status,
+          participatedMembers: row.participatedMembers,
+          totalFunds: formatCents(row.totalFunds),
+          dateAcquired: row.dateAcquired,
+        })),
+      );
+      await audit({
+        action: "import",
+        entity: "market_item",
+        after: {
+          insertedCount,
+          firstId,
+          lastId,
+          soldCount: marketData.filter((row) => row.status === "Sold").length,
+        },
+      });
+      await recalculateAndAudit(tx, audit);
+      return { insertedCount };
+    });
+  });
