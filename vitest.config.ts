@@ -1,9 +1,111 @@
-import { defineConfig } from "vitest/config";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Projects:
+ * - unit: pure tests (shared, web, worker tests without a database), once, in Node.
+ * - pglite, postgres, workerd: every worker test that uses createTestDb(), three times: on in-memory
+ *   PGlite; on node-postgres against a throwaway PostgreSQL 15 server the global setup starts; and inside
+ *   workerd on the Neon driver, through a WebSocket-to-TCP proxy to that same server.
+ *   `*.node.test.ts` need Node (files on disk), so they run on pglite only.
+ * - e2e: tests/e2e, processes (and later a browser) driven as a person would.
+ * Run one with `npx vitest run --project <name>`.
+ */
+
+const root = import.meta.dirname;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => relative(root, join(root, dir, file)).replaceAll("\\", "/"));
+}
+
+const TEST_DB = join(root, "worker", "test", "test-db.ts");
+
+/** Whether a module reaches worker/test/test-db.ts through its relative imports (helpers included). */
+function importsTestDb(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const source = readFileSync(file, "utf8");
+  for (const [, spec] of source.matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]+)"/g)) {
+    const target = resolve(dirname(file), spec as string);
+    if (target === TEST_DB) return true;
+    if (/\.tsx?$/.test(target) && existsSync(target) && importsTestDb(target, seen)) return true;
+  }
+  return false;
+}
+
+/** API and database tests: the worker tests that use createTestDb(), run once per driver. */
+const dbTests = testFiles("worker").filter((file) => importsTestDb(join(root, file)));
+
+/** `*.node.test.ts` read files from disk or compare with PGlite: Node only, on the embedded driver. */
+const nodeOnly = (file: string) => file.endsWith(".node.test.ts");
+
+const dbProject = (name: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name,
+    include: name === "pglite" ? dbTests : dbTests.filter((file) => !nodeOnly(file)),
+    globalSetup: [`worker/test/global-setup/${name}.ts`],
+    provide: { testDriver: name },
+    env: { TEST_DRIVER: name },
+  },
+});
+
+/** The Worker's runtime settings, from wrangler.toml, so the tests run on what production runs. */
+function wranglerSetting(key: string): string {
+  const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
+  const match = new RegExp(`^${key}\\s*=\\s*(.+)$`, "m").exec(toml);
+  if (!match?.[1]) throw new Error(`wrangler.toml has no ${key}`);
+  return match[1].trim();
+}
+const compatibilityDate = JSON.parse(wranglerSetting("compatibility_date")) as string;
+const compatibilityFlags = JSON.parse(wranglerSetting("compatibility_flags")) as string[];
 
 export default defineConfig({
   test: {
-    include: ["shared/**/*.test.ts", "worker/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two cores: PGlite is CPU-heavy WASM, the other projects mostly wait on processes they started.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["shared/**/*.test.ts", "worker/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...dbTests],
+          environment: "node",
+        },
+      },
+      dbProject("pglite"),
+      dbProject("postgres"),
+      {
+        extends: true,
+        plugins: [
+          cloudflareTest({
+            miniflare: { compatibilityDate, compatibilityFlags },
+          }),
+        ],
+        test: {
+          name: "workerd",
+          include: dbTests.filter((file) => !nodeOnly(file)),
+          globalSetup: ["worker/test/global-setup/workerd.ts"],
+          provide: { testDriver: "workerd" },
+          env: { TEST_DRIVER: "workerd" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });
