@@ -20,6 +20,7 @@ import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
+import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
 import {
   adjustRaidCounts,
   deleteAttendance,
@@ -73,6 +74,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
     return write(
       c,
       async ({ tx, audit }) => {
+        await lockDerivedFigures(tx);
         const boss = await findBossByName(tx, input.bossName);
         if (!boss) throw new ApiError(404, attendanceBossNotFound(input.bossName));
         const participatedMembers = await resolveParticipants(tx, input.participatedMembers);
@@ -83,6 +85,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
           createdBy: c.get("user")?.id ?? null,
         });
         await adjustRaidCounts(tx, participatedMembers, 1);
+        await recalculateAndAudit(tx, audit);
         await audit({
           action: "create",
           entity: ENTITY,
@@ -97,6 +100,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
   .post("/update", jsonBody(updateAttendanceSchema), (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
+      await lockDerivedFigures(tx);
       const before = await getAttendanceForUpdate(tx, input.id);
       if (!before) throw new ApiError(404, attendanceNotFound(input.id));
       const participatedMembers = await resolveParticipants(
@@ -110,6 +114,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
       });
       await adjustRaidCounts(tx, minus(before.participatedMembers, participatedMembers), -1);
       await adjustRaidCounts(tx, minus(participatedMembers, before.participatedMembers), 1);
+      await recalculateAndAudit(tx, audit);
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: attendanceRecord });
       return { attendanceRecord };
     });
@@ -117,10 +122,12 @@ export const attendanceRoutes = new Hono<AppEnv>()
   .post("/delete", jsonBody(deleteAttendanceSchema), (c) => {
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
+      await lockDerivedFigures(tx);
       const before = await getAttendanceForUpdate(tx, id);
       if (!before) throw new ApiError(404, attendanceNotFound(id));
       await deleteAttendance(tx, id);
       await adjustRaidCounts(tx, before.participatedMembers, -1);
+      await recalculateAndAudit(tx, audit);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       return { success: true, id };
     });

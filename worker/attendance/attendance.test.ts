@@ -469,3 +469,66 @@ describe("POST /_api/attendance/delete", () => {
     expect(await raids(a)).toEqual([3]);
   });
 });
+
+describe("attendance and the derived salaries", () => {
+  it("re-splits a multi-character player's share by raid counts when attendance changes", async () => {
+    const main = `Twinblade${++seq}`;
+    const alt = `Twinshadow${seq}`;
+    const alias = `Twin${seq}`;
+    const created = await admin.post("/_api/guild-members", {
+      playerName: main,
+      category: "Core",
+      playerAlias: alias,
+    });
+    expect(created.status).toBe(201);
+    const mainId = (created.data.guildMember as { id: number }).id;
+    expect(
+      (
+        await admin.post("/_api/guild-members", {
+          playerName: alt,
+          category: "Members",
+          mainMemberId: mainId,
+        })
+      ).status,
+    ).toBe(201);
+    const item = await admin.post("/_api/market-exchange", {
+      lootName: "Twin Relic",
+      bossName: boss,
+      value: 1000,
+      totalFunds: 0,
+      status: "Sold",
+      participatedMembers: alias,
+    });
+    expect(item.status).toBe(201);
+    const salaries = async () => {
+      const rows = await db.query<{ salary: string }>(
+        "SELECT salary FROM guild_members WHERE player_name = ANY($1::text[]) ORDER BY player_name",
+        [[main, alt]],
+      );
+      return rows.map((r) => r.salary);
+    };
+    // Base 600 over 2 characters + elite 250 for the Core main: 850 for the player, split equally at 0 raids.
+    expect(await salaries()).toEqual(["425.00", "425.00"]);
+
+    const record = await createRecord([main]);
+    expect(await salaries()).toEqual(["850.00", "0.00"]);
+    const receipt = await new TestClient(app).get("/_api/public/salary-calculation");
+    const shown = (receipt.data.calculationDetails as { memberName: string; finalCalculatedSalary: string }[])
+      .filter((d) => d.memberName === main || d.memberName === alt)
+      .map((d) => [d.memberName, d.finalCalculatedSalary]);
+    expect(Object.fromEntries(shown)).toEqual({ [main]: "850.00", [alt]: "0.00" });
+
+    expect(
+      (
+        await admin.post("/_api/attendance/update", {
+          id: record.id,
+          dateAttended: yesterdayNoon(),
+          participatedMembers: [main, alt],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await salaries()).toEqual(["425.00", "425.00"]);
+    expect((await admin.post("/_api/attendance/delete", { id: record.id })).status).toBe(200);
+    expect(await salaries()).toEqual(["425.00", "425.00"]);
+  });
+});
