@@ -1,0 +1,124 @@
+/**
+ * The boss timer grid (SPEC "/boss-timers"): 10 skeleton cards while loading, the fetch error when nothing
+ * is cached, 'No boss data available.' for an empty list, otherwise a card per boss. Used by the public page
+ * and, with a footer per card, by the admin timer page.
+ */
+import { TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { BossCardView } from "./boss-card.tsx";
+import {
+  anyRunning,
+  type BossCard,
+  type BossTimerInput,
+  gridBosses,
+  nextSpawnText,
+  toBossCard,
+} from "./boss-cards.ts";
+import { useClock } from "./use-clock.ts";
+
+export const SKELETON_CARDS = 10;
+export const COUNTDOWN_TICK_MS = 1_000;
+export const NEXT_SPAWN_REFRESH_MS = 60_000;
+export const NO_BOSS_DATA = "No boss data available.";
+export const bossDataError = (message: string) => `Error fetching boss data: ${message}`;
+
+export type GridState<T extends BossTimerInput> =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; rows: readonly T[] };
+
+const SKELETON_KEYS = Array.from({ length: SKELETON_CARDS }, (_, index) => `skeleton-${index}`);
+
+const gridClass = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+function GridSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading">
+      <ul className={gridClass}>
+        {SKELETON_KEYS.map((key) => (
+          <li
+            key={key}
+            className="rounded-2xl border border-line bg-surface p-4"
+            data-testid="boss-card-skeleton"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <Skeleton className="h-7 w-1/2" />
+              <Skeleton className="h-6 w-20 rounded-full" />
+            </div>
+            <Skeleton className="mt-6 h-4 w-2/5" />
+            <Skeleton className="mt-3 h-4 w-1/3" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Cards<T extends BossTimerInput>({
+  rows,
+  guildTimeZone,
+  onActivate,
+  footerFor,
+}: {
+  rows: readonly T[];
+  guildTimeZone: string | null;
+  onActivate: (row: T, card: BossCard) => void;
+  footerFor?: (row: T, card: BossCard) => ReactNode;
+}) {
+  // Countdowns tick every second while one runs; next spawns are recalculated every minute (SPEC section 9).
+  const minute = useClock(NEXT_SPAWN_REFRESH_MS);
+  const seconds = useClock(anyRunning(rows, Math.max(Date.now(), minute)) ? COUNTDOWN_TICK_MS : null);
+  const now = Math.max(seconds, minute);
+  return (
+    <ul className={gridClass}>
+      {rows.map((row) => {
+        const card = toBossCard(row, now);
+        return (
+          <BossCardView
+            key={row.bossName}
+            card={card}
+            nextSpawn={nextSpawnText(row, minute, guildTimeZone)}
+            onActivate={() => onActivate(row, card)}
+            footer={footerFor?.(row, card)}
+          />
+        );
+      })}
+    </ul>
+  );
+}
+
+export function BossTimerGrid<T extends BossTimerInput>({
+  state,
+  guildTimeZone,
+  onActivate,
+  footerFor,
+}: {
+  state: GridState<T>;
+  guildTimeZone: string | null;
+  /** An available, non-disabled card was pressed (never called for cards on cooldown or disabled ones). */
+  onActivate: (row: T, card: BossCard) => void;
+  footerFor?: (row: T, card: BossCard) => ReactNode;
+}) {
+  if (state.status === "loading") return <GridSkeleton />;
+  if (state.status === "error") {
+    return (
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-red-200"
+      >
+        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
+        <p>{bossDataError(state.message)}</p>
+      </div>
+    );
+  }
+  const rows = gridBosses(state.rows);
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-2xl border border-line bg-surface p-6 text-center text-ink-muted">
+        {NO_BOSS_DATA}
+      </p>
+    );
+  }
+  return <Cards rows={rows} guildTimeZone={guildTimeZone} onActivate={onActivate} footerFor={footerFor} />;
+}

@@ -1,0 +1,114 @@
+/**
+ * Starting a timer from a card: through the outbox (commands.startTimer), so the countdown starts at once,
+ * also offline, and the start reaches the server later with the click time. Anonymous visitors get a link to
+ * log in on the card instead (DECISIONS.md, "Who may do what"). A start the server refused stays on its card
+ * with the server's message until it is retried or discarded (decision 011).
+ */
+import { Link } from "@tanstack/react-router";
+import { AlertCircle, LogIn } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/button.tsx";
+import { commands, dataLayerActions } from "../../data/data-layer.ts";
+import { useOutbox } from "../../data/hooks.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { type BossCard, sameBoss } from "./boss-cards.ts";
+
+export const timerStartedMessage = (bossName: string) => `Timer started for ${bossName}`;
+export const SAVED_OFFLINE = "Saved on this device; it will sync when you are back online.";
+export const START_FAILED = "Failed to start timer";
+export const UNEXPECTED_ERROR = "An unexpected error occurred";
+export const LOGIN_TO_START = "Log in to start timers";
+
+/** A second press right after a start (before the card turns On Cooldown) must not queue a second start. */
+const REPEAT_GUARD_MS = 2_000;
+
+function LoginPrompt({ redirect }: { redirect: string }) {
+  return (
+    <Link
+      to="/login"
+      search={{ redirect }}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold text-gold underline-offset-4 hover:underline"
+    >
+      <LogIn className="size-4" aria-hidden="true" />
+      {LOGIN_TO_START}
+    </Link>
+  );
+}
+
+function FailedStart({ id, message }: { id: string; message: string }) {
+  return (
+    <div role="alert" className="flex flex-col gap-2">
+      <p className="flex items-start gap-2 text-sm text-red-200">
+        <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
+        <span>
+          {START_FAILED}: {message}
+        </span>
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" className="flex-1" onClick={() => void dataLayerActions.retry(id)}>
+          Retry
+        </Button>
+        <Button variant="ghost" className="flex-1" onClick={() => void dataLayerActions.discard(id)}>
+          Discard
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export interface StartTimerOptions {
+  /** Someone is logged in (any role may start a timer). */
+  canStart: boolean;
+  /** Where the login link returns to. */
+  redirect: string;
+  /** Admin test timers (10 s) pass { testDuration: 10 }. */
+  testDuration?: number;
+}
+
+export function useStartTimer({ canStart, redirect, testDuration }: StartTimerOptions) {
+  const [loginPromptFor, setLoginPromptFor] = useState<string | null>(null);
+  const recent = useRef(new Map<string, number>());
+  const { failed } = useOutbox();
+
+  const start = async (bossName: string) => {
+    const key = bossName.toLowerCase();
+    const last = recent.current.get(key);
+    if (last !== undefined && Date.now() - last < REPEAT_GUARD_MS) return;
+    recent.current.set(key, Date.now());
+    try {
+      await commands.startTimer(bossName, new Date(), { testDuration });
+      toast.success(
+        timerStartedMessage(bossName),
+        navigator.onLine ? undefined : { description: SAVED_OFFLINE },
+      );
+    } catch (error) {
+      recent.current.delete(key);
+      toast.error(UNEXPECTED_ERROR, { description: errorMessage(error) });
+    }
+  };
+
+  const onActivate = (row: { bossName: string }, card: BossCard) => {
+    if (card.state !== "available") return;
+    if (!canStart) {
+      setLoginPromptFor(row.bossName);
+      return;
+    }
+    void start(row.bossName);
+  };
+
+  const footerFor = (row: { bossName: string }): ReactNode => {
+    const refused = failed.find(
+      (entry) =>
+        entry.name === "startTimer" &&
+        sameBoss(String((entry.args as { bossName?: unknown }).bossName), row.bossName),
+    );
+    if (refused) return <FailedStart id={refused.id} message={refused.lastError ?? START_FAILED} />;
+    if (!canStart && loginPromptFor !== null && sameBoss(loginPromptFor, row.bossName)) {
+      return <LoginPrompt redirect={redirect} />;
+    }
+    return null;
+  };
+
+  return { onActivate, footerFor, start };
+}
