@@ -11,7 +11,16 @@
  *   await portal.stop();                               // in afterAll
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -71,11 +80,25 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** dist/web is older than its sources (or missing): `npm start` would serve an old app. */
+function builtBrand(): string | null {
+  try {
+    return (
+      (JSON.parse(readFileSync(join(WEB_DIR, "manifest.webmanifest"), "utf8")) as { name?: string }).name ??
+      null
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * dist/web is older than its sources, missing, or built for another brand (the manifest takes GUILD_BRAND at
+ * build time): `npm start` would serve something else than the tests expect.
+ */
 function webBuildIsStale(): boolean {
   const built = statSync(join(WEB_DIR, "sw.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const source = Math.max(...BUILD_INPUTS.map((p) => newestMtime(join(repoRoot, p))));
-  return built === 0 || source > built;
+  return built === 0 || source > built || builtBrand() !== E2E_BRAND;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -120,7 +143,11 @@ export async function ensureFreshWebBuild(): Promise<void> {
         "warn",
       ],
       // Vitest sets NODE_ENV=test, which would give a development build of React.
-      { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
+      {
+        cwd: repoRoot,
+        encoding: "utf8",
+        env: { ...process.env, NODE_ENV: "production", GUILD_BRAND: E2E_BRAND },
+      },
     );
     if (result.status !== 0) throw new Error(`The web build failed:\n${result.stdout}\n${result.stderr}`);
   } finally {

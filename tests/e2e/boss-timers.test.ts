@@ -1,0 +1,225 @@
+import type { Page } from "playwright-core";
+import superjson from "superjson";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextFixedSpawn } from "../../shared/bosses/boss-schedule.ts";
+import { formatNextSpawnLabel } from "../../shared/format/format-date.ts";
+import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+
+// /boss-timers in Chromium against `npm start` with the sample data: 16 interval bosses, 8 fixed schedules.
+let portal: BrowserPortal;
+const VIEWER_ZONE = "Europe/Berlin";
+
+beforeAll(async () => {
+  portal = await startBrowserPortal();
+});
+
+afterAll(async () => {
+  await portal?.stop();
+});
+
+interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | null;
+}
+
+async function timerStarts(bossName: string): Promise<AuditEntry[]> {
+  const admin = await portal.adminApi();
+  const res = await admin.get<{ entries: AuditEntry[] }>("/admin/audit-log?entity=boss_timer&limit=200");
+  expect(res.status).toBe(200);
+  return res.body.entries.filter((e) => e.entityId === bossName && e.action.startsWith("start"));
+}
+
+async function serverTimer(bossName: string) {
+  const res = await (await portal.adminApi()).get<{
+    timers: { bossName: string; isActive: boolean; endTime: Date | null }[];
+  }>("/boss-timers");
+  return res.body.timers.find((t) => t.bossName === bossName);
+}
+
+const card = (page: Page, bossName: string) => page.locator(`li[data-boss="${bossName}"]`);
+
+async function openPage(page: Page) {
+  await page.goto(portal.url("/boss-timers"));
+  await page.locator("li[data-boss]").first().waitFor();
+}
+
+function secondsOf(countdown: string): number {
+  const match = /^(\d+)h (\d+)m (\d+)s$/.exec(countdown.trim());
+  if (!match) throw new Error(`not a countdown: ${countdown}`);
+  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+describe("the public boss timer page", () => {
+  it("shows the title, the texts, a card per boss and the fixed schedules disabled with their next spawn", async () => {
+    const page = await portal.newPage({ timezoneId: VIEWER_ZONE });
+    await openPage(page);
+    await expect.poll(() => page.title()).toBe(`Boss Timers - ${E2E_BRAND}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Boss Timers" }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(
+      page.getByText("Click on an available boss to start their respawn timer.").isVisible(),
+    ).resolves.toBe(true);
+    expect(await page.locator("li[data-boss]").count()).toBe(24);
+    expect(await page.locator('li[data-state="disabled"]').count()).toBe(8);
+    expect(await page.locator('li[data-state="available"]').count()).toBe(16);
+
+    const gravemaw = card(page, "Gravemaw");
+    expect(await gravemaw.innerText()).toMatch(/Available[\s\S]*Gravemaw[\s\S]*Every 10 hours/i);
+
+    // MILAVY: Saturday 3:00 PM in the viewer's zone (no GUILD_TIMEZONE), shown in the viewer's zone.
+    const milavy = card(page, "MILAVY");
+    expect(await milavy.getByRole("button").isDisabled()).toBe(true);
+    const now = await page.evaluate(() => Date.now());
+    const expected = formatNextSpawnLabel(nextFixedSpawn(-1, now, VIEWER_ZONE) as Date, VIEWER_ZONE);
+    expect(expected).toMatch(/^Next: [A-Z][a-z]{2} \d{1,2}, \d{4} at 3:00 PM$/);
+    expect(await milavy.innerText()).toContain(expected);
+    expect(await milavy.innerText()).toContain("Saturday 3:00 PM");
+    expect(await card(page, "AURAQ").innerText()).toContain("Sunday 9:00 PM & Wednesday 9:00 PM");
+
+    // Fixed-schedule bosses come after the interval bosses; each group by name.
+    const names = await page
+      .locator("li[data-boss]")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-boss")));
+    expect(names.slice(0, 3)).toEqual(["Abyssal Leviathan", "Ashen Colossus", "Bloodmoon Matriarch"]);
+    expect(names.slice(16)).toEqual([
+      "AURAQ",
+      "CLEMANTIS",
+      "MILAVY",
+      "NEUTRO",
+      "RINGOR",
+      "RODERICK",
+      "SAPHIRUS",
+      "THYMELE",
+    ]);
+    await screenshot(page, "boss-timers-anonymous");
+  });
+
+  it("offers an anonymous visitor a link to log in instead of starting a timer", async () => {
+    const page = await portal.newPage();
+    await openPage(page);
+    await card(page, "Duskwing").getByRole("button").click();
+    const link = card(page, "Duskwing").getByRole("link", { name: "Log in to start timers" });
+    await link.waitFor();
+    expect(await link.getAttribute("href")).toBe("/login?redirect=%2Fboss-timers");
+    expect(await card(page, "Duskwing").getAttribute("data-state")).toBe("available");
+    expect(await serverTimer("Duskwing")).toMatchObject({ isActive: false, endTime: null });
+    await screenshot(page, "boss-timers-login-link");
+
+    await link.click();
+    await page.waitForURL(/\/login\?redirect=%2Fboss-timers$/);
+    await page.getByLabel("Username").fill("raider@e2e.test");
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("alert").waitFor();
+  });
+
+  it("a logged-in user starts a timer: toast, On Cooldown, a countdown that ticks, and one start on the server", async () => {
+    const page = await portal.newPage();
+    await portal.login(page, "user");
+    await openPage(page);
+    const frostfang = card(page, "Frostfang");
+    await frostfang.getByRole("button").click();
+    await page.getByText("Timer started for Frostfang").waitFor();
+    await expect.poll(() => frostfang.getAttribute("data-state")).toBe("on-cooldown");
+    expect(await frostfang.innerText()).toContain("On Cooldown");
+
+    const countdown = frostfang.getByTestId("countdown");
+    const first = secondsOf(await countdown.innerText());
+    expect(first).toBeGreaterThan(24 * 3600 - 10);
+    expect(first).toBeLessThanOrEqual(24 * 3600);
+    await page.waitForTimeout(2_200);
+    const later = secondsOf(await countdown.innerText());
+    expect(first - later).toBeGreaterThanOrEqual(2);
+    expect(first - later).toBeLessThanOrEqual(3);
+
+    // Pressing a card on cooldown does nothing (it is aria-disabled, so the press has to be forced).
+    expect(await frostfang.getByRole("button").getAttribute("aria-disabled")).toBe("true");
+    await frostfang.getByRole("button").click({ force: true });
+    await expect.poll(async () => (await serverTimer("Frostfang"))?.isActive, { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(1_000);
+    expect(await timerStarts("Frostfang")).toHaveLength(1);
+    await screenshot(page, "boss-timers-user-cooldown");
+  });
+
+  it("cards are buttons a keyboard can start, with tap targets of at least 44 px", async () => {
+    const page = await portal.newPage();
+    await portal.login(page, "user");
+    await openPage(page);
+    const button = card(page, "Thornqueen").getByRole("button");
+    const box = await button.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Timer started for Thornqueen").waitFor();
+    await expect.poll(() => card(page, "Thornqueen").getAttribute("data-state")).toBe("on-cooldown");
+    await expect.poll(async () => (await timerStarts("Thornqueen")).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  it("a card turns available again when its countdown reaches zero", async () => {
+    // A 10-second test timer (admins only) shows the end of a countdown without waiting hours.
+    const admin = await portal.adminApi();
+    const started = await admin.post("/boss-timers", { bossName: "Mirelurk", testDuration: 10 });
+    expect(started.status).toBe(200);
+    const page = await portal.newPage();
+    await openPage(page);
+    const mirelurk = card(page, "Mirelurk");
+    await expect.poll(() => mirelurk.getAttribute("data-state")).toBe("on-cooldown");
+    expect(await mirelurk.getByTestId("countdown").innerText()).toMatch(/^0h 0m \d{1,2}s$/);
+    await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 15_000 }).toBe("available");
+    expect(await mirelurk.innerText()).toContain("Available");
+  });
+});
+
+describe("before any data", () => {
+  // No service worker here, so the page's own requests can be answered by the test.
+  const noWorker = { serviceWorkers: "block" as const };
+
+  it("shows 10 skeleton cards while loading", async () => {
+    const page = await portal.newPage(noWorker);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/_api/boss-timers", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(portal.url("/boss-timers"));
+    const skeletons = page.getByTestId("boss-card-skeleton");
+    await skeletons.first().waitFor();
+    expect(await skeletons.count()).toBe(10);
+    await screenshot(page, "boss-timers-loading");
+    release();
+    await page.locator("li[data-boss]").first().waitFor();
+  });
+
+  it("shows the fetch error when nothing is cached", async () => {
+    const page = await portal.newPage(noWorker);
+    await page.route("**/_api/boss-timers", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Database unavailable" }),
+      }),
+    );
+    await page.goto(portal.url("/boss-timers"));
+    await page.getByText("Error fetching boss data: Database unavailable").waitFor();
+    await screenshot(page, "boss-timers-error");
+  });
+
+  it("says so when there are no bosses", async () => {
+    const page = await portal.newPage(noWorker);
+    await page.route("**/_api/boss-timers", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: superjson.stringify({ timers: [], serverTime: new Date() }),
+      }),
+    );
+    await page.goto(portal.url("/boss-timers"));
+    await page.getByText("No boss data available.").waitFor();
+  });
+});
