@@ -1,11 +1,29 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:8787";
+
+/**
+ * The installed app's name and the first title before the config loads. A manifest is a static file, so
+ * they take GUILD_BRAND as it is when the app is built (`npm start` builds with its own environment);
+ * pages follow the server's brand at run time (decision 012).
+ */
+const brand = process.env.GUILD_BRAND?.trim() || "Guild Portal";
+const themeColor = "#0f1117";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Fills `%GUILD_BRAND%` in index.html. */
+function brandInIndexHtml(): Plugin {
+  return {
+    name: "guild-brand-html",
+    transformIndexHtml: (html) => html.replaceAll("%GUILD_BRAND%", escapeHtml(brand)),
+  };
+}
 
 export default defineConfig({
   root: webRoot,
@@ -14,6 +32,8 @@ export default defineConfig({
     outDir: "../dist/web",
     emptyOutDir: true,
     target: "es2022",
+    // dist/web/.vite/manifest.json: which chunks each route loads (scripts/bench-web.ts reads it).
+    manifest: true,
   },
   server: {
     // xfwd keeps the browser's Host in X-Forwarded-Host, so the API's same-origin check accepts proxied writes.
@@ -25,20 +45,22 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    brandInIndexHtml(),
     VitePWA({
       registerType: "prompt",
       // The app registers the worker itself through workbox-window (features/pwa) to own the update prompt.
       injectRegister: false,
       includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
       manifest: {
-        name: "Guild Portal",
-        short_name: "Guild Portal",
+        id: "/",
+        name: brand,
+        short_name: brand,
         description: "The guild's roster, market exchange, salaries and boss timers.",
         start_url: "/",
         scope: "/",
         display: "standalone",
-        background_color: "#0f1117",
-        theme_color: "#0f1117",
+        background_color: themeColor,
+        theme_color: themeColor,
         icons: [
           { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
@@ -47,12 +69,15 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2}"],
+        // Every page of the app opens offline from the precached shell; the data comes from IndexedDB.
         navigateFallback: "/index.html",
         // API calls must reach the network (or fail) — never answer them with the app shell.
         navigateFallbackDenylist: [/^\/_api(\/|$)/],
         // A new worker waits until the user accepts the update prompt; until then the old worker keeps
         // serving the old build's precached chunks, so an open tab never meets a missing chunk.
         skipWaiting: false,
+        // The first install has no old worker to wait for: it activates at once and takes the open page,
+        // so the very first visit already works offline after one load.
         clientsClaim: true,
         cleanupOutdatedCaches: true,
       },
