@@ -1,23 +1,17 @@
 /**
- * The login form's rules (SPEC section 5): both fields non-empty, checked on blur and on submit.
- * The shared zod schemas are not in the tree yet; when `shared/schemas` gains the login schema, this file
- * should validate with it instead of declaring its own.
+ * The login form's rules (SPEC section 5): the shared login schema, checked on blur and on submit, and the
+ * inline message for a failed login (SPEC section 8).
  */
-import * as z from "zod";
+import { type LoginInput, loginSchema } from "../../../../shared/schemas/login.ts";
 import { ApiError } from "../../lib/api-client.ts";
 
-export const loginFormSchema = z.object({
-  email: z.string().trim().min(1, { error: "Username is required" }),
-  password: z.string().min(1, { error: "Password is required" }),
-});
-
-export type LoginFormValues = z.input<typeof loginFormSchema>;
+export type LoginFormValues = LoginInput;
 export type LoginField = keyof LoginFormValues;
 export type LoginFormErrors = Partial<Record<LoginField, string>>;
 
 /** Every field's first error; an empty object means the form may be sent. */
 export function validateLoginForm(values: LoginFormValues): LoginFormErrors {
-  const result = loginFormSchema.safeParse(values);
+  const result = loginSchema.safeParse(values);
   if (result.success) return {};
   const errors: LoginFormErrors = {};
   for (const issue of result.error.issues) {

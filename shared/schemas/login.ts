@@ -1,0 +1,31 @@
+/**
+ * The login body (POST /_api/auth/login_with_password, plain JSON) with the spec's messages (SPEC section 5):
+ * the form checks it on blur and submit, the server validates with it.
+ */
+import * as z from "zod";
+
+export const USERNAME_REQUIRED = "Username is required";
+export const PASSWORD_REQUIRED = "Password is required";
+export const LOGIN_EMAIL_MAX_LENGTH = 320;
+export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+
+export const loginSchema = z.strictObject(
+  {
+    // The field is labelled Username; its value is the account's email.
+    email: z
+      .string({ error: USERNAME_REQUIRED })
+      .trim()
+      .min(1, { error: USERNAME_REQUIRED })
+      .max(LOGIN_EMAIL_MAX_LENGTH),
+    // Passwords are taken as typed: no trimming.
+    password: z
+      .string({ error: PASSWORD_REQUIRED })
+      .min(1, { error: PASSWORD_REQUIRED })
+      .max(LOGIN_PASSWORD_MAX_LENGTH),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined,
+  },
+);
+export type LoginInput = z.input<typeof loginSchema>;
