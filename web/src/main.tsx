@@ -2,14 +2,25 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./styles.css";
-import { startSessionWatch } from "./features/auth/session-store.ts";
+import { startDataLayer } from "./data/data-layer.ts";
+import { startSessionWatch, useSessionStore } from "./features/auth/session-store.ts";
 import { loadPublicConfig } from "./features/brand/brand-store.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
 import { reloadOnceOnChunkError } from "./features/pwa/reload-once.ts";
+import { api } from "./lib/api-client.ts";
 import { router } from "./router.tsx";
 
 reloadOnceOnChunkError();
 startSessionWatch();
+startDataLayer({
+  api,
+  // undefined while the session is being checked, so admin collections wait for the answer.
+  getRole: () => {
+    const { session } = useSessionStore.getState();
+    return session.status === "loading" ? undefined : (session.user?.role ?? null);
+  },
+  subscribeSession: useSessionStore.subscribe,
+});
 void loadPublicConfig();
 
 const rootElement = document.getElementById("root");

@@ -6,6 +6,7 @@ import { BrandMark } from "../../components/brand-mark.tsx";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { useSession } from "../auth/session-store.ts";
 import { useBrand } from "../brand/brand-store.ts";
+import { OfflineBanner } from "../sync-status/offline-banner.tsx";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
 
 const navLinkClass =
@@ -104,6 +105,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           </div>
         </div>
       </header>
+      <OfflineBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         {children ?? <Outlet />}
       </main>

@@ -1,0 +1,19 @@
+import { RefreshCw } from "lucide-react";
+import type { PublicPageCollection } from "./page-collections.ts";
+import { lastSyncedText } from "./sync-time.ts";
+import { usePageSync } from "./use-page-sync.ts";
+
+/** A small hint of how fresh the page's cached data is; the icon turns while a refresh runs. */
+export function LastSynced({ collections }: { collections: readonly PublicPageCollection[] }) {
+  const { lastSyncedAt, syncing } = usePageSync(collections);
+  if (lastSyncedAt === null) return null;
+  return (
+    <p className="flex items-center gap-1.5 text-xs text-ink-muted" data-testid="last-synced">
+      <RefreshCw
+        className={`size-3.5 shrink-0 ${syncing ? "motion-safe:animate-spin text-gold" : ""}`}
+        aria-hidden="true"
+      />
+      {lastSyncedText(lastSyncedAt, Date.now())}
+    </p>
+  );
+}
