@@ -4,7 +4,10 @@ import { BrandMark } from "../components/brand-mark.tsx";
 import { buttonClass } from "../components/button.tsx";
 import { useBrand } from "../features/brand/brand-store.ts";
 import { useDocumentTitle } from "../features/brand/use-document-title.ts";
+import { LastSynced } from "../features/sync-status/last-synced.tsx";
 import { MarketCard, MembersCard, QuickActionsCard, TimersCard } from "./-components/home-cards.tsx";
+
+const HOME_COLLECTIONS = ["guildMembers", "marketItems", "timers"] as const;
 
 /** The public portal's landing page, at / and /public. */
 export function HomePage() {
@@ -28,6 +31,9 @@ export function HomePage() {
             <Swords className="size-4" aria-hidden="true" />
             Market Exchange
           </Link>
+        </div>
+        <div className="mt-6">
+          <LastSynced collections={HOME_COLLECTIONS} />
         </div>
       </section>
       <div className="grid gap-4 md:grid-cols-2">

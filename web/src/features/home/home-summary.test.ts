@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { activeTimers, countMembers, elapsedShare, formatRemaining, recentItems } from "./home-summary.ts";
+import { activeTimers, countMembers, recentItems } from "./home-summary.ts";
 
 const HOUR = 3_600_000;
 
@@ -27,13 +27,7 @@ describe("countMembers", () => {
 });
 
 describe("recentItems", () => {
-  const item = (id: number, createdAt: Date | string | null) => ({
-    id,
-    lootName: `Loot ${id}`,
-    bossName: "Boss",
-    status: "Pending",
-    createdAt,
-  });
+  const item = (id: number, createdAt: Date | string | null) => ({ id, createdAt });
 
   it("returns the last three, newest first, undated last", () => {
     const items = [
@@ -50,38 +44,13 @@ describe("recentItems", () => {
   it("breaks ties by the higher id and never returns more than asked", () => {
     const same = new Date("2024-01-01T00:00:00Z");
     expect(recentItems([item(1, same), item(2, same)]).map((i) => i.id)).toEqual([2, 1]);
+    expect(recentItems([item(1, null), item(2, null)]).map((i) => i.id)).toEqual([2, 1]);
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 1e12 }), { maxLength: 20 }), (times) => {
         const result = recentItems(times.map((t, i) => item(i, new Date(t))));
         expect(result.length).toBe(Math.min(3, times.length));
       }),
     );
-  });
-});
-
-describe("formatRemaining", () => {
-  it("reads 'Xh Ym', or 'Ready' at or below zero", () => {
-    expect(formatRemaining(2 * HOUR + 5 * 60_000 + 59_000)).toBe("2h 5m");
-    expect(formatRemaining(59_000)).toBe("0h 0m");
-    expect(formatRemaining(0)).toBe("Ready");
-    expect(formatRemaining(-1)).toBe("Ready");
-    expect(formatRemaining(Number.NaN)).toBe("Ready");
-  });
-});
-
-describe("elapsedShare", () => {
-  it("stays within 0..1", () => {
-    fc.assert(
-      fc.property(fc.integer(), fc.integer(), fc.integer(), (start, end, now) => {
-        const share = elapsedShare(start, end, now);
-        expect(share).toBeGreaterThanOrEqual(0);
-        expect(share).toBeLessThanOrEqual(1);
-      }),
-    );
-  });
-
-  it("is the elapsed fraction of the span", () => {
-    expect(elapsedShare(0, 4 * HOUR, HOUR)).toBe(0.25);
   });
 });
 
@@ -99,9 +68,9 @@ describe("activeTimers", () => {
       timer("Ended", -10 * HOUR, -HOUR),
       timer("Late", -HOUR, 9 * HOUR),
       timer("Soon", -3 * HOUR, HOUR),
-      timer("Inactive", -HOUR, HOUR, { active: false }),
-      timer("Stopped", -HOUR, HOUR, { status: "cancelled" }),
-      timer("Mid", -HOUR, 3 * HOUR),
+      timer("Inactive", -HOUR, HOUR, { isActive: false }),
+      timer("Stopped", -HOUR, HOUR, { status: "expired" }),
+      timer("Mid", -HOUR, 3 * HOUR, { isActive: true, status: "active" }),
       timer("Last", 0, 20 * HOUR),
     ];
     expect(activeTimers(timers, now)).toEqual([
@@ -111,10 +80,15 @@ describe("activeTimers", () => {
     ]);
   });
 
-  it("accepts ISO strings and drops a timer ending exactly now", () => {
+  it("rounds the remaining time up to the minute, so a running timer never reads 0h 0m", () => {
+    expect(activeTimers([timer("A", -HOUR, 59_000)], now)[0]?.remaining).toBe("0h 1m");
+  });
+
+  it("accepts ISO strings, skips timers without an end and drops one ending exactly now", () => {
     const timers = [
       { bossName: "A", startTime: "2024-06-01T11:00:00Z", endTime: "2024-06-01T13:30:00Z", status: "active" },
       { bossName: "B", startTime: "2024-06-01T11:00:00Z", endTime: "2024-06-01T12:00:00Z" },
+      { bossName: "C", startTime: null, endTime: null, isActive: false, status: null },
     ];
     expect(activeTimers(timers, now)).toEqual([{ bossName: "A", remaining: "1h 30m", progress: 0.4 }]);
   });

@@ -1,7 +1,11 @@
 /**
- * What the public home page's cards show (SPEC "Public home page"), computed from the roster, the market
- * items and the boss timers as the API delivers them.
+ * What the public home page's cards show (SPEC "Public home page"), computed from the cached roster,
+ * market items and boss timers.
  */
+import { elapsedShare, formatRemainingShort, isTimerRunning } from "../../../../shared/bosses/countdown.ts";
+import type { DateInput } from "../../../../shared/format/format-date.ts";
+import { sortableTime } from "../../../../shared/format/format-date.ts";
+import { compareText } from "../../../../shared/sorting/compare-text.ts";
 
 export interface HomeMember {
   category: string;
@@ -9,19 +13,16 @@ export interface HomeMember {
 
 export interface HomeMarketItem {
   id: number;
-  lootName: string;
-  bossName: string;
-  status: string;
-  createdAt: Date | string | null;
-  dateAcquired?: Date | string | null;
+  createdAt: DateInput;
 }
 
+/** A cached timer row as /boss-timers sends it; `isActive` and `status` are the server's view when sent. */
 export interface HomeTimer {
   bossName: string;
-  startTime: Date | string;
-  endTime: Date | string;
-  active?: boolean;
-  status?: string;
+  startTime?: DateInput;
+  endTime?: DateInput;
+  isActive?: boolean | null;
+  status?: string | null;
 }
 
 export interface MemberCounts {
@@ -42,21 +43,17 @@ export function countMembers(members: readonly HomeMember[]): MemberCounts {
   return counts;
 }
 
-function toTime(value: Date | string | null | undefined): number {
-  if (value === null || value === undefined) return Number.NaN;
-  return (value instanceof Date ? value : new Date(value)).getTime();
-}
-
 /** The newest `limit` items (by creation time, then id), newest first; undated items last. */
 export function recentItems<T extends HomeMarketItem>(items: readonly T[], limit = 3): T[] {
   return [...items]
     .sort((a, b) => {
-      const ta = toTime(a.createdAt);
-      const tb = toTime(b.createdAt);
-      const aDated = !Number.isNaN(ta);
-      const bDated = !Number.isNaN(tb);
-      if (aDated !== bDated) return aDated ? -1 : 1;
-      if (aDated && ta !== tb) return tb - ta;
+      const ta = sortableTime(a.createdAt);
+      const tb = sortableTime(b.createdAt);
+      if (ta === null || tb === null) {
+        if (ta !== tb) return ta === null ? 1 : -1;
+      } else if (ta !== tb) {
+        return tb - ta;
+      }
       return b.id - a.id;
     })
     .slice(0, limit);
@@ -70,35 +67,18 @@ export interface ActiveTimerView {
   progress: number;
 }
 
-/** 'Xh Ym' for a remaining duration in milliseconds; 'Ready' at or below zero. */
-export function formatRemaining(ms: number): string {
-  if (!(ms > 0)) return "Ready";
-  const totalMinutes = Math.floor(ms / 60_000);
-  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
-}
-
-export function elapsedShare(start: number, end: number, now: number): number {
-  if (!(end > start)) return 1;
-  return Math.min(1, Math.max(0, (now - start) / (end - start)));
-}
-
-function isRunning(timer: HomeTimer, now: number): boolean {
-  const flagged = timer.active ?? (timer.status === undefined ? true : timer.status === "active");
-  return flagged && toTime(timer.endTime) > now;
-}
-
 /** Up to `limit` timers that have not ended yet, soonest first. */
 export function activeTimers(timers: readonly HomeTimer[], now: number, limit = 3): ActiveTimerView[] {
   return timers
-    .filter((timer) => isRunning(timer, now))
-    .sort((a, b) => toTime(a.endTime) - toTime(b.endTime) || a.bossName.localeCompare(b.bossName))
+    .filter((timer) =>
+      isTimerRunning({ endTime: timer.endTime, active: timer.isActive, status: timer.status }, now),
+    )
+    .map((timer) => ({ timer, end: sortableTime(timer.endTime) ?? now }))
+    .sort((a, b) => a.end - b.end || compareText(a.timer.bossName, b.timer.bossName))
     .slice(0, limit)
-    .map((timer) => {
-      const end = toTime(timer.endTime);
-      return {
-        bossName: timer.bossName,
-        remaining: formatRemaining(end - now),
-        progress: elapsedShare(toTime(timer.startTime), end, now),
-      };
-    });
+    .map(({ timer, end }) => ({
+      bossName: timer.bossName,
+      remaining: formatRemainingShort(end - now),
+      progress: elapsedShare(timer.startTime, timer.endTime, now),
+    }));
 }

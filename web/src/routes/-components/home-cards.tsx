@@ -1,21 +1,19 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Calculator, Crown, Shield, Swords, Timer, Users, Zap } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { LootStatusBadge } from "../../components/badge.tsx";
 import { Card, CardTitle } from "../../components/card.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
+import { useGuildMembers, useMarketItems, useSyncStatus, useTimers } from "../../data/hooks.ts";
+import { activeTimers, countMembers, recentItems } from "../../features/home/home-summary.ts";
 import {
-  activeTimers,
-  countMembers,
-  type HomeMarketItem,
-  type HomeMember,
-  type HomeTimer,
-  recentItems,
-} from "../../features/home/home-summary.ts";
-import { type ResourceState, usePublicResource } from "../../features/home/use-public-resource.ts";
+  type CollectionState,
+  collectionState,
+  hasRows,
+} from "../../features/sync-status/collection-state.ts";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
-const list = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
-function CardBody<T>({ state, children }: { state: ResourceState<T>; children: (data: T) => ReactNode }) {
+function CardBody<T>({ state, children }: { state: CollectionState<T>; children: (data: T) => ReactNode }) {
   if (state.status === "loading") {
     return (
       <div role="status" aria-busy="true" aria-label="Loading" className="space-y-2">
@@ -30,16 +28,19 @@ function CardBody<T>({ state, children }: { state: ResourceState<T>; children: (
 }
 
 export function MembersCard() {
-  const state = usePublicResource("/public/guild-members", (body) => list<HomeMember>(body.guildMembers));
+  const members = useGuildMembers({ status: "active" });
+  const state = collectionState(members, useSyncStatus("guildMembers"), useOnline(), hasRows);
   return (
-    <Card className="flex flex-col gap-4">
+    <Card className="flex flex-col gap-4" data-testid="home-members-card">
       <CardTitle icon={<Users className="size-5" aria-hidden="true" />}>Guild Members</CardTitle>
       <CardBody state={state}>
-        {(members) => {
-          const counts = countMembers(members);
+        {(rows) => {
+          const counts = countMembers(rows);
           return (
             <div>
-              <p className="text-4xl font-bold text-ink">{counts.total}</p>
+              <p className="text-4xl font-bold text-ink" data-testid="members-total">
+                {counts.total}
+              </p>
               <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
                 {[
                   { label: "Guild Master", value: counts.guildMaster, icon: <Crown className="size-4" /> },
@@ -65,26 +66,15 @@ export function MembersCard() {
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
-  const tone =
-    status === "Sold"
-      ? "bg-success/15 text-success ring-success/30"
-      : status === "Pending"
-        ? "bg-gold/15 text-gold ring-gold/30"
-        : "bg-surface-raised text-ink-muted ring-line";
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}>{status}</span>;
-}
-
 export function MarketCard() {
-  const state = usePublicResource("/public/market-exchange", (body) =>
-    list<HomeMarketItem>(body.marketExchangeItems),
-  );
+  const items = useMarketItems();
+  const state = collectionState(items, useSyncStatus("marketItems"), useOnline(), hasRows);
   return (
-    <Card className="flex flex-col gap-4">
+    <Card className="flex flex-col gap-4" data-testid="home-market-card">
       <CardTitle icon={<Swords className="size-5" aria-hidden="true" />}>Market Exchange</CardTitle>
       <CardBody state={state}>
-        {(items) => {
-          const recent = recentItems(items);
+        {(rows) => {
+          const recent = recentItems(rows);
           if (recent.length === 0) return <p className="text-sm text-ink-muted">No recent activity</p>;
           return (
             <ul className="space-y-2">
@@ -97,7 +87,7 @@ export function MarketCard() {
                     <p className="truncate text-sm font-medium text-ink">{item.lootName}</p>
                     <p className="truncate text-xs text-ink-muted">{item.bossName}</p>
                   </div>
-                  <StatusBadge status={item.status} />
+                  <LootStatusBadge status={item.status} />
                 </li>
               ))}
             </ul>
@@ -119,22 +109,23 @@ function useNow(ms: number): number {
 }
 
 export function TimersCard() {
-  const state = usePublicResource("/boss-timers", (body) => list<HomeTimer>(body.timers));
-  const now = useNow(15_000);
+  const timers = useTimers();
+  const state = collectionState(timers, useSyncStatus("timers"), useOnline(), hasRows);
+  const now = useNow(1_000);
   return (
-    <Card className="flex flex-col gap-4">
+    <Card className="flex flex-col gap-4" data-testid="home-timers-card">
       <CardTitle icon={<Timer className="size-5" aria-hidden="true" />}>Boss Timers</CardTitle>
       <CardBody state={state}>
-        {(timers) => {
-          const running = activeTimers(timers, now);
+        {(rows) => {
+          const running = activeTimers(rows, now);
           if (running.length === 0) return <p className="text-sm text-ink-muted">No active timers</p>;
           return (
             <ul className="space-y-3">
               {running.map((timer) => (
                 <li key={timer.bossName}>
-                  <div className="flex items-center justify-between text-sm">
-                    <span className="font-medium text-ink">{timer.bossName}</span>
-                    <span className="tabular-nums text-ink-muted">{timer.remaining}</span>
+                  <div className="flex items-center justify-between gap-3 text-sm">
+                    <span className="truncate font-medium text-ink">{timer.bossName}</span>
+                    <span className="shrink-0 tabular-nums text-ink-muted">{timer.remaining}</span>
                   </div>
                   <div
                     role="progressbar"
