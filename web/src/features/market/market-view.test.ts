@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  ALL_BOSSES,
+  bossOptions,
+  filterMarket,
+  NO_FILTERS,
+  participantsOf,
+  summarizeMarket,
+} from "./market-view.ts";
+
+const item = (id: number, status: string, bossName: string, value: string, dateAcquired: string | null) => ({
+  id,
+  lootName: `Loot ${id}`,
+  status,
+  bossName,
+  value,
+  dateAcquired,
+});
+
+const items = [
+  item(1, "Pending", "Frostfang", "850.50", "2026-11-19"),
+  item(2, "Sold", "Ironhide Behemoth", "3200.00", "2026-11-15"),
+  item(3, "Sold", "Frostfang", "0.10", "2026-11-18"),
+  item(4, "Pending", "Sunscorch Wyrm", "1200", null),
+];
+
+describe("filterMarket", () => {
+  it("keeps everything without filters, Sold first, newest acquired first", () => {
+    expect(filterMarket(items, NO_FILTERS).map((i) => i.id)).toEqual([3, 2, 1, 4]);
+  });
+
+  it("filters by status and by boss together", () => {
+    expect(filterMarket(items, { status: "Sold", boss: ALL_BOSSES }).map((i) => i.id)).toEqual([3, 2]);
+    expect(filterMarket(items, { status: "all", boss: "Frostfang" }).map((i) => i.id)).toEqual([3, 1]);
+    expect(filterMarket(items, { status: "Pending", boss: "Ironhide Behemoth" })).toEqual([]);
+  });
+});
+
+describe("summarizeMarket", () => {
+  it("adds the Sold values exactly and counts Pending and Sold", () => {
+    expect(summarizeMarket(items)).toEqual({
+      totalFunds: "3,200.10 USDT",
+      totalLoots: 4,
+      pending: 2,
+      sold: 2,
+    });
+  });
+
+  it("reads zero for an empty list and ignores other statuses", () => {
+    expect(summarizeMarket([])).toEqual({ totalFunds: "0.00 USDT", totalLoots: 0, pending: 0, sold: 0 });
+    expect(summarizeMarket([item(9, "Reserved", "X", "10", null)]).totalLoots).toBe(0);
+  });
+});
+
+describe("bossOptions", () => {
+  it("joins the known bosses and the items' bosses, once each, alphabetically", () => {
+    expect(bossOptions([{ name: "Gravemaw" }, { name: "Frostfang" }], items)).toEqual([
+      "Frostfang",
+      "Gravemaw",
+      "Ironhide Behemoth",
+      "Sunscorch Wyrm",
+    ]);
+  });
+});
+
+describe("participantsOf", () => {
+  const roster = [
+    { id: 1, playerName: "Ashvale", category: "Guild Master", mainMemberId: null, playerAlias: null },
+    { id: 2, playerName: "Ironveil", category: "Core", mainMemberId: null, playerAlias: "Veil" },
+    { id: 3, playerName: "Veilshade", category: "Members", mainMemberId: 2, playerAlias: null },
+  ];
+
+  it("gives each participant the roster's spelling and category, Members when not on the roster", () => {
+    expect(participantsOf('["ashvale","Stranger","Veil"]', roster)).toEqual([
+      { name: "Ashvale", category: "Guild Master" },
+      { name: "Stranger", category: "Members" },
+      { name: "Ironveil", category: "Core" },
+      { name: "Veilshade", category: "Members" },
+    ]);
+    expect(participantsOf("", roster)).toEqual([]);
+  });
+});
