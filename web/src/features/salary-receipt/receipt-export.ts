@@ -1,0 +1,120 @@
+/**
+ * The receipt's two downloads: the CSV (one row per member) and the detailed text report (guild header,
+ * every member with their items, summary totals). Loaded only when a person exports, as it brings the
+ * CSV writer along.
+ */
+import Papa from "papaparse";
+import { formatMoney } from "../../../../shared/format/format-money.ts";
+import {
+  hasEliteShare,
+  membersUpdatedCount,
+  processedItemsCount,
+  type SalaryReceipt,
+} from "./receipt-model.ts";
+
+export const CSV_COLUMNS = [
+  "Member Name",
+  "Category",
+  "Total Raids",
+  "Items Participated",
+  "General Share (USD)",
+  "Elite Share (USD)",
+  "Final Salary (USD)",
+] as const;
+
+export const csvFileName = (stamp: string): string => `salary-calculation-receipt-${stamp}.csv`;
+export const reportFileName = (stamp: string): string => `detailed-salary-calculation-${stamp}.txt`;
+
+export function receiptCsv(receipt: SalaryReceipt): string {
+  return Papa.unparse(
+    {
+      fields: [...CSV_COLUMNS],
+      data: receipt.calculationDetails.map((member) => [
+        member.memberName,
+        member.category,
+        member.totalRaids,
+        member.participatedItemsCount,
+        formatMoney(member.totalFromGeneralShare, "plain"),
+        formatMoney(member.totalFromEliteShare, "plain"),
+        formatMoney(member.finalCalculatedSalary, "plain"),
+      ]),
+    },
+    // A name such as '=SUM(...)' must stay text when the file is opened in a spreadsheet.
+    { escapeFormulae: true, newline: "\r\n" },
+  );
+}
+
+const RULE = "=".repeat(60);
+const THIN_RULE = "-".repeat(60);
+const usd = (amount: string) => formatMoney(amount, "usd");
+
+export interface ReportHeader {
+  brand: string;
+  /** When the figures were calculated, as the screen shows it. */
+  calculatedAt: string;
+}
+
+export function receiptReport(receipt: SalaryReceipt, header: ReportHeader): string {
+  const { summaryTotals: totals } = receipt;
+  const lines: string[] = [
+    RULE,
+    header.brand,
+    "Detailed Salary Calculation Report",
+    RULE,
+    `Calculated: ${header.calculatedAt}`,
+    `Processed Items: ${processedItemsCount(receipt)}`,
+    `Members Updated: ${membersUpdatedCount(receipt)}`,
+    "",
+    THIN_RULE,
+    "MEMBER DETAILS",
+    THIN_RULE,
+  ];
+  if (receipt.calculationDetails.length === 0) lines.push("", "No members received a share.");
+  for (const member of receipt.calculationDetails) {
+    lines.push(
+      "",
+      `${member.memberName} (${member.category})`,
+      `  Total Raids: ${member.totalRaids}`,
+      `  Items Participated: ${member.participatedItemsCount}`,
+      `  General Share: ${usd(member.totalFromGeneralShare)}`,
+      `  Elite Share: ${usd(member.totalFromEliteShare)}`,
+      `  Final Salary: ${usd(member.finalCalculatedSalary)}`,
+      "  Items:",
+    );
+    for (const item of member.participatedItems) {
+      const elite = hasEliteShare(item.eliteShareEarned) ? `, elite share ${usd(item.eliteShareEarned)}` : "";
+      lines.push(
+        `    - ${item.lootName} (item #${item.itemId}): value ${usd(item.itemValue)}, general share ${usd(item.generalShareEarned)}${elite}`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    THIN_RULE,
+    "SUMMARY",
+    THIN_RULE,
+    `Total Items Processed: ${totals.totalProcessedItems}`,
+    `General Share Distributed: ${usd(totals.totalGeneralShareDistributed)}`,
+    `Elite Share Distributed: ${usd(totals.totalEliteShareDistributed)}`,
+    `Total Salaries Distributed: ${usd(totals.totalSalariesDistributed)}`,
+    `Admin Fund: ${usd(totals.totalAdminFund)}`,
+    `Guild Fund: ${usd(totals.totalGuildFund)}`,
+    RULE,
+    "",
+  );
+  return lines.join("\n");
+}
+
+/** Hands a text file to the browser as a download. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
