@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyRunning, type BossTimerInput, gridBosses, nextSpawnText, toBossCard } from "./boss-cards.ts";
-import { bossGridState, FETCH_BOSS_TIMERS_FAILED } from "./grid-state.ts";
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
@@ -123,40 +122,5 @@ describe("anyRunning", () => {
     const rows = [idle("A", 10), running("B", 10, 3 * SECOND)];
     expect(anyRunning(rows, NOW)).toBe(true);
     expect(anyRunning(rows, NOW + 3 * SECOND)).toBe(false);
-  });
-});
-
-describe("bossGridState", () => {
-  const never = { lastSyncedAt: null, error: null };
-  it("loads until IndexedDB answers and until the first sync", () => {
-    expect(bossGridState(undefined, never, true)).toEqual({ status: "loading" });
-    expect(bossGridState([], never, true)).toEqual({ status: "loading" });
-  });
-
-  it("shows cached rows even when the last sync failed or the browser is offline", () => {
-    const rows = [idle("A", 10)];
-    expect(bossGridState(rows, { lastSyncedAt: null, error: "boom" }, false)).toEqual({
-      status: "ready",
-      rows,
-    });
-  });
-
-  it("an empty synced list is ready (the empty message), not an error", () => {
-    expect(bossGridState([], { lastSyncedAt: NOW, error: "later failure" }, true)).toEqual({
-      status: "ready",
-      rows: [],
-    });
-  });
-
-  it("errors only when nothing is cached: the sync's message, or the fallback offline", () => {
-    expect(bossGridState([], { lastSyncedAt: null, error: "Internal server error" }, true)).toEqual({
-      status: "error",
-      message: "Internal server error",
-    });
-    expect(bossGridState([], { lastSyncedAt: null, error: "" }, true)).toEqual({
-      status: "error",
-      message: FETCH_BOSS_TIMERS_FAILED,
-    });
-    expect(bossGridState([], never, false)).toEqual({ status: "error", message: FETCH_BOSS_TIMERS_FAILED });
   });
 });

@@ -21,12 +21,16 @@ export const SKELETON_CARDS = 10;
 export const COUNTDOWN_TICK_MS = 1_000;
 export const NEXT_SPAWN_REFRESH_MS = 60_000;
 export const NO_BOSS_DATA = "No boss data available.";
-export const bossDataError = (message: string) => `Error fetching boss data: ${message}`;
+/** SPEC section 8: the boss timer fetch's fallback message. */
+export const FETCH_BOSS_TIMERS_FAILED = "Failed to fetch boss timers";
+export const bossDataError = (message: string) =>
+  `Error fetching boss data: ${message || FETCH_BOSS_TIMERS_FAILED}`;
 
+/** The shape of the pages' cached-collection state (features/sync-status collectionState fits). */
 export type GridState<T extends BossTimerInput> =
   | { status: "loading" }
   | { status: "error"; message: string }
-  | { status: "ready"; rows: readonly T[] };
+  | { status: "ready"; data: readonly T[] };
 
 const SKELETON_KEYS = Array.from({ length: SKELETON_CARDS }, (_, index) => `skeleton-${index}`);
 
@@ -112,7 +116,7 @@ export function BossTimerGrid<T extends BossTimerInput>({
       </div>
     );
   }
-  const rows = gridBosses(state.rows);
+  const rows = gridBosses(state.data);
   if (rows.length === 0) {
     return (
       <p className="rounded-2xl border border-line bg-surface p-6 text-center text-ink-muted">

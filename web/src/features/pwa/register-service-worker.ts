@@ -37,6 +37,8 @@ export function registerServiceWorker(): void {
       id: UPDATE_TOAST_ID,
       duration: Number.POSITIVE_INFINITY,
       action: { label: "Reload", onClick: applyUpdate },
+      // A thumb-sized button on phones (sonner's default is about 24 px high).
+      actionButtonStyle: { minHeight: 44, paddingInline: 16, fontSize: 14 },
     });
   };
   wb.addEventListener("waiting", promptForUpdate);

@@ -20,17 +20,19 @@ export function claimReload(store: KeyValueStore, now: number): boolean {
   return true;
 }
 
-/** Vite dispatches `vite:preloadError` when a lazily imported chunk (or its CSS) fails to load. */
+/**
+ * Vite dispatches `vite:preloadError` when a lazily imported chunk (or its CSS) fails to load. The import
+ * still fails (no preventDefault): a lazy route then waits for the reload (TanStack Router suspends on a
+ * missing module) instead of rendering a half-loaded page, and a refused second try reaches the error screen.
+ */
 export function reloadOnceOnChunkError(): void {
-  window.addEventListener("vite:preloadError", (event) => {
+  window.addEventListener("vite:preloadError", () => {
     let claimed = false;
     try {
       claimed = claimReload(sessionStorage, Date.now());
     } catch {
       claimed = false;
     }
-    if (!claimed) return;
-    event.preventDefault();
-    window.location.reload();
+    if (claimed) window.location.reload();
   });
 }
