@@ -102,6 +102,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["worker/test/global-setup/e2e.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
