@@ -3,7 +3,7 @@
  * rebuilds the live table (base + queued writes) in one transaction, so screens never see an empty or
  * half-written table, and a failed pull keeps what was cached and records the error.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { type ApiClient, ApiError, errorMessage } from "../lib/api-client.ts";
 import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
 import type { DataLayerEnv } from "./environment.ts";
