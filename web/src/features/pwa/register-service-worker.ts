@@ -5,7 +5,7 @@
  * the page at once (clientsClaim), so the first visit is already controlled.
  */
 import { toast } from "sonner";
-import { Workbox } from "workbox-window";
+import type { Workbox } from "workbox-window";
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /** If the new worker has not taken over by then (another tab holds it back), reload anyway. */
@@ -14,10 +14,22 @@ const TAKEOVER_TIMEOUT_MS = 4_000;
 export const UPDATE_AVAILABLE = "A new version is available";
 export const UPDATE_TOAST_ID = "pwa-update";
 
+/**
+ * Registers once the page has loaded, so the worker's precache downloads never compete with the first
+ * render; workbox-window is loaded then too, keeping it out of the initial JavaScript.
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  const wb = new Workbox("/sw.js", { scope: "/" });
+  const start = () => {
+    import("workbox-window")
+      .then((workbox) => register(new workbox.Workbox("/sw.js", { scope: "/" })))
+      .catch((error: unknown) => console.warn("Service worker registration failed", error));
+  };
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
+}
 
+function register(wb: Workbox): void {
   let reloading = false;
   const reload = () => {
     if (reloading) return;
