@@ -17,9 +17,9 @@ function appFor(rawEnv: Record<string, unknown>): App {
     config: {
       brand: env.GUILD_BRAND,
       timeZone: env.GUILD_TIMEZONE ?? null,
-      pepper: env.AUTH_PEPPER as string,
+      pepper: env.AUTH_PEPPER,
     },
-    db: () => createNeonDb(env.DATABASE_URL as string, { wsProxy: env.NEON_WS_PROXY }),
+    db: () => createNeonDb(env.DATABASE_URL, { wsProxy: env.NEON_WS_PROXY }),
   });
   cached = { app, source: rawEnv };
   return app;

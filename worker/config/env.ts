@@ -7,8 +7,15 @@ export class ConfigError extends Error {
 
 const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+// prefault: the fallback goes through the schema too, so a flag's default "true" becomes the boolean true.
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(unsetIfEmpty, schema.default(fallback as never));
+  z.preprocess(unsetIfEmpty, schema.prefault(fallback as never));
+/** A Worker secret: absent answers "is required" with the command that sets it. */
+const secretText = (name: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined ? `is required (wrangler secret put ${name})` : "must be text",
+  });
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -23,9 +30,9 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-const postgresUrl = z
-  .string()
-  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), { error: "must be a postgres:// or postgresql:// URL" });
+const isPostgresUrl = (v: string) => /^postgres(ql)?:\/\/.+/.test(v);
+const NOT_POSTGRES_URL = { error: "must be a postgres:// or postgresql:// URL" };
+const postgresUrl = z.string().refine(isPostgresUrl, NOT_POSTGRES_URL);
 
 /** Settings both runtimes share. */
 const common = {
@@ -60,12 +67,14 @@ export type NodeEnv = z.infer<typeof nodeEnvSchema>;
 
 export const workerEnvSchema = z.object({
   ...common,
-  DATABASE_URL: z.preprocess(unsetIfEmpty, postgresUrl.optional()).refine((v) => v !== undefined, {
-    error: "is required (wrangler secret put DATABASE_URL)",
-  }),
-  AUTH_PEPPER: z
-    .preprocess(unsetIfEmpty, z.string().min(16, { error: "must be at least 16 characters" }).optional())
-    .refine((v) => v !== undefined, { error: "is required (wrangler secret put AUTH_PEPPER)" }),
+  DATABASE_URL: z.preprocess(
+    unsetIfEmpty,
+    secretText("DATABASE_URL").refine(isPostgresUrl, NOT_POSTGRES_URL),
+  ),
+  AUTH_PEPPER: z.preprocess(
+    unsetIfEmpty,
+    secretText("AUTH_PEPPER").min(16, { error: "must be at least 16 characters" }),
+  ),
   /** host:port of a WebSocket-to-TCP proxy, only for a local Postgres in development and tests. */
   NEON_WS_PROXY: optional(z.string().min(1)),
 });
@@ -77,8 +86,11 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: Record<string, 
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".") || "environment";
-    const message =
-      issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    // zod does not echo inputs in its issues, so "missing" is judged from the source itself.
+    const raw = source[String(issue.path[0])];
+    const absent = raw === undefined || (typeof raw === "string" && raw.trim() === "");
+    const required = issue.message.startsWith("is required") ? issue.message : "is required";
+    const message = issue.code === "invalid_type" && absent ? required : issue.message;
     return `${name} ${message}`;
   });
   throw new ConfigError(`Invalid environment: ${lines.join("; ")}`);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, nodeEnvSchema, parseEnv, workerEnvSchema } from "./env.ts";
+
+const failure = (schema: typeof nodeEnvSchema | typeof workerEnvSchema, env: Record<string, unknown>) => {
+  try {
+    parseEnv(schema, env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("environment parsing", () => {
+  it("fills the defaults of npm start", () => {
+    expect(parseEnv(nodeEnvSchema, {})).toMatchObject({
+      PORT: 8787,
+      HOST: "127.0.0.1",
+      DATA_DIR: "./.data",
+      SEED_SAMPLE_DATA: true,
+      GUILD_BRAND: "Guild Portal",
+    });
+    expect(parseEnv(nodeEnvSchema, { SEED_SAMPLE_DATA: "false", PORT: "" }).SEED_SAMPLE_DATA).toBe(false);
+  });
+
+  it("names the variable and what is wrong with its value, never echoing the value", () => {
+    expect(failure(nodeEnvSchema, { PORT: "not-a-port" })).toBe("Invalid environment: PORT must be a number");
+    expect(failure(nodeEnvSchema, { PORT: "70000" })).toBe(
+      "Invalid environment: PORT must be between 1 and 65535",
+    );
+    expect(failure(nodeEnvSchema, { SEED_SAMPLE_DATA: "maybe" })).toMatch(
+      /SEED_SAMPLE_DATA must be true or false/,
+    );
+    expect(failure(nodeEnvSchema, { GUILD_TIMEZONE: "Mars/Base" })).toMatch(/GUILD_TIMEZONE must be an IANA/);
+    const secret = failure(nodeEnvSchema, { DATABASE_URL: "mysql://user:hunter2@db" });
+    expect(secret).toMatch(/DATABASE_URL must be a postgres/);
+    expect(secret).not.toContain("hunter2");
+  });
+
+  it("says which Worker secrets are missing", () => {
+    const message = failure(workerEnvSchema, {});
+    expect(message).toMatch(/DATABASE_URL is required \(wrangler secret put DATABASE_URL\)/);
+    expect(message).toMatch(/AUTH_PEPPER is required/);
+  });
+});
