@@ -532,3 +532,25 @@ describe("attendance and the derived salaries", () => {
     expect(await salaries()).toEqual(["425.00", "425.00"]);
   });
 });
+
+describe("attendance under concurrency", () => {
+  it("20 parallel creates for the same member raise raidsParticipated by exactly 20", async () => {
+    const name = await createMember("Swarm", { raids: 3 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        admin.post("/_api/attendance", {
+          bossName: boss,
+          dateAttended: yesterdayNoon(),
+          participatedMembers: [name],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(await raids(name)).toEqual([23]);
+    const rows = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM attendance_records WHERE participated_members::jsonb ? $1",
+      [name],
+    );
+    expect(rows[0]?.n).toBe(20);
+  });
+});
