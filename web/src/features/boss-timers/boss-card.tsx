@@ -15,7 +15,7 @@ const frame: Record<BossCard["state"], string> = {
 
 export function AvailableBadge() {
   return (
-    <span className="shrink-0 rounded-full bg-success/15 px-2.5 py-1 text-xs font-semibold text-success ring-1 ring-success/40">
+    <span className="shrink-0 rounded-full bg-success/15 px-2.5 py-1 text-sm font-semibold text-success ring-1 ring-success/40">
       Available
     </span>
   );
@@ -23,7 +23,7 @@ export function AvailableBadge() {
 
 export function CooldownBadge() {
   return (
-    <span className="shrink-0 rounded-full bg-danger px-2.5 py-1 text-xs font-semibold text-canvas">
+    <span className="shrink-0 rounded-full bg-danger px-2.5 py-1 text-sm font-semibold text-canvas">
       On Cooldown
     </span>
   );
