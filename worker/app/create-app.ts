@@ -104,6 +104,12 @@ export function createApp(deps: AppDeps) {
     }
     if (pgCode(err) === PG_UNIQUE_VIOLATION)
       return sendError(c, 409, "A record with this name already exists.");
+    // Class 22 is PostgreSQL's "data exception": a value the database cannot take (out of range, bad
+    // encoding). Validation should stop these first; if one slips through it is still the request's fault.
+    if (pgCode(err)?.startsWith("22")) {
+      console.error(`data exception on ${c.req.method} ${c.req.path}: ${(err as Error).message}`);
+      return sendError(c, 400, "A value in the request cannot be stored.");
+    }
     console.error(`unexpected error on ${c.req.method} ${c.req.path}: ${(err as Error)?.message ?? err}`);
     return sendError(c, 500, "Internal server error");
   });

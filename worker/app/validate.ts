@@ -18,6 +18,21 @@ function decodeSuperjson(value: unknown): unknown {
   return value;
 }
 
+export const NUL_IN_TEXT = "Text cannot contain NUL characters.";
+
+/** PostgreSQL text cannot hold U+0000, so such input is refused at the door instead of failing in SQL. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item, depth + 1));
+}
+
+function refuseNul(value: unknown): unknown {
+  if (containsNul(value)) throw new ApiError(400, NUL_IN_TEXT);
+  return value;
+}
+
 function firstMessage(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request";
@@ -30,9 +45,11 @@ const failWith400 = (result: { success: boolean; error?: unknown }) => {
 
 /** Validates a superjson (or plain JSON) body with a shared zod schema. */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
-  zValidator("json", z.preprocess(decodeSuperjson, schema) as unknown as S, failWith400);
+  zValidator("json", z.preprocess((v) => refuseNul(decodeSuperjson(v)), schema) as unknown as S, failWith400);
 
 /** Validates a plain JSON body (login is plain JSON). */
-export const plainJsonBody = <S extends z.ZodType>(schema: S) => zValidator("json", schema, failWith400);
+export const plainJsonBody = <S extends z.ZodType>(schema: S) =>
+  zValidator("json", z.preprocess(refuseNul, schema) as unknown as S, failWith400);
 
-export const query = <S extends z.ZodType>(schema: S) => zValidator("query", schema, failWith400);
+export const query = <S extends z.ZodType>(schema: S) =>
+  zValidator("query", z.preprocess(refuseNul, schema) as unknown as S, failWith400);
