@@ -1,0 +1,58 @@
+/**
+ * A full recalculation over 10,000 Sold items on embedded PGlite: `npm run bench:recalc`.
+ * Prints the time of the engine alone and of recalculateDerivedFigures (load, engine, salary UPDATE, funds),
+ * from scratch and as the incremental path every write takes. A benchmark, not a test.
+ */
+import { migrate } from "../db/migrate.ts";
+import { createMemoryPgliteDb } from "../db/pglite.ts";
+import { loadMigrations } from "../node/load-sql.ts";
+import { calculate } from "./calculate-at-scale.ts";
+import { loadRoster, loadSoldItems, recalculateDerivedFigures } from "./recalculate.ts";
+
+const SOLD = 10_000;
+const MEMBERS = 1_000;
+const PARTICIPANTS = 12;
+
+const db = await createMemoryPgliteDb();
+await migrate(db, loadMigrations());
+await db.query(
+  `INSERT INTO guild_members (player_name, category)
+   SELECT 'Raider ' || n, CASE WHEN n = 1 THEN 'Guild Master' WHEN n % 10 = 0 THEN 'Core' ELSE 'Members' END
+     FROM generate_series(1, $1) AS n`,
+  [MEMBERS],
+);
+await db.query(
+  `INSERT INTO market_exchange (loot_name, boss_name, value, status, participated_members)
+   SELECT 'Loot ' || i, 'Ironhide Behemoth', (100 + i % 900) + (i % 100) / 100.0, 'Sold',
+          (SELECT json_agg('Raider ' || (((i * 7 + j * 13) % $2) + 1))::text FROM generate_series(1, $3) AS j)
+     FROM generate_series(1, $1) AS i`,
+  [SOLD, MEMBERS, PARTICIPANTS],
+);
+
+const time = async <T>(label: string, fn: () => Promise<T> | T): Promise<T> => {
+  const start = performance.now();
+  const result = await fn();
+  console.log(`${label}: ${Math.round(performance.now() - start)} ms`);
+  return result;
+};
+
+console.log(
+  `${SOLD} Sold items, ${MEMBERS} members, ${PARTICIPANTS} participants per item (PGlite, in memory)`,
+);
+const [roster, items] = await time("load roster and Sold items", () =>
+  Promise.all([loadRoster(db), loadSoldItems(db)]),
+);
+await time("engine alone", () => calculate(items, roster));
+const first = await time("recalculateDerivedFigures, first run (every salary changes)", () =>
+  db.transaction((tx) => recalculateDerivedFigures(tx)),
+);
+console.log(
+  `  salaries written: ${first.changedSalaries.length}, guild fund ${first.fundsAfter.reservedGuildFunds}`,
+);
+await time("recalculateDerivedFigures, nothing changed (the path of a write)", () =>
+  db.transaction((tx) => recalculateDerivedFigures(tx)),
+);
+await time("recalculateDerivedFigures from scratch (Recalculate All Salaries)", () =>
+  db.transaction((tx) => recalculateDerivedFigures(tx, { fromScratch: true })),
+);
+await db.close();
