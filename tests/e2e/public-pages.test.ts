@@ -595,6 +595,23 @@ describe("phone width", () => {
       }
     });
   }
+
+  it("opens the navigation sheet from the menu button, navigates, and closes it", async () => {
+    const page = await open("/", { viewport: PHONE, hasTouch: true, isMobile: true });
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const sheet = page.getByRole("dialog", { name: "Menu" });
+    await sheet.waitFor(WAIT);
+    await expect(sheet.getByRole("link", { name: "Admin Login" }).isVisible()).resolves.toBe(true);
+    await screenshot(page, "public-menu-sheet");
+    await sheet.getByRole("link", { name: "Market Exchange" }).click();
+    await page.waitForURL("**/public/market-exchange", WAIT);
+    await sheet.waitFor({ state: "detached", ...WAIT });
+    await menuButton.click();
+    await sheet.waitFor(WAIT);
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "detached", ...WAIT });
+  });
 });
 
 describe("offline", () => {

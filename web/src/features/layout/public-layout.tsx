@@ -1,70 +1,43 @@
 import { Link, Outlet } from "@tanstack/react-router";
-import { LayoutDashboard, LogIn, Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { type ReactNode, useState } from "react";
+import { Menu } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { BrandMark } from "../../components/brand-mark.tsx";
-import { Button, buttonClass } from "../../components/button.tsx";
-import { useSession } from "../auth/session-store.ts";
+import { Button } from "../../components/button.tsx";
 import { useBrand } from "../brand/brand-store.ts";
 import { OfflineBanner } from "../sync-status/offline-banner.tsx";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
+import { AdminLink, navLinkClass } from "./public-nav-pieces.tsx";
 
-const navLinkClass =
-  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors " +
-  "hover:bg-surface-raised hover:text-ink data-[status=active]:bg-surface-raised data-[status=active]:text-gold";
+const PublicMenuSheet = lazy(() =>
+  import("./public-menu-sheet.tsx").then((m) => ({ default: m.PublicMenuSheet })),
+);
 
-function AdminLink({ onNavigate, className = "" }: { onNavigate?: () => void; className?: string }) {
-  const session = useSession();
-  const loggedIn = session.status === "authenticated";
-  return loggedIn ? (
-    <Link to="/admin" onClick={onNavigate} className={buttonClass("secondary", "md", className)}>
-      <LayoutDashboard className="size-4" aria-hidden="true" />
-      Return to Admin
-    </Link>
-  ) : (
-    <Link to="/login" onClick={onNavigate} className={buttonClass("primary", "md", className)}>
-      <LogIn className="size-4" aria-hidden="true" />
-      Admin Login
-    </Link>
-  );
-}
-
-/** Phones get the navigation in a sheet (a Radix dialog), so the header never scrolls sideways. */
+/** Phones get the navigation in a sheet, loaded on the first tap so the header never scrolls sideways. */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [wanted, setWanted] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu className="size-6" aria-hidden="true" />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-x-0 top-0 z-50 rounded-b-2xl border-b border-line bg-surface p-4 pb-6 shadow-2xl">
-          <div className="mb-2 flex items-center justify-between">
-            <Dialog.Title className="text-sm font-semibold uppercase tracking-wider text-ink-muted">
-              Menu
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="size-6" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Pages of the public portal</Dialog.Description>
-          <nav aria-label="Main" className="flex flex-col gap-1">
-            {PUBLIC_NAV_LINKS.map((link) => (
-              <Link key={link.to} to={link.to} onClick={close} className={`${navLinkClass} text-base`}>
-                {link.label}
-              </Link>
-            ))}
-          </nav>
-          <AdminLink onNavigate={close} className="mt-4 w-full" />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-6" aria-hidden="true" />
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <PublicMenuSheet open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
