@@ -1,0 +1,155 @@
+/**
+ * The participant picker (SPEC section 2, "/guild-members (admin)"): a button that opens the 'Select
+ * Participants' dialog with a grid of members. Opening copies the selection into a draft; toggling adds or
+ * removes; Save commits and closes; Cancel or closing discards the draft (SPEC section 4).
+ */
+import { Check, Crown, Shield, Users, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useId, useState } from "react";
+import { categoryRank, compareRosterDefault } from "../../../shared/sorting/roster-sort.ts";
+import { Button } from "./button.tsx";
+
+export interface PickerMember {
+  playerName: string;
+  category: string;
+}
+
+/** 'Select items...' or '{n} participant(s) selected'. */
+export function pickerButtonLabel(count: number): string {
+  return count === 0 ? "Select items..." : `${count} participant(s) selected`;
+}
+
+/** The option's text: the name, with the role in parentheses for Guild Master and Core. */
+export function pickerOptionLabel(member: PickerMember): string {
+  return categoryRank(member.category) === 3
+    ? member.playerName
+    : `${member.playerName} (${member.category})`;
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function RoleIcon({ category }: { category: string }) {
+  if (category === "Guild Master") return <Crown className="size-4 shrink-0 text-gold" aria-hidden="true" />;
+  if (category === "Core") return <Shield className="size-4 shrink-0 text-sky-300" aria-hidden="true" />;
+  return null;
+}
+
+export function ParticipantPicker({
+  members,
+  value,
+  onChange,
+  disabled = false,
+  id,
+  invalid = false,
+}: {
+  /** The choices; shown Guild Master, Core, Members, then by name. */
+  members: readonly PickerMember[];
+  /** The selected player names. */
+  value: readonly string[];
+  onChange: (names: string[]) => void;
+  disabled?: boolean;
+  /** For a form label's htmlFor. */
+  id?: string;
+  invalid?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<string[]>([]);
+  const descriptionId = useId();
+  const ordered = [...members].sort(compareRosterDefault);
+
+  const onOpenChange = (next: boolean) => {
+    if (next) setDraft([...value]);
+    setOpen(next);
+  };
+  const toggle = (name: string) =>
+    setDraft((current) =>
+      current.some((n) => sameName(n, name)) ? current.filter((n) => !sameName(n, name)) : [...current, name],
+    );
+  const save = () => {
+    onChange(draft);
+    setOpen(false);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>
+        <Button
+          id={id}
+          variant="secondary"
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          className={`w-full justify-start font-medium ${invalid ? "border-danger!" : ""} ${
+            value.length === 0 ? "text-ink-muted" : ""
+          }`}
+        >
+          <Users className="size-4 shrink-0" aria-hidden="true" />
+          {pickerButtonLabel(value.length)}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60 backdrop-blur-sm" />
+        <Dialog.Content
+          aria-describedby={descriptionId}
+          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[90dvh] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl"
+        >
+          <div className="flex items-start justify-between gap-3 border-b border-line p-4 sm:p-5">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold text-ink">Select Participants</Dialog.Title>
+              <Dialog.Description id={descriptionId} className="mt-0.5 text-sm text-ink-muted">
+                {draft.length} of {ordered.length} selected
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X className="size-5" aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          {ordered.length === 0 ? (
+            <p className="p-5 text-sm text-ink-muted">No guild members found.</p>
+          ) : (
+            <fieldset className="grid min-h-0 grid-cols-1 gap-2 overflow-y-auto p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-3">
+              <legend className="sr-only">Participants</legend>
+              {ordered.map((member) => {
+                const checked = draft.some((n) => sameName(n, member.playerName));
+                return (
+                  <label
+                    key={member.playerName}
+                    className={`flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-gold ${
+                      checked
+                        ? "border-gold/70 bg-gold/10 text-ink"
+                        : "border-line bg-surface-raised/40 text-ink-muted hover:border-gold/40 hover:text-ink"
+                    }`}
+                  >
+                    <input
+                      type="checkbox"
+                      className="peer sr-only"
+                      checked={checked}
+                      onChange={() => toggle(member.playerName)}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className={`grid size-5 shrink-0 place-items-center rounded border ${
+                        checked ? "border-gold bg-gold text-gold-ink" : "border-line bg-surface"
+                      }`}
+                    >
+                      {checked ? <Check className="size-3.5" strokeWidth={3} /> : null}
+                    </span>
+                    <RoleIcon category={member.category} />
+                    <span className="min-w-0 truncate">{pickerOptionLabel(member)}</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+          <div className="flex flex-col-reverse gap-2 border-t border-line p-4 sm:flex-row sm:justify-end sm:p-5">
+            <Dialog.Close asChild>
+              <Button variant="secondary">Cancel</Button>
+            </Dialog.Close>
+            <Button onClick={save}>Save ({draft.length})</Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
