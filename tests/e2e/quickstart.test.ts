@@ -47,6 +47,14 @@ describe("npm start on an empty DATA_DIR", () => {
       expect(res.headers.get("content-type")).toMatch(/text\/html/);
       expect(await res.text()).toMatch(/<div id="root">/);
     }
+    // The shell and its chunks travel compressed.
+    const html = await (await fetch(`${base()}/`)).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const chunk = await fetch(`${base()}${script}`, { headers: { "accept-encoding": "gzip" } });
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get("content-encoding")).toBe("gzip");
+    expect(chunk.headers.get("cache-control")).toMatch(/immutable/);
     const missingAsset = await fetch(`${base()}/assets/does-not-exist-123.js`);
     expect(missingAsset.status).toBe(404);
   });

@@ -20,6 +20,8 @@ export function ensureWebBuild(repoRoot: string, log: (line: string) => void = c
     {
       cwd: repoRoot,
       stdio: "inherit",
+      // A test runner's NODE_ENV=test would otherwise give a development React build without a service worker.
+      env: { ...process.env, NODE_ENV: "production" },
     },
   );
   if (result.status !== 0 || !existsSync(join(outDir, "index.html"))) {

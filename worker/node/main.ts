@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { createApp } from "../app/create-app.ts";
 import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
@@ -35,7 +36,8 @@ async function main() {
     db,
     config: { brand: env.GUILD_BRAND, timeZone: env.GUILD_TIMEZONE ?? null, pepper },
   });
-  const web = new Hono().all("*", staticSite(webDir));
+  // gzip for the app shell and chunks (Workers' static assets are compressed by the platform).
+  const web = new Hono().use(compress()).all("*", staticSite(webDir));
   const fetch = (req: Request) => {
     const { pathname } = new URL(req.url);
     return pathname === "/_api" || pathname.startsWith("/_api/") ? api.fetch(req) : web.fetch(req);
