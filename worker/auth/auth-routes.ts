@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import * as z from "zod";
+import { loginSchema } from "../../shared/schemas/login.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv, SessionUser } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
@@ -22,27 +22,12 @@ export const THROTTLE_MINUTES = 15;
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const TOO_MANY_ATTEMPTS = `Too many failed login attempts. Please wait ${THROTTLE_MINUTES} minutes and try again.`;
 
-const loginBody = z.strictObject(
-  {
-    email: z
-      .string({ error: "Username is required" })
-      .trim()
-      .min(1, { error: "Username is required" })
-      .max(320),
-    password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(1024),
-  },
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined,
-  },
-);
-
 function clientIp(c: { req: { header(name: string): string | undefined } }): string | null {
   return c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/login_with_password", plainJsonBody(loginBody), async (c) => {
+  .post("/login_with_password", plainJsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.get("db");
     const { pepper } = c.get("config");
