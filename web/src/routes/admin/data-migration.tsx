@@ -1,5 +1,28 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
+import { SqlExportPanel } from "../../features/data-migration/sql-export-panel.tsx";
+import { MarketImport } from "../../features/market-import/market-import.tsx";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
+/** Moving the guild's data: INSERT statements of every table, and importing market data from a file. */
 export function DataMigrationPage() {
-  return <PlaceholderPage title="Data Migration" documentTitle={(brand) => `Data Migration - ${brand}`} />;
+  useDocumentTitle((brand) => `Data Migration - ${brand}`);
+  const online = useOnline();
+  return (
+    <>
+      <PageHeader
+        title="Data Migration"
+        subtitle="Copy the guild's data as SQL INSERT statements, or import market data from a JSON or CSV file."
+      />
+      {online ? (
+        <div className="space-y-8">
+          <MarketImport />
+          <SqlExportPanel />
+        </div>
+      ) : (
+        <OnlineOnlyNotice tool="Data migration" />
+      )}
+    </>
+  );
 }

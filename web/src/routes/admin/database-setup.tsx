@@ -1,5 +1,59 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { Card } from "../../components/card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
+import { SqlBlock } from "../../features/data-migration/sql-block.tsx";
+import { useAdminFetch } from "../../features/data-migration/use-admin-fetch.ts";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
+function SchemaScript({ online }: { online: boolean }) {
+  const { state } = useAdminFetch<{ sql: string }>("/admin/schema-sql", online);
+  if (state.status === "loading") {
+    return (
+      <div role="status" aria-label="Loading the schema script">
+        <Skeleton className="h-96 w-full rounded-2xl" />
+      </div>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <Card role="alert" className="text-sm">
+        <p className="font-semibold text-danger">Failed to load the schema script</p>
+        <p className="mt-1 break-words text-ink-muted">{state.message}</p>
+      </Card>
+    );
+  }
+  return (
+    <SqlBlock
+      title="schema.sql"
+      meta="Tables, indexes, triggers and migration records"
+      sql={state.data.sql}
+      testId="schema-sql"
+      tall
+    />
+  );
+}
+
+/** The schema as one script to run on a hosted PostgreSQL (Neon, Supabase, RDS) before loading data. */
 export function DatabaseSetupPage() {
-  return <PlaceholderPage title="Database Setup" documentTitle={(brand) => `Database Setup - ${brand}`} />;
+  useDocumentTitle((brand) => `Database Setup - ${brand}`);
+  const online = useOnline();
+  return (
+    <>
+      <PageHeader
+        title="Database Setup"
+        subtitle="Run this script once in your hosted PostgreSQL database's SQL editor to create the portal's tables."
+      />
+      <ol className="mb-6 list-decimal space-y-1 pl-5 text-sm text-ink-muted">
+        <li>Create an empty PostgreSQL database with your hosting service.</li>
+        <li>Copy the script below and run it in the service's SQL editor.</li>
+        <li>
+          Copy the data from Data Migration and run it the same way, then point the portal at the new
+          database.
+        </li>
+      </ol>
+      {online ? <SchemaScript online={online} /> : <OnlineOnlyNotice tool="Database setup" />}
+    </>
+  );
 }

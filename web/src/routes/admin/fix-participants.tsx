@@ -1,11 +1,59 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { CheckCircle2 } from "lucide-react";
+import { Card } from "../../components/card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useBrand } from "../../features/brand/brand-store.ts";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
+import { AnalysisResult, FixErrorCard } from "../../features/fix-participants/analysis-result.tsx";
+import { FixToolActions } from "../../features/fix-participants/fix-tool-actions.tsx";
+import { useFixTool } from "../../features/fix-participants/use-fix-tool.ts";
+import { SalaryReceiptView } from "../../features/salary-receipt/salary-receipt.tsx";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
-export function FixParticipantsPage() {
+function FixTool() {
+  const brand = useBrand();
+  const tool = useFixTool();
   return (
-    <PlaceholderPage
-      title="Corrupted Participant Data Fix"
-      subtitle="Tool to identify and resolve items with corrupted participant lists."
-      documentTitle={(brand) => `Fix Participants - ${brand}`}
-    />
+    <div className="space-y-6">
+      <FixToolActions
+        running={tool.running}
+        corruptedCount={tool.analysis?.corruptedItemsCount ?? null}
+        onAnalyze={tool.analyze}
+        onFix={tool.fix}
+      />
+      {tool.error ? <FixErrorCard message={tool.error} /> : null}
+      {tool.analysis ? <AnalysisResult analysis={tool.analysis} /> : null}
+      {tool.result ? (
+        <section className="space-y-4" aria-labelledby="fix-receipt-title" data-testid="fix-receipt">
+          <Card className="flex items-start gap-3">
+            <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-success" aria-hidden="true" />
+            <div>
+              <h2 id="fix-receipt-title" className="font-semibold text-ink">
+                {tool.result.action === "recalculate_all_salaries"
+                  ? "Salaries Recalculated"
+                  : "Participants Reset"}
+              </h2>
+              <p className="mt-1 text-sm text-ink-muted">{tool.result.message}</p>
+            </div>
+          </Card>
+          <SalaryReceiptView receipt={tool.result} brand={brand} calculatedAt={tool.result.at} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The repair tool for corrupted participant lists: analyse, then reset them or rebuild every salary. */
+export function FixParticipantsPage() {
+  useDocumentTitle((brand) => `Fix Participants - ${brand}`);
+  const online = useOnline();
+  return (
+    <>
+      <PageHeader
+        title="Corrupted Participant Data Fix"
+        subtitle="Tool to identify and resolve items with corrupted participant lists."
+      />
+      {online ? <FixTool /> : <OnlineOnlyNotice tool="The repair tool" />}
+    </>
   );
 }

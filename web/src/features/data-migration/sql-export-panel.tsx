@@ -1,0 +1,84 @@
+/** The INSERT statements of the five data tables (GET /_api/admin/sql-export), each with a copy button. */
+import { Database, RefreshCw } from "lucide-react";
+import { formatDate, formatTime } from "../../../../shared/format/format-date.ts";
+import { Button } from "../../components/button.tsx";
+import { Card, CardTitle } from "../../components/card.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { CopyButton } from "./copy-button.tsx";
+import { SqlBlock } from "./sql-block.tsx";
+import { useAdminFetch } from "./use-admin-fetch.ts";
+
+export const EXPORT_TABLES = [
+  "guild_members",
+  "market_exchange",
+  "guild_funds",
+  "boss_names",
+  "boss_timers",
+] as const;
+type ExportTable = (typeof EXPORT_TABLES)[number];
+
+export interface SqlExport {
+  sql: string;
+  tables: Record<ExportTable, string>;
+  rowCounts: Record<ExportTable, number>;
+  generatedAt: string | Date;
+}
+
+const rows = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
+
+export function SqlExportPanel() {
+  const { state, reload } = useAdminFetch<SqlExport>("/admin/sql-export", true);
+  return (
+    <section className="space-y-4" aria-labelledby="sql-export-title">
+      <Card className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <span id="sql-export-title">
+            <CardTitle icon={<Database className="size-5" aria-hidden="true" />}>
+              SQL INSERT statements
+            </CardTitle>
+          </span>
+          <p className="mt-1 text-sm text-ink-muted">
+            The guild's data as INSERT statements, one block per table. Run them in this order on a database
+            set up with the schema script.
+            {state.status === "ready"
+              ? ` Generated ${formatDate(state.data.generatedAt)} at ${formatTime(new Date(state.data.generatedAt))}.`
+              : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={reload} disabled={state.status === "loading"}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Regenerate
+          </Button>
+          {state.status === "ready" ? (
+            <CopyButton text={state.data.sql} label="Copy All" ariaLabel="Copy all SQL" variant="primary" />
+          ) : null}
+        </div>
+      </Card>
+      {state.status === "loading" ? (
+        <div role="status" aria-label="Generating SQL" className="space-y-4">
+          {EXPORT_TABLES.map((table) => (
+            <Skeleton key={table} className="h-40 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : state.status === "error" ? (
+        <Card role="alert" className="text-sm">
+          <p className="font-semibold text-danger">Failed to generate the SQL export</p>
+          <p className="mt-1 break-words text-ink-muted">{state.message}</p>
+        </Card>
+      ) : (
+        <div className="grid gap-4">
+          {EXPORT_TABLES.map((table) => (
+            <SqlBlock
+              key={table}
+              title={table}
+              meta={rows(state.data.rowCounts[table] ?? 0)}
+              sql={state.data.tables[table] ?? ""}
+              testId={`sql-${table}`}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The market-data import: choose a file, see it parsed (with progress for large CSV files), check the
+ * preview, import it in one call (all rows or none), and see how many went in.
+ */
+import { CheckCircle2, FileUp, Loader2, XCircle } from "lucide-react";
+import { useRef, useState } from "react";
+import type { ImportResult } from "../../../../shared/schemas/import.ts";
+import { Button } from "../../components/button.tsx";
+import { Card, CardTitle } from "../../components/card.tsx";
+import { api } from "../../lib/api-client.ts";
+import { ImportDropzone } from "./import-dropzone.tsx";
+import { type ImportState, importFailure, parseFailure } from "./import-model.ts";
+import { ImportPreview } from "./import-preview.tsx";
+import { readImportFile } from "./read-import-file.ts";
+
+function ProgressBar({ fraction, label }: { fraction: number | null; label: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
+      className="h-2 w-full overflow-hidden rounded-full bg-surface-raised"
+    >
+      <div
+        className={`h-full rounded-full bg-gold transition-[width] ${fraction === null ? "w-1/3 motion-safe:animate-pulse" : ""}`}
+        style={fraction === null ? undefined : { width: `${Math.round(fraction * 100)}%` }}
+      />
+    </div>
+  );
+}
+
+function Busy({ title, detail, fraction }: { title: string; detail: string; fraction: number | null }) {
+  return (
+    <div role="status" className="space-y-3 py-6 text-center" data-testid="import-busy">
+      <Loader2 className="mx-auto size-8 animate-spin text-gold" aria-hidden="true" />
+      <p className="font-semibold text-ink">{title}</p>
+      <p className="text-sm text-ink-muted">{detail}</p>
+      <ProgressBar fraction={fraction} label={title} />
+    </div>
+  );
+}
+
+export function MarketImport() {
+  const [state, setState] = useState<ImportState>({ step: "idle" });
+  const parsing = useRef<AbortController | null>(null);
+
+  function reset() {
+    parsing.current?.abort();
+    setState({ step: "idle" });
+  }
+
+  async function onFile(file: File) {
+    parsing.current?.abort();
+    const controller = new AbortController();
+    parsing.current = controller;
+    setState({ step: "loading", fileName: file.name, progress: { rowsRead: 0, fraction: 0 } });
+    try {
+      const parsed = await readImportFile(
+        file,
+        (progress) => {
+          if (!controller.signal.aborted) setState({ step: "loading", fileName: file.name, progress });
+        },
+        controller.signal,
+      );
+      if (!controller.signal.aborted) setState({ step: "preview", fileName: file.name, parsed });
+    } catch (error) {
+      if (!controller.signal.aborted) setState(parseFailure(error));
+    }
+  }
+
+  async function runImport(fileName: string, items: unknown[]) {
+    setState({ step: "importing", fileName, count: items.length });
+    try {
+      const result = await api.post<ImportResult>("/admin/import-market-data", { marketData: items });
+      setState({ step: "success", insertedCount: result.insertedCount });
+    } catch (error) {
+      setState(importFailure(error));
+    }
+  }
+
+  return (
+    <Card className="space-y-4" data-testid="market-import" data-step={state.step}>
+      <div>
+        <CardTitle icon={<FileUp className="size-5" aria-hidden="true" />}>Import market data</CardTitle>
+        <p className="mt-1 text-sm text-ink-muted">
+          Add loot items from a .json file (an array of items) or a .csv file with a header row. Columns such
+          as Boss, Loot or Item, Value or Price, Status, Date and Participants are recognised.
+        </p>
+      </div>
+
+      {state.step === "idle" ? <ImportDropzone onFile={onFile} /> : null}
+
+      {state.step === "loading" ? (
+        <Busy
+          title={`Reading ${state.fileName}…`}
+          detail={`${state.progress.rowsRead.toLocaleString("en-US")} rows parsed`}
+          fraction={state.progress.fraction}
+        />
+      ) : null}
+
+      {state.step === "preview" ? (
+        <>
+          <p className="text-sm text-ink-muted">
+            <span className="font-semibold text-ink">{state.fileName}</span> is ready to import.
+          </p>
+          <ImportPreview parsed={state.parsed} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={reset}>
+              Cancel
+            </Button>
+            <Button onClick={() => runImport(state.fileName, state.parsed.items)}>
+              Import {state.parsed.items.length} {state.parsed.items.length === 1 ? "Item" : "Items"}
+            </Button>
+          </div>
+        </>
+      ) : null}
+
+      {state.step === "importing" ? (
+        <Busy
+          title="Importing…"
+          detail={`Sending ${state.count.toLocaleString("en-US")} items; salaries are recalculated once they are in.`}
+          fraction={null}
+        />
+      ) : null}
+
+      {state.step === "success" ? (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-2 py-6 text-center"
+          data-testid="import-success"
+        >
+          <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+          <h3 className="text-lg font-semibold text-ink">Import Successful</h3>
+          <p className="text-ink-muted">
+            <span data-testid="inserted-count">{state.insertedCount}</span>{" "}
+            {state.insertedCount === 1 ? "item" : "items"} imported.
+          </p>
+          <Button variant="secondary" onClick={reset}>
+            Import Another File
+          </Button>
+        </div>
+      ) : null}
+
+      {state.step === "error" ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-2 py-6 text-center"
+          data-testid="import-error"
+        >
+          <XCircle className="size-10 text-danger" aria-hidden="true" />
+          <h3 className="text-lg font-semibold text-ink">Import Failed</h3>
+          <p className="max-w-xl break-words text-ink-muted">{state.message}</p>
+          {state.detail ? (
+            <p className="max-w-xl break-words font-mono text-xs text-ink-muted">{state.detail}</p>
+          ) : null}
+          <Button variant="secondary" onClick={reset}>
+            Try Again
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
