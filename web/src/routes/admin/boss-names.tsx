@@ -1,5 +1,18 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useBossNames, useSyncStatus } from "../../data/hooks.ts";
+import { BossNamesManager } from "../../features/boss-names/boss-names-manager.tsx";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
+/** The guild's bosses and their respawn hours: add, edit, delete. */
 export function BossNamesPage() {
-  return <PlaceholderPage title="Boss Names" documentTitle={(brand) => `Boss Names - ${brand}`} />;
+  useDocumentTitle((brand) => `Boss Names - ${brand}`);
+  const bossNames = collectionState(useBossNames(), useSyncStatus("bossNames"), useOnline(), hasRows);
+  return (
+    <>
+      <PageHeader title="Boss Names" subtitle="The bosses the guild hunts and how often they respawn." />
+      <BossNamesManager state={bossNames} />
+    </>
+  );
 }

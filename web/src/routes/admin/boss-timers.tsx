@@ -1,11 +1,64 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { Card } from "../../components/card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useSyncStatus, useTimers } from "../../data/hooks.ts";
+import { useSession } from "../../features/auth/session-store.ts";
+import {
+  ResetAllButton,
+  ResetTimerButton,
+  TestTimerControl,
+  useTimerAdmin,
+} from "../../features/boss-timers/admin-timer-controls.tsx";
+import { gridBosses, toBossCard } from "../../features/boss-timers/boss-cards.ts";
+import { BossTimerGrid } from "../../features/boss-timers/boss-timer-grid.tsx";
+import { useStartTimer } from "../../features/boss-timers/use-start-timer.tsx";
+import { useConfigStore } from "../../features/brand/brand-store.ts";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
+import { LastSynced } from "../../features/sync-status/last-synced.tsx";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
+const COLLECTIONS = ["timers"] as const;
+
+/** The admin boss timers: start, reset one or all, and 10-second test timers. Everyone sees the changes. */
 export function AdminBossTimersPage() {
+  useDocumentTitle((brand) => `Boss Timers - ${brand}`);
+  const timers = collectionState(useTimers(), useSyncStatus("timers"), useOnline(), hasRows);
+  const session = useSession();
+  const guildTimeZone = useConfigStore((config) => config.timeZone);
+  const { onActivate, footerFor } = useStartTimer({
+    canStart: session.status === "authenticated",
+    redirect: "/admin/boss-timers",
+  });
+  const { reset, startTest } = useTimerAdmin();
+  const startable =
+    timers.status === "ready"
+      ? gridBosses(timers.data)
+          .filter((row) => !toBossCard(row, Date.now()).fixed)
+          .map((row) => row.bossName)
+      : [];
+
   return (
-    <PlaceholderPage
-      title="Boss Timers"
-      subtitle="Changes to the timers are visible to all users."
-      documentTitle={(brand) => `Boss Timers - ${brand}`}
-    />
+    <>
+      <PageHeader
+        title="Boss Timers"
+        subtitle="Start, reset and test boss respawn timers. Changes to the timers are visible to all users."
+        actions={<LastSynced collections={COLLECTIONS} />}
+      />
+      <Card className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <TestTimerControl bosses={startable} onCreate={(boss) => void startTest(boss)} />
+        <ResetAllButton onConfirm={() => void reset()} />
+      </Card>
+      <BossTimerGrid
+        state={timers}
+        guildTimeZone={guildTimeZone}
+        onActivate={onActivate}
+        footerFor={(row, card) =>
+          footerFor(row) ??
+          (card.state === "on-cooldown" ? (
+            <ResetTimerButton bossName={row.bossName} onReset={() => void reset(row.bossName)} />
+          ) : null)
+        }
+      />
+    </>
   );
 }

@@ -1,5 +1,18 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useFunds, useSyncStatus } from "../../data/hooks.ts";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { GuildFundsCard } from "../../features/funds/guild-funds-card.tsx";
+import { collectionState } from "../../features/sync-status/collection-state.ts";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
+/** The guild's reserved funds and admin fund, derived by the server from the Sold items. */
 export function GuildFundsPage() {
-  return <PlaceholderPage title="Guild Funds" documentTitle={(brand) => `Guild Funds | ${brand}`} />;
+  useDocumentTitle((brand) => `Guild Funds | ${brand}`);
+  const funds = collectionState(useFunds(), useSyncStatus("funds"), useOnline(), (row) => row !== null);
+  return (
+    <>
+      <PageHeader title="Guild Funds" />
+      <GuildFundsCard state={funds} />
+    </>
+  );
 }

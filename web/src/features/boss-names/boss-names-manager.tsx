@@ -1,0 +1,207 @@
+/**
+ * Boss names management (SPEC "/admin/boss-names"): the table with add, edit and delete. Used by the boss
+ * names page and, inside a dialog, by the admin market page's 'Manage Boss Names'.
+ */
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { scheduleLabel } from "../../../../shared/bosses/boss-schedule.ts";
+import { Button } from "../../components/button.tsx";
+import {
+  rowClass,
+  SkeletonRows,
+  Table,
+  TableCard,
+  TableMessage,
+  Td,
+  Th,
+} from "../../components/data-table.tsx";
+import { ConfirmDialog } from "../../components/modal-dialog.tsx";
+import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
+import { commands } from "../../data/data-layer.ts";
+import type { BossNameRow } from "../../data/portal-db.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { BossNameFormDialog, type BossNameValues, duplicateBossName } from "./boss-name-form.tsx";
+
+export type BossNamesState =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; data: readonly BossNameRow[] };
+
+export const NO_BOSS_NAMES = "No boss names found. Add one to get started.";
+export const bossNamesError = (message: string) =>
+  `Error fetching boss names: ${message || "Unknown error occurred"}`;
+
+type Action = { kind: "add" } | { kind: "edit"; boss: BossNameRow } | { kind: "delete"; boss: BossNameRow };
+
+function taken(rows: readonly BossNameRow[], name: string, exceptId?: number): boolean {
+  const lower = name.toLowerCase();
+  return rows.some((row) => row.id !== exceptId && row.name.toLowerCase() === lower);
+}
+
+export function BossNamesManager({ state }: { state: BossNamesState }) {
+  const [action, setAction] = useState<Action | null>(null);
+  const watch = useRefusalToasts();
+  const rows = state.status === "ready" ? state.data : [];
+  const close = () => setAction(null);
+
+  const add = async ({ name, respawnTimeHours }: BossNameValues) => {
+    if (taken(rows, name)) {
+      toast.error(`Failed to add boss name: ${duplicateBossName(name)}`);
+      return;
+    }
+    try {
+      const id = await commands.createBossName({ name, respawn_time_hours: respawnTimeHours });
+      watch(id, (message) => ({ title: `Failed to add boss name: ${message}` }));
+      close();
+      toastSaved("Boss name added successfully!");
+    } catch (error) {
+      toast.error(`Failed to add boss name: ${errorMessage(error)}`);
+    }
+  };
+
+  const update = async (boss: BossNameRow, { name, respawnTimeHours }: BossNameValues) => {
+    if (taken(rows, name, boss.id)) {
+      toast.error(`Failed to update boss name: ${duplicateBossName(name)}`);
+      return;
+    }
+    const changes = {
+      ...(name !== boss.name ? { name } : {}),
+      // A fixed-schedule boss (negative code) that is only renamed keeps its schedule.
+      ...(respawnTimeHours !== boss.respawnTimeHours && !(boss.respawnTimeHours < 0 && name !== boss.name)
+        ? { respawn_time_hours: respawnTimeHours }
+        : {}),
+    };
+    if (Object.keys(changes).length === 0) {
+      close();
+      return;
+    }
+    try {
+      const id = await commands.updateBossName({ id: boss.id, ...changes });
+      watch(id, (message) => ({ title: `Failed to update boss name: ${message}` }));
+      close();
+      toastSaved("Boss name updated successfully!");
+    } catch (error) {
+      toast.error(`Failed to update boss name: ${errorMessage(error)}`);
+    }
+  };
+
+  const remove = async (boss: BossNameRow) => {
+    try {
+      const id = await commands.deleteBossName(boss.id);
+      watch(id, (message) => ({ title: `Failed to delete boss name: ${message}` }));
+      toastSaved("Boss name deleted successfully!");
+    } catch (error) {
+      toast.error(`Failed to delete boss name: ${errorMessage(error)}`);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <Button onClick={() => setAction({ kind: "add" })} disabled={state.status !== "ready"}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add Boss Name
+        </Button>
+      </div>
+      <BossNamesTable
+        state={state}
+        onEdit={(boss) => setAction({ kind: "edit", boss })}
+        onDelete={(boss) => setAction({ kind: "delete", boss })}
+      />
+      {action?.kind === "add" || action?.kind === "edit" ? (
+        <BossNameFormDialog
+          key={action.kind === "edit" ? action.boss.id : "add"}
+          open
+          onOpenChange={(open) => (open ? undefined : close())}
+          editing={action.kind === "edit" ? action.boss : null}
+          onSubmit={(values) => void (action.kind === "edit" ? update(action.boss, values) : add(values))}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={action?.kind === "delete"}
+        onOpenChange={(open) => (open ? undefined : close())}
+        title="Delete boss name?"
+        description={
+          action?.kind === "delete"
+            ? `${action.boss.name} is removed from the boss list and its timer. Loot and attendance records keep the name.`
+            : ""
+        }
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (action?.kind === "delete") void remove(action.boss);
+        }}
+      />
+    </div>
+  );
+}
+
+function BossNamesTable({
+  state,
+  onEdit,
+  onDelete,
+}: {
+  state: BossNamesState;
+  onEdit: (boss: BossNameRow) => void;
+  onDelete: (boss: BossNameRow) => void;
+}) {
+  if (state.status === "error") {
+    return (
+      <TableCard label="Boss names">
+        <div role="alert">
+          <TableMessage title={bossNamesError(state.message)} />
+        </div>
+      </TableCard>
+    );
+  }
+  if (state.status === "ready" && state.data.length === 0) {
+    return (
+      <TableCard label="Boss names">
+        <TableMessage title={NO_BOSS_NAMES} />
+      </TableCard>
+    );
+  }
+  return (
+    <TableCard label="Boss names">
+      <Table className="min-w-[22rem]">
+        <thead>
+          <tr>
+            <Th>Boss Name</Th>
+            <Th>Respawn</Th>
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </thead>
+        {state.status === "loading" ? (
+          <SkeletonRows rows={5} columns={3} />
+        ) : (
+          <tbody>
+            {state.data.map((boss) => (
+              <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
+                <Td className="font-medium">{boss.name}</Td>
+                <Td className="text-ink-muted">{scheduleLabel(boss.respawnTimeHours)}</Td>
+                <Td className="py-1.5 text-right whitespace-nowrap">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${boss.name}`}
+                    onClick={() => onEdit(boss)}
+                  >
+                    <Pencil className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${boss.name}`}
+                    onClick={() => onDelete(boss)}
+                  >
+                    <Trash2 className="size-4 text-danger" aria-hidden="true" />
+                  </Button>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        )}
+      </Table>
+    </TableCard>
+  );
+}

@@ -1,0 +1,65 @@
+/** The guild funds overview (SPEC "/guild-funds"): reserved guild funds and admin fund, en-US grouped USDT. */
+import { Coins, TriangleAlert } from "lucide-react";
+import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { Card, CardTitle } from "../../components/card.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import type { GuildFunds } from "../../data/portal-db.ts";
+
+export type FundsState =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; data: GuildFunds | null };
+
+export const fundsError = (message: string) => `Error loading guild funds: ${message}`;
+
+function Line({ label, amount, testId }: { label: string; amount: string; testId: string }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-line/60 py-3 last:border-b-0">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums text-ink" data-testid={testId}>
+        {amount}
+      </dd>
+    </div>
+  );
+}
+
+export function GuildFundsCard({ state }: { state: FundsState }) {
+  if (state.status === "error") {
+    return (
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-red-200"
+      >
+        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
+        <p>{fundsError(state.message)}</p>
+      </div>
+    );
+  }
+  return (
+    <Card className="max-w-xl">
+      <CardTitle icon={<Coins className="size-5" aria-hidden="true" />}>Guild Funds Overview</CardTitle>
+      <p className="mt-1 text-sm text-ink-muted">
+        Automatically calculated from market exchange transactions.
+      </p>
+      {state.status === "loading" ? (
+        <div role="status" aria-busy="true" aria-label="Loading guild funds" className="mt-4 space-y-4">
+          <Skeleton className="h-7 w-full" />
+          <Skeleton className="h-7 w-full" />
+        </div>
+      ) : (
+        <dl className="mt-3">
+          <Line
+            label="Reserved Guild Funds:"
+            amount={formatMoney(state.data?.reservedGuildFunds, "funds")}
+            testId="reserved-guild-funds"
+          />
+          <Line
+            label="Admin Fund:"
+            amount={formatMoney(state.data?.adminFund, "funds")}
+            testId="admin-fund"
+          />
+        </dl>
+      )}
+    </Card>
+  );
+}
