@@ -112,6 +112,11 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
+    path: "/admin/audit-log",
+    component: lazyRouteComponent(() => import("./routes/admin/audit-log.tsx"), "AuditLogPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
     path: "/guild-members",
     component: lazyRouteComponent(() => import("./routes/admin/guild-members.tsx"), "GuildMembersPage"),
   }),

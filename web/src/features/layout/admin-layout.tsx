@@ -1,24 +1,26 @@
-import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import { Link, Outlet, useLocation } from "@tanstack/react-router";
 import { ExternalLink, LogOut, Menu, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { Button } from "../../components/button.tsx";
-import { logout, type SessionUser } from "../auth/session-store.ts";
+import type { SessionUser } from "../auth/session-store.ts";
 import { useBrand } from "../brand/brand-store.ts";
+import { OutboxIndicator } from "../outbox/outbox-indicator.tsx";
 import { ADMIN_NAV_LINKS, adminHeaderLabel } from "./admin-nav-links.ts";
+import { AdminSyncStatus } from "./admin-sync-status.tsx";
+import { useAdminLogout } from "./use-admin-logout.ts";
 
 const linkClass =
   "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors " +
   "hover:bg-surface-raised hover:text-ink data-[status=active]:bg-surface-raised data-[status=active]:text-gold";
 
 function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
-  const navigate = useNavigate();
+  const logout = useAdminLogout();
   const links = ADMIN_NAV_LINKS.filter((link) => !link.adminOnly || user.role === "admin");
   const onLogout = async () => {
     onNavigate?.();
     await logout();
-    await navigate({ to: "/public" });
   };
   return (
     <div className="flex h-full flex-col gap-4">
@@ -98,8 +100,15 @@ export function AdminLayout({ user }: { user: SessionUser }) {
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>
-          <p className="truncate text-lg font-semibold text-ink">{adminHeaderLabel(pathname)}</p>
+          <p
+            className="min-w-0 flex-1 truncate text-lg font-semibold text-ink"
+            data-testid="admin-header-label"
+          >
+            {adminHeaderLabel(pathname)}
+          </p>
+          <OutboxIndicator />
         </header>
+        <AdminSyncStatus pathname={pathname} />
         <main id="main" className="w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
           <Outlet />
         </main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminHeaderLabel } from "./admin-nav-links.ts";
+import { ADMIN_NAV_LINKS, adminCollectionsForPath, adminHeaderLabel } from "./admin-nav-links.ts";
 
 describe("adminHeaderLabel", () => {
   it("names the current link, 'Attendance Management' on attendance, else 'Dashboard'", () => {
@@ -9,5 +9,38 @@ describe("adminHeaderLabel", () => {
     expect(adminHeaderLabel("/admin/boss-names")).toBe("Boss Names");
     expect(adminHeaderLabel("/admin/attendance")).toBe("Attendance Management");
     expect(adminHeaderLabel("/admin/data-migration")).toBe("Dashboard");
+  });
+});
+
+describe("ADMIN_NAV_LINKS", () => {
+  it("lists the spec's sidebar in order, the admin-only ones flagged, then accounts and the audit log", () => {
+    expect(ADMIN_NAV_LINKS.map((link) => link.to)).toEqual([
+      "/admin",
+      "/guild-members",
+      "/market-exchange",
+      "/guild-funds",
+      "/admin/boss-timers",
+      "/admin/boss-names",
+      "/admin/attendance",
+      "/admin/accounts",
+      "/admin/audit-log",
+    ]);
+    expect(ADMIN_NAV_LINKS.filter((link) => link.adminOnly).map((link) => link.label)).toEqual([
+      "Boss Timers",
+      "Boss Names",
+      "Attendance",
+      "Accounts",
+      "Audit Log",
+    ]);
+    expect(adminHeaderLabel("/admin/audit-log")).toBe("Audit Log");
+  });
+});
+
+describe("adminCollectionsForPath", () => {
+  it("names the cached collections of data pages and none for online-only tools", () => {
+    expect(adminCollectionsForPath("/admin")).toEqual(["guildMembers", "marketItems", "funds"]);
+    expect(adminCollectionsForPath("/guild-funds/")).toEqual(["funds"]);
+    expect(adminCollectionsForPath("/admin/accounts")).toBeNull();
+    expect(adminCollectionsForPath("/admin/audit-log")).toBeNull();
   });
 });

@@ -1,11 +1,65 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { AlertCircle, UserPlus } from "lucide-react";
+import { useState } from "react";
+import type { Account } from "../../../../shared/schemas/accounts.ts";
+import { Button } from "../../components/button.tsx";
+import { Card } from "../../components/card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { CreateAccountDialog, EditAccountDialog } from "../../features/accounts/account-dialogs.tsx";
+import { AccountsTable } from "../../features/accounts/accounts-table.tsx";
+import { useAccounts } from "../../features/accounts/use-accounts.ts";
+import { useAuthenticatedUser } from "../../features/auth/session-store.ts";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { useOnline } from "../../features/sync-status/use-online.ts";
+import { OnlineOnlyNotice } from "./-components/online-only-notice.tsx";
 
+/** Logins for raiders and admins (DECISIONS.md). Online only: accounts are not in the local store. */
 export function AccountsPage() {
+  useDocumentTitle((brand) => `Accounts - ${brand}`);
+  const user = useAuthenticatedUser();
+  const online = useOnline();
+  const { state, reload } = useAccounts(online);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Account | null>(null);
+
   return (
-    <PlaceholderPage
-      title="Accounts"
-      subtitle="Create logins for guild members and admins, reset passwords, disable access."
-      documentTitle={(brand) => `Accounts - ${brand}`}
-    />
+    <>
+      <PageHeader
+        title="Accounts"
+        subtitle="Create logins for guild members and admins, reset passwords, disable access."
+        actions={
+          <Button onClick={() => setCreating(true)} disabled={!online}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            New Account
+          </Button>
+        }
+      />
+      <div className="space-y-4">
+        {!online ? <OnlineOnlyNotice what="Accounts" /> : null}
+        {online && state.status === "error" ? (
+          <Card role="alert" className="flex items-start gap-3 border-danger/40">
+            <AlertCircle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
+            <p className="text-sm text-red-200">Failed to load accounts: {state.error}</p>
+          </Card>
+        ) : null}
+        {online || state.accounts ? (
+          <AccountsTable
+            accounts={state.accounts}
+            currentUserId={user.id}
+            onEdit={online ? setEditing : undefined}
+          />
+        ) : null}
+      </div>
+      <CreateAccountDialog open={creating} onOpenChange={setCreating} onSaved={reload} />
+      {editing ? (
+        <EditAccountDialog
+          key={editing.id}
+          account={editing}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+          onSaved={reload}
+        />
+      ) : null}
+    </>
   );
 }

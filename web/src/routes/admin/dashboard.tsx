@@ -1,7 +1,8 @@
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import {
   Coins,
   ExternalLink,
+  Hourglass,
   LogOut,
   ScrollText,
   Shield,
@@ -9,12 +10,18 @@ import {
   Timer,
   Upload,
   Users,
+  Wallet,
   Wrench,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
-import { logout, useAuthenticatedUser } from "../../features/auth/session-store.ts";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useFunds, useGuildMembers, useMarketItems } from "../../data/hooks.ts";
+import { useAuthenticatedUser } from "../../features/auth/session-store.ts";
 import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { useAdminLogout } from "../../features/layout/use-admin-logout.ts";
+import { dashboardFigures } from "./-components/dashboard-figures.ts";
 
 const NAV_CARDS = [
   { to: "/admin/fix-participants", label: "Fix Participants", icon: Wrench },
@@ -26,22 +33,47 @@ const NAV_CARDS = [
   { to: "/admin/data-migration", label: "Data Migration", icon: Upload },
 ] as const;
 
-/** The admin dashboard's frame; the stat cards arrive with the data layer. */
+function StatCard({
+  title,
+  value,
+  icon,
+  testId,
+}: {
+  title: string;
+  value: string | number | null;
+  icon: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card className="flex items-center gap-4" data-testid={testId}>
+      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-gold/10 text-gold">{icon}</span>
+      <div className="min-w-0">
+        <p className="text-sm text-ink-muted">{title}</p>
+        {value === null ? (
+          <Skeleton className="mt-1 h-7 w-24" />
+        ) : (
+          <p className="truncate text-2xl font-bold tabular-nums text-ink" data-testid="stat-value">
+            {value}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The admin dashboard (SPEC section 2): greeting, the three figures from the local store, the tools. */
 export function AdminDashboardPage() {
   const user = useAuthenticatedUser();
-  const navigate = useNavigate();
+  const logout = useAdminLogout();
   useDocumentTitle((brand) => `Dashboard - ${brand}`);
-  const onLogout = async () => {
-    await logout();
-    await navigate({ to: "/public" });
-  };
+  const figures = dashboardFigures(useFunds(), useGuildMembers(), useMarketItems());
   return (
     <div className="space-y-6">
       <Card className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <Shield className="size-10 shrink-0 text-gold" aria-hidden="true" />
-          <div>
-            <h1 className="text-xl font-bold text-ink">Welcome, {user.displayName}</h1>
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-bold text-ink">Welcome, {user.displayName}</h1>
             <p className="text-sm text-ink-muted">Guild Administrator</p>
           </div>
         </div>
@@ -50,12 +82,32 @@ export function AdminDashboardPage() {
             <ExternalLink className="size-4" aria-hidden="true" />
             View Public Portal
           </Link>
-          <Button variant="ghost" onClick={onLogout}>
+          <Button variant="ghost" onClick={() => void logout()}>
             <LogOut className="size-4" aria-hidden="true" />
             Logout
           </Button>
         </div>
       </Card>
+      <section aria-label="Guild figures" className="grid gap-3 sm:grid-cols-3">
+        <StatCard
+          title="Total Guild Funds"
+          value={figures.totalFunds}
+          icon={<Wallet className="size-6" aria-hidden="true" />}
+          testId="stat-total-funds"
+        />
+        <StatCard
+          title="Active Members"
+          value={figures.activeMembers}
+          icon={<Users className="size-6" aria-hidden="true" />}
+          testId="stat-active-members"
+        />
+        <StatCard
+          title="Pending Loots"
+          value={figures.pendingLoots}
+          icon={<Hourglass className="size-6" aria-hidden="true" />}
+          testId="stat-pending-loots"
+        />
+      </section>
       <nav aria-label="Admin tools" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {NAV_CARDS.map(({ to, label, icon: Icon }) => (
           <Link

@@ -1,0 +1,240 @@
+/** Create and edit an account (DECISIONS.md: admins create users and admins, reset passwords, disable). */
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import {
+  ACCOUNT_ROLES,
+  type Account,
+  type AccountRole,
+  PASSWORD_MIN_LENGTH,
+} from "../../../../shared/schemas/accounts.ts";
+import { api, errorMessage } from "../../lib/api-client.ts";
+import { AccountDialogFrame, Field, fieldClass } from "./account-dialog-frame.tsx";
+import {
+  type CreateAccountValues,
+  type EditAccountValues,
+  editValuesOf,
+  type FieldErrors,
+  validateCreateAccount,
+  validateEditAccount,
+} from "./account-form.ts";
+
+const ROLE_LABELS: Record<AccountRole, string> = { admin: "Admin", user: "User (raider)" };
+
+function RoleSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: AccountRole;
+  onChange: (role: AccountRole) => void;
+}) {
+  return (
+    <select
+      id={id}
+      className={fieldClass}
+      value={value}
+      onChange={(event) => onChange(event.target.value as AccountRole)}
+    >
+      {ACCOUNT_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const EMPTY: CreateAccountValues = { email: "", displayName: "", role: "user", password: "" };
+
+export function CreateAccountDialog({
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const ids = { email: useId(), name: useId(), role: useId(), password: useId() };
+  const [values, setValues] = useState<CreateAccountValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<keyof CreateAccountValues>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const set = <K extends keyof CreateAccountValues>(key: K, value: CreateAccountValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const close = (next: boolean) => {
+    if (!next) {
+      setValues(EMPTY);
+      setErrors({});
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async () => {
+    const checked = validateCreateAccount(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.post("/admin/accounts", checked.body);
+      toast.success("Account created successfully.");
+      onSaved();
+      close(false);
+    } catch (error) {
+      setErrors({ form: errorMessage(error) });
+      toast.error("Failed to create account.", { description: errorMessage(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AccountDialogFrame
+      open={open}
+      onOpenChange={close}
+      title="New Account"
+      description="A login for a raider (starts boss timers) or an admin (manages the guild)."
+      onSubmit={() => void submit()}
+      submitLabel="Create Account"
+      submitting={submitting}
+      formError={errors.form}
+    >
+      <Field id={ids.email} label="Email" error={errors.email}>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="off"
+          className={fieldClass}
+          value={values.email}
+          onChange={(e) => set("email", e.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+        />
+      </Field>
+      <Field id={ids.name} label="Display name" error={errors.displayName}>
+        <input
+          id={ids.name}
+          className={fieldClass}
+          value={values.displayName}
+          onChange={(e) => set("displayName", e.target.value)}
+          aria-invalid={errors.displayName ? true : undefined}
+        />
+      </Field>
+      <Field id={ids.role} label="Role" error={errors.role}>
+        <RoleSelect id={ids.role} value={values.role} onChange={(role) => set("role", role)} />
+      </Field>
+      <Field
+        id={ids.password}
+        label="Password"
+        error={errors.password}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Share it with the account's owner.`}
+      >
+        <input
+          id={ids.password}
+          type="password"
+          autoComplete="new-password"
+          className={fieldClass}
+          value={values.password}
+          onChange={(e) => set("password", e.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+        />
+      </Field>
+    </AccountDialogFrame>
+  );
+}
+
+/** Keyed by the account's id by the caller, so each opening starts from that account's values. */
+export function EditAccountDialog({
+  account,
+  onOpenChange,
+  onSaved,
+}: {
+  account: Account;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const ids = { name: useId(), role: useId(), password: useId(), disabled: useId() };
+  const [values, setValues] = useState<EditAccountValues>(() => editValuesOf(account));
+  const [errors, setErrors] = useState<FieldErrors<keyof EditAccountValues>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const set = <K extends keyof EditAccountValues>(key: K, value: EditAccountValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async () => {
+    const checked = validateEditAccount(account, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.post("/admin/accounts/update", checked.body);
+      toast.success("Account updated successfully.");
+      onSaved();
+      onOpenChange(false);
+    } catch (error) {
+      setErrors({ form: errorMessage(error) });
+      toast.error("Failed to update account.", { description: errorMessage(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AccountDialogFrame
+      open
+      onOpenChange={onOpenChange}
+      title="Edit Account"
+      description={account.email}
+      onSubmit={() => void submit()}
+      submitLabel="Save Changes"
+      submitting={submitting}
+      formError={errors.form}
+    >
+      <Field id={ids.name} label="Display name" error={errors.displayName}>
+        <input
+          id={ids.name}
+          className={fieldClass}
+          value={values.displayName}
+          onChange={(e) => set("displayName", e.target.value)}
+          aria-invalid={errors.displayName ? true : undefined}
+        />
+      </Field>
+      <Field id={ids.role} label="Role" error={errors.role}>
+        <RoleSelect id={ids.role} value={values.role} onChange={(role) => set("role", role)} />
+      </Field>
+      <Field
+        id={ids.password}
+        label="New password"
+        error={errors.password}
+        hint="Leave empty to keep the current password. A reset signs the account out everywhere."
+      >
+        <input
+          id={ids.password}
+          type="password"
+          autoComplete="new-password"
+          className={fieldClass}
+          value={values.password}
+          onChange={(e) => set("password", e.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+        />
+      </Field>
+      <label
+        htmlFor={ids.disabled}
+        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line px-3"
+      >
+        <input
+          id={ids.disabled}
+          type="checkbox"
+          className="size-5 accent-gold"
+          checked={values.disabled}
+          onChange={(e) => set("disabled", e.target.checked)}
+        />
+        <span className="text-sm text-ink">
+          Disabled <span className="text-ink-muted">(cannot log in; signed out now)</span>
+        </span>
+      </label>
+    </AccountDialogFrame>
+  );
+}

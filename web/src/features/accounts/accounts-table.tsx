@@ -1,0 +1,78 @@
+import { Pencil } from "lucide-react";
+import { formatDate } from "../../../../shared/format/format-date.ts";
+import type { Account } from "../../../../shared/schemas/accounts.ts";
+import { Button } from "../../components/button.tsx";
+import { rowClass, SkeletonRows, Table, TableCard, Td, Th } from "../../components/data-table.tsx";
+
+const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1";
+
+export function AccountsTable({
+  accounts,
+  currentUserId,
+  onEdit,
+}: {
+  accounts: Account[] | null;
+  currentUserId: number;
+  onEdit?: (account: Account) => void;
+}) {
+  return (
+    <TableCard label="Accounts">
+      <Table>
+        <thead>
+          <tr>
+            <Th>Display Name</Th>
+            <Th>Email</Th>
+            <Th>Role</Th>
+            <Th>Status</Th>
+            <Th>Created</Th>
+            {onEdit ? <Th className="text-right">Actions</Th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {accounts === null ? (
+            <SkeletonRows rows={5} columns={onEdit ? 6 : 5} />
+          ) : (
+            accounts.map((account) => (
+              <tr key={account.id} className={rowClass} data-account={account.email}>
+                <Td className="font-medium text-ink">
+                  {account.displayName}
+                  {account.id === currentUserId ? (
+                    <span className="ml-2 text-xs text-ink-muted">(you)</span>
+                  ) : null}
+                </Td>
+                <Td className="text-ink-muted">{account.email}</Td>
+                <Td>
+                  <span
+                    className={`${pill} ${account.role === "admin" ? "bg-gold/15 text-gold ring-gold/40" : "bg-surface-raised text-ink-muted ring-line"}`}
+                  >
+                    {account.role === "admin" ? "Admin" : "User"}
+                  </span>
+                </Td>
+                <Td>
+                  <span
+                    className={`${pill} ${account.disabled ? "bg-danger/10 text-danger ring-danger/30" : "bg-success/15 text-success ring-success/30"}`}
+                  >
+                    {account.disabled ? "Disabled" : "Active"}
+                  </span>
+                </Td>
+                <Td className="whitespace-nowrap text-ink-muted">{formatDate(account.createdAt)}</Td>
+                {onEdit ? (
+                  <Td className="text-right">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${account.displayName}`}
+                      onClick={() => onEdit(account)}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </Button>
+                  </Td>
+                ) : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+    </TableCard>
+  );
+}

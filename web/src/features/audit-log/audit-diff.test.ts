@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { actionLabel, auditChanges, entityLabel, fieldLabel, formatAuditValue } from "./audit-diff.ts";
+
+describe("auditChanges", () => {
+  it("lists only the changed fields of an update, before and after", () => {
+    const before = { id: 3, playerName: "Aria", category: "Members", salary: "10.00", tags: ["a"] };
+    const after = { id: 3, playerName: "Aria", category: "Core", salary: "12.50", tags: ["a", "b"] };
+    expect(auditChanges(before, after)).toEqual([
+      { field: "category", label: "Category", before: "Members", after: "Core" },
+      { field: "salary", label: "Salary", before: "10.00", after: "12.50" },
+      { field: "tags", label: "Tags", before: '["a"]', after: '["a","b"]' },
+    ]);
+  });
+
+  it("shows every field of a create with nothing before, and of a delete with nothing after", () => {
+    expect(auditChanges(null, { email: "new@guild.test", role: "user", avatarUrl: null })).toEqual([
+      { field: "email", label: "Email", before: null, after: "new@guild.test" },
+      { field: "role", label: "Role", before: null, after: "user" },
+      { field: "avatarUrl", label: "Avatar url", before: null, after: "—" },
+    ]);
+    expect(auditChanges({ name: "Duskwing" }, null)).toEqual([
+      { field: "name", label: "Name", before: "Duskwing", after: null },
+    ]);
+  });
+
+  it("a field added by the update (a password reset) shows as new", () => {
+    expect(auditChanges({ role: "user" }, { role: "user", passwordReset: true })).toEqual([
+      { field: "passwordReset", label: "Password reset", before: "—", after: "true" },
+    ]);
+  });
+
+  it("treats values that are not objects as one 'Value' row, and nothing as no rows", () => {
+    expect(auditChanges([1, 2], [1, 2, 3])).toEqual([
+      { field: "value", label: "Value", before: "[1,2]", after: "[1,2,3]" },
+    ]);
+    expect(auditChanges(null, undefined)).toEqual([]);
+    expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
+  });
+});
+
+describe("labels and values", () => {
+  it("reads entity, action and field names as words", () => {
+    expect(entityLabel("guild_member")).toBe("Guild member");
+    expect(entityLabel("write_probe")).toBe("Write probe");
+    expect(actionLabel("mark_paid")).toBe("Mark paid");
+    expect(actionLabel("reset_all")).toBe("Reset all");
+    expect(fieldLabel("respawn_time_hours")).toBe("Respawn time hours");
+    expect(fieldLabel("dateAcquired")).toBe("Date acquired");
+  });
+
+  it("formats stored values and cuts long ones", () => {
+    expect(formatAuditValue(null)).toBe("—");
+    expect(formatAuditValue("")).toBe("—");
+    expect(formatAuditValue(false)).toBe("false");
+    expect(formatAuditValue(12.5)).toBe("12.5");
+    expect(formatAuditValue({ x: 1 })).toBe('{"x":1}');
+    expect(formatAuditValue("x".repeat(300))).toHaveLength(300);
+    expect(formatAuditValue(["y".repeat(300)])).toHaveLength(201);
+  });
+});

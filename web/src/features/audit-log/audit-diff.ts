@@ -1,0 +1,126 @@
+/**
+ * The audit log's entries as a person reads them: what kind of thing changed, what was done, and, field by
+ * field, the value before and after (only the fields that changed on an update).
+ */
+
+export interface AuditEntry {
+  id: number;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+/** The entity filter's choices: every entity the server records. */
+export const AUDIT_ENTITIES = [
+  { value: "account", label: "Accounts" },
+  { value: "guild_member", label: "Guild members" },
+  { value: "market_item", label: "Market items" },
+  { value: "attendance_record", label: "Attendance records" },
+  { value: "boss_name", label: "Boss names" },
+  { value: "boss_timer", label: "Boss timers" },
+  { value: "salaries", label: "Salaries" },
+] as const;
+
+const ENTITY_NAMES: Readonly<Record<string, string>> = {
+  account: "Account",
+  guild_member: "Guild member",
+  market_item: "Market item",
+  attendance_record: "Attendance record",
+  boss_name: "Boss name",
+  boss_timer: "Boss timer",
+  salaries: "Salaries",
+};
+
+/** 'guild_member' -> 'Guild member'; unknown names are made readable the same way. */
+export function entityLabel(entity: string): string {
+  return ENTITY_NAMES[entity] ?? humanize(entity);
+}
+
+/** 'mark_paid' -> 'Mark paid', 'create' -> 'Create'. */
+export function actionLabel(action: string): string {
+  return humanize(action);
+}
+
+function humanize(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** 'playerName' -> 'Player name'. */
+export function fieldLabel(field: string): string {
+  return humanize(field);
+}
+
+const MAX_VALUE_LENGTH = 200;
+
+/** A stored value as text: strings as they are, nothing as an em dash, lists and objects as compact JSON. */
+export function formatAuditValue(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "—";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+    return String(value);
+  if (value instanceof Date) return value.toISOString();
+  const json = JSON.stringify(value);
+  return json.length > MAX_VALUE_LENGTH ? `${json.slice(0, MAX_VALUE_LENGTH)}…` : json;
+}
+
+export interface FieldChange {
+  field: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields to show for an entry: on an update, only those whose value changed; on a create, every field
+ * of the new value (before is null); on a delete, every field of the old one (after is null). A value that
+ * is not an object (a list, a number) is one row named 'Value'.
+ */
+export function auditChanges(before: unknown, after: unknown): FieldChange[] {
+  const hasBefore = before !== null && before !== undefined;
+  const hasAfter = after !== null && after !== undefined;
+  if (!hasBefore && !hasAfter) return [];
+  const b = asRecord(before);
+  const a = asRecord(after);
+  if ((hasBefore && !b) || (hasAfter && !a)) {
+    if (same(before, after)) return [];
+    return [
+      {
+        field: "value",
+        label: "Value",
+        before: hasBefore ? formatAuditValue(before) : null,
+        after: hasAfter ? formatAuditValue(after) : null,
+      },
+    ];
+  }
+  const fields = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const old = b?.[field];
+    const now = a?.[field];
+    if (b && a && same(old, now)) continue;
+    changes.push({
+      field,
+      label: fieldLabel(field),
+      before: b ? formatAuditValue(old) : null,
+      after: a ? formatAuditValue(now) : null,
+    });
+  }
+  return changes;
+}

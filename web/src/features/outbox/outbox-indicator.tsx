@@ -1,0 +1,127 @@
+/**
+ * The header's outbox: a badge counting the writes that wait to reach the server (and those it refused), and
+ * a panel listing the refused ones with the server's message, Retry and Discard (decision 011). Hidden while
+ * nothing waits. When the session expired the queue is paused and the panel says the writes wait for the
+ * next login.
+ */
+import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2, X } from "lucide-react";
+import { Popover } from "radix-ui";
+import { toast } from "sonner";
+import { Button } from "../../components/button.tsx";
+import { dataLayerActions } from "../../data/data-layer.ts";
+import { useOutbox } from "../../data/hooks.ts";
+import type { OutboxRow } from "../../data/portal-db.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { describeWrite, outboxBadge, PAUSED_TEXT } from "./describe-write.ts";
+
+const TONES = {
+  waiting: "bg-gold text-gold-ink",
+  paused: "bg-surface-raised text-ink ring-1 ring-line",
+  failed: "bg-danger text-canvas",
+} as const;
+
+async function act(action: () => Promise<unknown>, failure: string) {
+  try {
+    await action();
+  } catch (error) {
+    toast.error(failure, { description: errorMessage(error) });
+  }
+}
+
+function FailedWrite({ row }: { row: OutboxRow }) {
+  return (
+    <li className="space-y-2 rounded-lg border border-danger/40 bg-danger/5 p-3" data-testid="failed-write">
+      <p className="text-sm font-semibold text-ink">{describeWrite(row.name, row.args)}</p>
+      <p className="flex items-start gap-2 text-sm text-red-200">
+        <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
+        <span>{row.lastError ?? "The server refused this change."}</span>
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          className="flex-1"
+          onClick={() => void act(() => dataLayerActions.retry(row.id), "Failed to retry the change.")}
+        >
+          <RotateCw className="size-4" aria-hidden="true" />
+          Retry
+        </Button>
+        <Button
+          variant="ghost"
+          className="flex-1"
+          onClick={() => void act(() => dataLayerActions.discard(row.id), "Failed to discard the change.")}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          Discard
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function OutboxIndicator() {
+  const { pendingCount, failed, paused } = useOutbox();
+  const badge = outboxBadge(pendingCount, failed.length, paused);
+  if (!badge) return null;
+  const Icon = paused ? PauseCircle : CloudUpload;
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button variant="ghost" className="relative px-3" aria-label={badge.label} data-testid="outbox-badge">
+          <Icon className="size-5" aria-hidden="true" />
+          <span
+            className={`min-w-6 rounded-full px-1.5 text-center text-xs font-bold leading-6 ${TONES[badge.tone]}`}
+          >
+            {badge.text}
+          </span>
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-2xl"
+          data-testid="outbox-panel"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="font-semibold text-ink">Changes to sync</h2>
+            <Popover.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X className="size-5" aria-hidden="true" />
+              </Button>
+            </Popover.Close>
+          </div>
+          {pendingCount > 0 ? (
+            <p className="text-sm text-ink-muted">
+              {pendingCount === 1
+                ? "1 change is saved on this device and waiting to be sent."
+                : `${pendingCount} changes are saved on this device and waiting to be sent.`}
+            </p>
+          ) : null}
+          {paused ? (
+            <p
+              role="status"
+              className="flex items-start gap-2 rounded-lg bg-surface-raised p-3 text-sm text-ink"
+            >
+              <PauseCircle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+              {PAUSED_TEXT}
+            </p>
+          ) : null}
+          {failed.length > 0 ? (
+            <>
+              <p className="text-sm text-ink-muted">
+                The server refused {failed.length === 1 ? "this change" : "these changes"}. Retry after fixing
+                the cause, or discard to undo it on this device.
+              </p>
+              <ul className="max-h-[60vh] space-y-2 overflow-y-auto">
+                {failed.map((row) => (
+                  <FailedWrite key={row.id} row={row} />
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,27 @@
+/** The dashboard's three figures, computed from the cached rows so they also show offline. */
+import { formatMoney, toCents } from "../../../../../shared/format/format-money.ts";
+
+export interface DashboardFigures {
+  /** Reserved guild funds plus the admin fund, '480.00 USDT'; null until the funds were synced once. */
+  totalFunds: string | null;
+  activeMembers: number | null;
+  pendingLoots: number | null;
+}
+
+export function dashboardFigures(
+  funds: { reservedGuildFunds?: string | null; adminFund?: string | null } | null | undefined,
+  members: readonly { status?: string | null }[] | undefined,
+  items: readonly { status?: string | null }[] | undefined,
+): DashboardFigures {
+  let totalFunds: string | null = null;
+  if (funds) {
+    const cents = (toCents(funds.reservedGuildFunds) ?? 0n) + (toCents(funds.adminFund) ?? 0n);
+    totalFunds = formatMoney(cents, "usdt");
+  }
+  return {
+    totalFunds,
+    // Members that are not kicked or paid out count as active (SPEC section 3).
+    activeMembers: members ? members.filter((m) => (m.status ?? "active") === "active").length : null,
+    pendingLoots: items ? items.filter((item) => item.status === "Pending").length : null,
+  };
+}
