@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Card } from "../../components/card.tsx";
 import { CopyButton } from "./copy-button.tsx";
 
 /** A titled, scrollable monospace SQL text with its copy button. */
@@ -17,7 +16,10 @@ export function SqlBlock({
   tall?: boolean;
 }) {
   return (
-    <Card className="min-w-0 p-0" data-testid={testId}>
+    <div
+      className="min-w-0 overflow-hidden rounded-2xl border border-line bg-surface shadow-lg shadow-black/20"
+      data-testid={testId}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-4 py-3">
         <div className="min-w-0">
           <h3 className="break-all font-mono text-sm font-semibold text-ink">{title}</h3>
@@ -32,6 +34,6 @@ export function SqlBlock({
       >
         <code>{sql}</code>
       </pre>
-    </Card>
+    </div>
   );
 }

@@ -42,7 +42,8 @@ function Busy({ title, detail, fraction }: { title: string; detail: string; frac
   );
 }
 
-export function MarketImport() {
+/** `onImported` runs after items went in (the page refreshes what shows the server's data). */
+export function MarketImport({ onImported }: { onImported?: () => void }) {
   const [state, setState] = useState<ImportState>({ step: "idle" });
   const parsing = useRef<AbortController | null>(null);
 
@@ -75,6 +76,7 @@ export function MarketImport() {
     try {
       const result = await api.post<ImportResult>("/admin/import-market-data", { marketData: items });
       setState({ step: "success", insertedCount: result.insertedCount });
+      onImported?.();
     } catch (error) {
       setState(importFailure(error));
     }

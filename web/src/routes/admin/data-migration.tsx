@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
@@ -9,6 +10,8 @@ import { useOnline } from "../../features/sync-status/use-online.ts";
 export function DataMigrationPage() {
   useDocumentTitle((brand) => `Data Migration - ${brand}`);
   const online = useOnline();
+  // A new key after an import generates the export again, so it includes the new items.
+  const [exportKey, setExportKey] = useState(0);
   return (
     <>
       <PageHeader
@@ -17,8 +20,8 @@ export function DataMigrationPage() {
       />
       {online ? (
         <div className="space-y-8">
-          <MarketImport />
-          <SqlExportPanel />
+          <MarketImport onImported={() => setExportKey((key) => key + 1)} />
+          <SqlExportPanel key={exportKey} />
         </div>
       ) : (
         <OnlineOnlyNotice tool="Data migration" />

@@ -1,0 +1,269 @@
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserPortal, screenshot, startBrowserPortal } from "./browser.ts";
+
+// The admin data tools in Chromium against `npm start` with the sample data: the market data import, the SQL
+// export, the schema script and the corrupted-participants repair tool.
+let portal: BrowserPortal;
+const FIXTURES = join(import.meta.dirname, "fixtures");
+const fixture = (name: string) => join(FIXTURES, name);
+
+beforeAll(async () => {
+  portal = await startBrowserPortal();
+});
+
+afterAll(async () => {
+  await portal?.stop();
+});
+
+interface MarketItem {
+  id: number;
+  lootName: string;
+  bossName: string;
+  value: string;
+  status: string;
+  participatedMembers: string;
+  dateAcquired: string | null;
+}
+
+async function serverItems(prefix: string): Promise<MarketItem[]> {
+  const res = await (await portal.adminApi()).get<{ marketExchangeItems: MarketItem[] }>("/market-exchange");
+  expect(res.status).toBe(200);
+  return res.body.marketExchangeItems
+    .filter((item) => item.lootName.startsWith(prefix))
+    .sort((a, b) => a.id - b.id);
+}
+
+async function adminPage(path: string, options: Parameters<BrowserPortal["newPage"]>[0] = {}): Promise<Page> {
+  const page = await portal.newPage(options);
+  await portal.login(page, "admin");
+  await page.goto(portal.url(path));
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  return page;
+}
+
+const importCard = (page: Page) => page.getByTestId("market-import");
+
+async function chooseFile(page: Page, name: string) {
+  await page.getByTestId("import-file-input").setInputFiles(fixture(name));
+}
+
+async function importThroughPage(page: Page, name: string): Promise<number> {
+  await chooseFile(page, name);
+  await page.getByTestId("preview-count").waitFor();
+  await page.getByRole("button", { name: /^Import \d+ Items?$/ }).click();
+  await page.getByTestId("import-success").waitFor();
+  return Number(await page.getByTestId("inserted-count").textContent());
+}
+
+describe("the market data import", () => {
+  it("previews a JSON file, imports it and the items reach the server", async () => {
+    const page = await adminPage("/admin/data-migration");
+    await expect(page.getByRole("heading", { level: 1, name: "Data Migration" }).isVisible()).resolves.toBe(
+      true,
+    );
+    await page.getByTestId("import-dropzone").waitFor();
+    await screenshot(page, "admin-data-migration-idle");
+
+    await chooseFile(page, "market-import.json");
+    await expect.poll(() => page.getByTestId("preview-count").textContent()).toBe("4");
+    const rows = page.getByTestId("preview-table").locator("tbody tr");
+    await expect(rows.count()).resolves.toBe(3);
+    await expect(rows.nth(0).textContent()).resolves.toContain("Import Test Blade");
+    await expect(rows.nth(2).textContent()).resolves.toContain("Import Test Cloak");
+    await expect(page.getByTestId("preview-skipped").count()).resolves.toBe(0);
+    await screenshot(page, "admin-data-migration-preview-json");
+
+    await page.getByRole("button", { name: "Import 4 Items" }).click();
+    await page.getByTestId("import-success").waitFor();
+    await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe("4");
+    await expect(importCard(page).textContent()).resolves.toContain("4 items imported.");
+    await screenshot(page, "admin-data-migration-success");
+
+    const items = await serverItems("Import Test ");
+    expect(items.map((i) => [i.lootName, i.bossName, i.value, i.status, i.dateAcquired])).toEqual([
+      ["Import Test Blade", "Venatus", "1200.00", "Sold", "2025-03-04"],
+      ["Import Test Ring", "Viorent", "350.50", "Pending", null],
+      ["Import Test Cloak", "Ego", "75.00", "Pending", null],
+      ["Import Test Gem", "Livera", "20.25", "Sold", null],
+    ]);
+    expect(JSON.parse(items[0]?.participatedMembers ?? "")).toEqual([
+      "Import Tester One",
+      "Import Tester Two",
+    ]);
+    expect(items.some((i) => i.id === 901)).toBe(false);
+
+    await page.getByRole("button", { name: "Import Another File" }).click();
+    await page.getByTestId("import-dropzone").waitFor();
+  });
+
+  it("skips the bad rows of a CSV file, says how many, and imports the rest", async () => {
+    const page = await adminPage("/admin/data-migration");
+    await chooseFile(page, "market-import-bad-rows.csv");
+    await expect.poll(() => page.getByTestId("preview-count").textContent()).toBe("3");
+    await expect(page.getByTestId("preview-skipped").textContent()).resolves.toBe("3");
+    const skipped = await page.getByTestId("skipped-rows").textContent();
+    expect(skipped).toContain("Row 3: bossName is empty or missing");
+    expect(skipped).toContain('Row 4: value "abc" is not a valid number');
+    expect(skipped).toContain("Row 5: value must be greater than 0, got 0");
+    await page.getByText("CSV columns and sample rows").click();
+    await expect(page.getByTestId("csv-samples").locator("li").count()).resolves.toBe(3);
+    await screenshot(page, "admin-data-migration-preview-csv-skipped");
+
+    await page.getByRole("button", { name: "Import 3 Items" }).click();
+    await page.getByTestId("import-success").waitFor();
+    await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe("3");
+
+    const items = await serverItems("CSV Test ");
+    expect(items.map((i) => [i.lootName, i.bossName, i.value, i.status, i.dateAcquired])).toEqual([
+      ['CSV Test Bow, "Ancient"', "Araneo", "800.00", "Sold", "2025-02-01"],
+      ["CSV Test Helm", "General Aquleus", "125.50", "Pending", null],
+      ["CSV Test Boots", "Amentis", "60.00", "Sold", "2025-02-03"],
+    ]);
+  });
+
+  it("shows 'Import Failed' for a JSON file that is not an array, and refuses other file types", async () => {
+    const page = await adminPage("/admin/data-migration");
+    await chooseFile(page, "market-import-not-array.json");
+    await page.getByTestId("import-error").waitFor();
+    const error = await page.getByTestId("import-error").textContent();
+    expect(error).toContain("Import Failed");
+    expect(error).toContain("Invalid JSON structure. Expected an array of items.");
+    await screenshot(page, "admin-data-migration-error");
+
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByTestId("import-file-input").setInputFiles({
+      name: "loot.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("bossName,lootName,value\n"),
+    });
+    await expect
+      .poll(() => page.getByTestId("market-import").getByRole("alert").textContent())
+      .toBe("Invalid file type. Accepted: .json,.csv");
+    await screenshot(page, "admin-data-migration-invalid-type");
+  });
+});
+
+describe("the SQL export and the schema script", () => {
+  it("lists the five tables' INSERT statements; copying shows 'Copied!' for 2 seconds", async () => {
+    const page = await adminPage("/admin/data-migration", {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    for (const table of ["guild_members", "market_exchange", "guild_funds", "boss_names", "boss_timers"]) {
+      await page.getByTestId(`sql-${table}`).waitFor();
+    }
+    await expect(page.getByTestId("sql-boss_names").locator("code").textContent()).resolves.toContain(
+      "INSERT INTO boss_names",
+    );
+    const copy = page.getByRole("button", { name: "Copy boss_names" });
+    const clickedAt = Date.now();
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe("Copied!");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("INSERT INTO boss_names");
+    await expect.poll(() => copy.textContent(), { timeout: 5000, interval: 50 }).toBe("Copy");
+    const shown = Date.now() - clickedAt;
+    expect(shown).toBeGreaterThanOrEqual(1900);
+    expect(shown).toBeLessThan(4000);
+
+    await copy.click();
+    await screenshot(page, "admin-data-migration-export-copied");
+    await page.getByRole("button", { name: "Copy all SQL" }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(/BEGIN;[\s\S]*COMMIT;/);
+  });
+
+  it("shows the schema script with a copy button", async () => {
+    const page = await adminPage("/admin/database-setup", {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    await page.getByTestId("schema-sql").waitFor();
+    const script = await page.getByTestId("schema-sql").locator("code").textContent();
+    expect(script).toContain("CREATE TABLE");
+    expect(script).toContain("schema_migrations");
+    const copy = page.getByRole("button", { name: "Copy schema.sql" });
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe("Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(script);
+    await screenshot(page, "admin-database-setup");
+  });
+});
+
+describe("the corrupted participant fix tool", () => {
+  it("finds an imported corrupted list, resets it after confirming, then finds nothing; recalculation shows the receipt", async () => {
+    const importPage = await adminPage("/admin/data-migration");
+    expect(await importThroughPage(importPage, "market-import-corrupted.csv")).toBe(1);
+    const [seeded] = await serverItems("Fix Test Corrupted Axe");
+    expect(seeded?.participatedMembers).toBe('["Ashvale", "Lark');
+
+    const page = await adminPage("/admin/fix-participants");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Corrupted Participant Data Fix" }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      page.getByText("Tool to identify and resolve items with corrupted participant lists.").isVisible(),
+    ).resolves.toBe(true);
+    const reset = page.getByRole("button", { name: "Reset Participants" });
+    await expect(reset.isDisabled()).resolves.toBe(true);
+    await screenshot(page, "admin-fix-participants-initial");
+
+    await page.getByRole("button", { name: "Analyze Data" }).click();
+    await page.getByTestId("analysis-found").waitFor();
+    const found = page.getByTestId("analysis-found");
+    await expect(found.textContent()).resolves.toMatch(/Found \d+ items with corrupted participant data\./);
+    await expect(found.textContent()).resolves.toMatch(/Total value of affected items: \$[\d,]+\.\d{2}/);
+    const row = page.getByTestId("corrupted-row").filter({ hasText: "Fix Test Corrupted Axe" });
+    await expect(row.textContent()).resolves.toContain(String(seeded?.id));
+    await expect(row.textContent()).resolves.toContain("$500.00");
+    await expect(row.locator("code").textContent()).resolves.toBe('["Ashvale", "Lark…');
+    await expect(reset.isEnabled()).resolves.toBe(true);
+    await screenshot(page, "admin-fix-participants-found");
+
+    await reset.click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByRole("heading").textContent()).resolves.toBe("Confirm Participant Reset");
+    await expect(dialog.textContent()).resolves.toContain(
+      "This will clear the participant list for all corrupted items. This action cannot be undone. Are you sure you want to proceed?",
+    );
+    await screenshot(page, "admin-fix-participants-confirm-reset");
+    await dialog.getByRole("button", { name: "Yes, Reset Participants" }).click();
+    await page.getByText("Operation successful").waitFor();
+    await page.getByTestId("fix-receipt").waitFor();
+    const [cleared] = await serverItems("Fix Test Corrupted Axe");
+    expect(cleared?.participatedMembers).toBe("");
+    await expect(reset.isDisabled()).resolves.toBe(true);
+
+    await page.getByRole("button", { name: "Analyze Data" }).click();
+    await page.getByTestId("analysis-clean").waitFor();
+    await expect(page.getByTestId("analysis-clean").textContent()).resolves.toContain(
+      "The scan completed successfully and found no items with corrupted participant lists.",
+    );
+    await expect(reset.isDisabled()).resolves.toBe(true);
+    await screenshot(page, "admin-fix-participants-clean");
+
+    await page.getByRole("button", { name: "Recalculate All Salaries" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByRole("heading").textContent()).resolves.toBe(
+      "Confirm Full Salary Recalculation",
+    );
+    await screenshot(page, "admin-fix-participants-confirm-recalculate");
+    await confirm.getByRole("button", { name: "Yes, Recalculate All Salaries" }).click();
+    await expect.poll(() => page.getByTestId("fix-receipt").textContent()).toContain("Salaries Recalculated");
+    await expect(page.getByTestId("processed-items").textContent()).resolves.toMatch(/^\d+$/);
+    await expect(page.getByRole("button", { name: "Export CSV" }).isVisible()).resolves.toBe(true);
+    await screenshot(page, "admin-fix-participants-receipt");
+  });
+
+  it("says the tools need a connection when the browser is offline", async () => {
+    const page = await adminPage("/admin/fix-participants");
+    await page.getByRole("button", { name: "Analyze Data" }).waitFor();
+    await page.context().setOffline(true);
+    await page.getByTestId("online-only").waitFor();
+    await expect(page.getByRole("button", { name: "Analyze Data" }).count()).resolves.toBe(0);
+    await screenshot(page, "admin-fix-participants-offline");
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Analyze Data" }).waitFor();
+  });
+});
