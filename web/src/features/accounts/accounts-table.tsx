@@ -2,7 +2,17 @@ import { Pencil } from "lucide-react";
 import { formatDate } from "../../../../shared/format/format-date.ts";
 import type { Account } from "../../../../shared/schemas/accounts.ts";
 import { Button } from "../../components/button.tsx";
-import { rowClass, SkeletonRows, Table, TableCard, Td, Th } from "../../components/data-table.tsx";
+import {
+  rowClass,
+  SkeletonRows,
+  stickyCell,
+  stickyEdge,
+  stickyHeadCell,
+  Table,
+  TableCard,
+  Td,
+  Th,
+} from "../../components/data-table.tsx";
 
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1";
 
@@ -20,7 +30,7 @@ export function AccountsTable({
       <Table>
         <thead>
           <tr>
-            <Th>Display Name</Th>
+            <Th className={`${stickyHeadCell} ${stickyEdge} left-0`}>Display Name</Th>
             <Th>Email</Th>
             <Th>Role</Th>
             <Th>Status</Th>
@@ -34,7 +44,7 @@ export function AccountsTable({
           ) : (
             accounts.map((account) => (
               <tr key={account.id} className={rowClass} data-account={account.email}>
-                <Td className="font-medium text-ink">
+                <Td className={`${stickyCell} ${stickyEdge} left-0 whitespace-nowrap font-medium text-ink`}>
                   {account.displayName}
                   {account.id === currentUserId ? (
                     <span className="ml-2 text-xs text-ink-muted">(you)</span>

@@ -54,10 +54,10 @@ function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: 
           <ExternalLink className="size-4" aria-hidden="true" />
           View Public Portal
         </Link>
-        <Button variant="ghost" className="w-full justify-start px-3" onClick={onLogout}>
+        <button type="button" className={`${linkClass} w-full`} onClick={onLogout}>
           <LogOut className="size-4" aria-hidden="true" />
           Logout
-        </Button>
+        </button>
       </div>
     </div>
   );
