@@ -40,6 +40,7 @@ export function ParticipantPicker({
   onChange,
   disabled = false,
   id,
+  describedBy,
   invalid = false,
 }: {
   /** The choices; shown Guild Master, Core, Members, then by name. */
@@ -48,8 +49,9 @@ export function ParticipantPicker({
   value: readonly string[];
   onChange: (names: string[]) => void;
   disabled?: boolean;
-  /** For a form label's htmlFor. */
   id?: string;
+  /** The id of the text naming the field; the button's own name stays its label ('Select items...'). */
+  describedBy?: string;
   invalid?: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -75,6 +77,7 @@ export function ParticipantPicker({
       <Dialog.Trigger asChild>
         <Button
           id={id}
+          aria-describedby={describedBy}
           variant="secondary"
           disabled={disabled}
           aria-invalid={invalid || undefined}
@@ -121,19 +124,18 @@ export function ParticipantPicker({
                         : "border-line bg-surface-raised/40 text-ink-muted hover:border-gold/40 hover:text-ink"
                     }`}
                   >
-                    <input
-                      type="checkbox"
-                      className="peer sr-only"
-                      checked={checked}
-                      onChange={() => toggle(member.playerName)}
-                    />
-                    <span
-                      aria-hidden="true"
-                      className={`grid size-5 shrink-0 place-items-center rounded border ${
-                        checked ? "border-gold bg-gold text-gold-ink" : "border-line bg-surface"
-                      }`}
-                    >
-                      {checked ? <Check className="size-3.5" strokeWidth={3} /> : null}
+                    <span className="relative grid size-5 shrink-0 place-items-center">
+                      <input
+                        type="checkbox"
+                        className="peer size-5 cursor-pointer appearance-none rounded border border-line bg-surface checked:border-gold checked:bg-gold focus-visible:outline-none"
+                        checked={checked}
+                        onChange={() => toggle(member.playerName)}
+                      />
+                      <Check
+                        aria-hidden="true"
+                        strokeWidth={3}
+                        className="pointer-events-none absolute size-3.5 text-gold-ink opacity-0 peer-checked:opacity-100"
+                      />
                     </span>
                     <RoleIcon category={member.category} />
                     <span className="min-w-0 truncate">{pickerOptionLabel(member)}</span>

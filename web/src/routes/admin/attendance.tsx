@@ -1,5 +1,178 @@
-import { PlaceholderPage } from "../-components/placeholder-page.tsx";
+import { CalendarPlus, Swords } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useId, useState } from "react";
+import { parseParticipants } from "../../../../shared/participants/parse-participants.ts";
+import { sortRosterDefault } from "../../../../shared/sorting/roster-sort.ts";
+import { CategoryBadge } from "../../components/badge.tsx";
+import { Button } from "../../components/button.tsx";
+import { Card } from "../../components/card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import {
+  useAttendance,
+  useBossNames,
+  useGuildMembers,
+  useMarketItems,
+  useSyncStatus,
+} from "../../data/hooks.ts";
+import type { AttendanceRecord } from "../../data/portal-db.ts";
+import {
+  type AttendanceDialogTarget,
+  AttendanceFormDialog,
+} from "../../features/attendance/attendance-form-dialog.tsx";
+import {
+  AttendanceRecordsTable,
+  LootParticipationTable,
+  type LootRow,
+  type TableState,
+} from "../../features/attendance/attendance-tables.tsx";
+import { recordIncludes, sortRecords } from "../../features/attendance/attendance-view.ts";
+import { DeleteRecordDialog } from "../../features/attendance/delete-record-dialog.tsx";
+import { fieldClass, labelClass } from "../../features/attendance/form-dialog.tsx";
+import { FailedWrites, PendingChanges } from "../../features/attendance/write-status.tsx";
+import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
+import { useOnline } from "../../features/sync-status/use-online.ts";
 
+const ATTENDANCE_WRITES = ["createAttendance", "updateAttendance", "deleteAttendance"];
+const tabClass =
+  "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-ink-muted transition-colors hover:text-ink data-[state=active]:bg-surface-raised data-[state=active]:text-gold sm:flex-none";
+
+function describeWrite(row: { name: string; args: unknown }): string {
+  const args = row.args as { bossName?: string; id?: number };
+  if (row.name === "createAttendance") return `Adding the ${args.bossName ?? ""} record`;
+  if (row.name === "updateAttendance") return "Updating an attendance record";
+  return "Deleting an attendance record";
+}
+
+/** /admin/attendance: raid attendance records and loot participation, filtered by member. */
 export function AttendancePage() {
-  return <PlaceholderPage title="Attendance Management" documentTitle={(brand) => `Attendance - ${brand}`} />;
+  useDocumentTitle((brand) => `Attendance - ${brand}`);
+  const online = useOnline();
+  const filterId = useId();
+  const members = useGuildMembers();
+  const records = useAttendance();
+  const items = useMarketItems();
+  const bossNames = useBossNames() ?? [];
+  const attendance = collectionState(records, useSyncStatus("attendance"), online, hasRows);
+  const loot = collectionState(items, useSyncStatus("marketItems"), online, hasRows);
+  const [memberName, setMemberName] = useState("");
+  const [formTarget, setFormTarget] = useState<AttendanceDialogTarget | null>(null);
+  const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
+
+  const roster = sortRosterDefault(members ?? []);
+  const member = roster.find((m) => m.playerName === memberName);
+
+  let recordState: TableState<AttendanceRecord>;
+  if (attendance.status !== "ready") recordState = attendance;
+  else {
+    const sorted = sortRecords(attendance.data);
+    recordState = {
+      status: "ready",
+      rows: member ? sorted.filter((r) => recordIncludes(r, member.playerName)) : sorted,
+    };
+  }
+
+  let lootState: TableState<LootRow>;
+  if (loot.status !== "ready") lootState = loot;
+  else {
+    const rows = loot.data.map((item) => ({
+      item,
+      participants: parseParticipants(item.participatedMembers ?? "", roster).map((p) => p.name),
+    }));
+    const key = member?.playerName.toLowerCase();
+    lootState = {
+      status: "ready",
+      rows: key ? rows.filter((row) => row.participants.some((name) => name.toLowerCase() === key)) : rows,
+    };
+  }
+  const count = (state: TableState<unknown>) =>
+    member && state.status === "ready" ? ` (${state.rows.length})` : "";
+
+  return (
+    <>
+      <PageHeader
+        title="Attendance Management"
+        subtitle="Record raid attendance and review each member's participation."
+        actions={
+          <Button onClick={() => setFormTarget({ mode: "add" })}>
+            <CalendarPlus className="size-4" aria-hidden="true" />
+            Add Attendance
+          </Button>
+        }
+      />
+      <PendingChanges />
+      <FailedWrites names={ATTENDANCE_WRITES} describe={describeWrite} />
+      <div className="mb-4 grid gap-4 sm:grid-cols-[minmax(0,20rem)_1fr] sm:items-end">
+        <div>
+          <label htmlFor={filterId} className={labelClass}>
+            Filter by member
+          </label>
+          <select
+            id={filterId}
+            className={fieldClass}
+            value={memberName}
+            onChange={(e) => setMemberName(e.target.value)}
+          >
+            <option value="">All members</option>
+            {roster.map((m) => (
+              <option key={m.id} value={m.playerName}>
+                {m.playerName}
+                {m.status === "active" ? "" : ` (${m.status === "kicked" ? "kicked" : "paid out"})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        {member ? (
+          <Card className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4!" data-testid="member-summary">
+            <p className="font-semibold text-ink">{member.playerName}</p>
+            <p className="flex items-center gap-2 text-sm text-ink-muted">
+              Category <CategoryBadge category={member.category} />
+            </p>
+            <p className="flex items-center gap-2 text-sm text-ink-muted">
+              <Swords className="size-4 text-gold" aria-hidden="true" />
+              Raids:{" "}
+              <span className="font-semibold text-ink tabular-nums" data-testid="member-raids">
+                {member.raidsParticipated}
+              </span>
+            </p>
+          </Card>
+        ) : null}
+      </div>
+      <Tabs.Root defaultValue="records">
+        <Tabs.List
+          aria-label="Attendance views"
+          className="mb-4 flex gap-1 rounded-xl border border-line bg-surface p-1 sm:inline-flex"
+        >
+          <Tabs.Trigger value="records" className={tabClass}>
+            Attendance Records{count(recordState)}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="loot" className={tabClass}>
+            Loot Participation{count(lootState)}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="records">
+          <AttendanceRecordsTable
+            state={recordState}
+            emptyText={
+              member
+                ? `No attendance records found for ${member.playerName}.`
+                : "No attendance records found. Add your first record above."
+            }
+            onEdit={(record) => setFormTarget({ mode: "edit", record })}
+            onDelete={setDeleting}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="loot">
+          <LootParticipationTable state={lootState} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <AttendanceFormDialog
+        target={formTarget}
+        onClose={() => setFormTarget(null)}
+        members={members ?? []}
+        bossNames={bossNames}
+      />
+      <DeleteRecordDialog record={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
 }

@@ -1,0 +1,39 @@
+/**
+ * The admin member tables' rows: each member with Attendance (loot items naming them) and Loot Participation
+ * (Sold items naming them), as DECISIONS "Counts on the roster" defines them; names resolve against the whole
+ * roster so a player alias counts for each of that player's characters.
+ */
+import { parseParticipants } from "../../../../shared/participants/parse-participants.ts";
+import { participationCounter } from "../../../../shared/sorting/participation-count.ts";
+import type { RosterRow } from "../../../../shared/sorting/roster-sort.ts";
+import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
+
+export interface MemberRow extends RosterRow {
+  member: GuildMember;
+  id: number;
+  salary: string;
+  finalSalaryAmount?: string;
+}
+
+export function buildMemberRows(
+  shown: readonly GuildMember[],
+  items: readonly Pick<MarketItem, "status" | "participatedMembers">[],
+  roster: readonly GuildMember[],
+): MemberRow[] {
+  const lists = items.map((item) => ({
+    sold: item.status === "Sold",
+    names: parseParticipants(item.participatedMembers ?? "", roster).map((p) => p.name),
+  }));
+  const attendance = participationCounter(lists.map((l) => l.names));
+  const loot = participationCounter(lists.filter((l) => l.sold).map((l) => l.names));
+  return shown.map((member) => ({
+    member,
+    id: member.id,
+    playerName: member.playerName,
+    category: member.category,
+    salary: member.salary,
+    ...(member.finalSalaryAmount === null ? {} : { finalSalaryAmount: member.finalSalaryAmount }),
+    attendance: attendance(member.playerName),
+    lootParticipation: loot(member.playerName),
+  }));
+}

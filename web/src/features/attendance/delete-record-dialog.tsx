@@ -1,0 +1,50 @@
+import { formatDate } from "../../../../shared/format/format-date.ts";
+import { Button } from "../../components/button.tsx";
+import { commands } from "../../data/data-layer.ts";
+import type { AttendanceRecord } from "../../data/portal-db.ts";
+import { FormDialog } from "./form-dialog.tsx";
+import { runWrite } from "./write-toast.ts";
+
+/** Confirms deleting a record; each participant's raid count goes down by one. */
+export function DeleteRecordDialog({
+  record,
+  onClose,
+}: {
+  record: AttendanceRecord | null;
+  onClose: () => void;
+}) {
+  const confirm = async () => {
+    if (!record) return;
+    const id = record.id;
+    onClose();
+    await runWrite(
+      () => commands.deleteAttendance(id),
+      "Attendance record deleted.",
+      "Failed to delete record.",
+    );
+  };
+  return (
+    <FormDialog
+      open={record !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Delete Attendance Record"
+      description={
+        record
+          ? `Delete the ${record.bossName} record of ${formatDate(record.dateAttended)}? Each participant's raid count goes down by one. This cannot be undone.`
+          : ""
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()}>
+            Delete Record
+          </Button>
+        </>
+      }
+    />
+  );
+}
