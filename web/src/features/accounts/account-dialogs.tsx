@@ -60,8 +60,11 @@ export function CreateAccountDialog({
   const [values, setValues] = useState<CreateAccountValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<keyof CreateAccountValues>>({});
   const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof CreateAccountValues>(key: K, value: CreateAccountValues[K]) =>
+  const set = <K extends keyof CreateAccountValues>(key: K, value: CreateAccountValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    // An edited field's message (and the server's) no longer applies.
+    setErrors(({ [key]: _field, form: _form, ...rest }) => rest as FieldErrors<keyof CreateAccountValues>);
+  };
   const close = (next: boolean) => {
     if (!next) {
       setValues(EMPTY);
@@ -158,8 +161,10 @@ export function EditAccountDialog({
   const [values, setValues] = useState<EditAccountValues>(() => editValuesOf(account));
   const [errors, setErrors] = useState<FieldErrors<keyof EditAccountValues>>({});
   const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof EditAccountValues>(key: K, value: EditAccountValues[K]) =>
+  const set = <K extends keyof EditAccountValues>(key: K, value: EditAccountValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _field, form: _form, ...rest }) => rest as FieldErrors<keyof EditAccountValues>);
+  };
 
   const submit = async () => {
     const checked = validateEditAccount(account, values);

@@ -13,10 +13,20 @@ describe("auditChanges", () => {
   });
 
   it("shows every field of a create with nothing before, and of a delete with nothing after", () => {
-    expect(auditChanges(null, { email: "new@guild.test", role: "user", avatarUrl: null })).toEqual([
+    // Empty fields of a create are left out; naming fields lead.
+    expect(
+      auditChanges(null, {
+        id: 4,
+        role: "user",
+        avatarUrl: null,
+        displayName: "New",
+        email: "new@guild.test",
+      }),
+    ).toEqual([
+      { field: "displayName", label: "Display name", before: null, after: "New" },
       { field: "email", label: "Email", before: null, after: "new@guild.test" },
       { field: "role", label: "Role", before: null, after: "user" },
-      { field: "avatarUrl", label: "Avatar url", before: null, after: "—" },
+      { field: "id", label: "Id", before: null, after: "4" },
     ]);
     expect(auditChanges({ name: "Duskwing" }, null)).toEqual([
       { field: "name", label: "Name", before: "Duskwing", after: null },
@@ -54,6 +64,8 @@ describe("labels and values", () => {
     expect(formatAuditValue(false)).toBe("false");
     expect(formatAuditValue(12.5)).toBe("12.5");
     expect(formatAuditValue({ x: 1 })).toBe('{"x":1}');
+    expect(formatAuditValue("2026-11-22T20:01:37.528Z", "UTC")).toBe("Nov 22, 2026 8:01 PM");
+    expect(formatAuditValue("2026-11-22")).toBe("2026-11-22");
     expect(formatAuditValue("x".repeat(300))).toHaveLength(300);
     expect(formatAuditValue(["y".repeat(300)])).toHaveLength(201);
   });

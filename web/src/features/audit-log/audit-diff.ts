@@ -2,6 +2,7 @@
  * The audit log's entries as a person reads them: what kind of thing changed, what was done, and, field by
  * field, the value before and after (only the fields that changed on an update).
  */
+import { formatDate, formatTime } from "../../../../shared/format/format-date.ts";
 
 export interface AuditEntry {
   id: number;
@@ -61,13 +62,24 @@ export function fieldLabel(field: string): string {
 
 const MAX_VALUE_LENGTH = 200;
 
-/** A stored value as text: strings as they are, nothing as an em dash, lists and objects as compact JSON. */
-export function formatAuditValue(value: unknown): string {
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A stored value as text: instants as the viewer's date and time, other strings as they are, nothing as an
+ * em dash, lists and objects as compact JSON.
+ */
+export function formatAuditValue(value: unknown, timeZone?: string | null): string {
   if (value === undefined || value === null || value === "") return "—";
-  if (typeof value === "string") return value;
+  if (typeof value === "string") {
+    if (!ISO_INSTANT.test(value)) return value;
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime())
+      ? value
+      : `${formatDate(instant, timeZone)} ${formatTime(instant, timeZone)}`;
+  }
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
     return String(value);
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return `${formatDate(value, timeZone)} ${formatTime(value, timeZone)}`;
   const json = JSON.stringify(value);
   return json.length > MAX_VALUE_LENGTH ? `${json.slice(0, MAX_VALUE_LENGTH)}…` : json;
 }
@@ -87,12 +99,17 @@ function asRecord(value: unknown): Record<string, unknown> | null {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Fields that name the thing come first; the rest keep the stored order. */
+const LEADING_FIELDS = ["playerName", "lootName", "name", "bossName", "displayName", "email", "role"];
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+
 /**
- * The fields to show for an entry: on an update, only those whose value changed; on a create, every field
- * of the new value (before is null); on a delete, every field of the old one (after is null). A value that
- * is not an object (a list, a number) is one row named 'Value'.
+ * The fields to show for an entry: on an update, only those whose value changed; on a create, every filled
+ * field of the new value (before is null); on a delete, every filled field of the old one (after is null).
+ * A value that is not an object (a list, a number) is one row named 'Value'.
  */
-export function auditChanges(before: unknown, after: unknown): FieldChange[] {
+export function auditChanges(before: unknown, after: unknown, timeZone?: string | null): FieldChange[] {
   const hasBefore = before !== null && before !== undefined;
   const hasAfter = after !== null && after !== undefined;
   if (!hasBefore && !hasAfter) return [];
@@ -104,22 +121,27 @@ export function auditChanges(before: unknown, after: unknown): FieldChange[] {
       {
         field: "value",
         label: "Value",
-        before: hasBefore ? formatAuditValue(before) : null,
-        after: hasAfter ? formatAuditValue(after) : null,
+        before: hasBefore ? formatAuditValue(before, timeZone) : null,
+        after: hasAfter ? formatAuditValue(after, timeZone) : null,
       },
     ];
   }
-  const fields = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+  const stored = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+  const fields = [
+    ...LEADING_FIELDS.filter((field) => stored.includes(field)),
+    ...stored.filter((field) => !LEADING_FIELDS.includes(field)),
+  ];
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const old = b?.[field];
     const now = a?.[field];
     if (b && a && same(old, now)) continue;
+    if (!(b && a) && isEmpty(old) && isEmpty(now)) continue;
     changes.push({
       field,
       label: fieldLabel(field),
-      before: b ? formatAuditValue(old) : null,
-      after: a ? formatAuditValue(now) : null,
+      before: b ? formatAuditValue(old, timeZone) : null,
+      after: a ? formatAuditValue(now, timeZone) : null,
     });
   }
   return changes;
