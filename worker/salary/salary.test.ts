@@ -288,7 +288,8 @@ describe("derived figures", () => {
       }),
       { numRuns: 30 },
     );
-  });
+    // 30 runs of up to 17 API writes each: inside workerd every call opens its own Neon connection.
+  }, 180_000);
 
   it("a player alias shares the player's earnings among their characters by raid count", async () => {
     const main = await addMember("Ironveil", "Core", { playerAlias: "Veil" });
