@@ -93,7 +93,7 @@ export function ParticipantPicker({
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60 backdrop-blur-sm" />
         <Dialog.Content
           aria-describedby={descriptionId}
-          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[90dvh] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl"
+          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[90dvh] w-[calc(100vw-1.5rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl"
         >
           <div className="flex items-start justify-between gap-3 border-b border-line p-4 sm:p-5">
             <div className="min-w-0">
@@ -111,38 +111,40 @@ export function ParticipantPicker({
           {ordered.length === 0 ? (
             <p className="p-5 text-sm text-ink-muted">No guild members found.</p>
           ) : (
-            <fieldset className="grid min-h-0 grid-cols-1 gap-2 overflow-y-auto p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-3">
-              <legend className="sr-only">Participants</legend>
-              {ordered.map((member) => {
-                const checked = draft.some((n) => sameName(n, member.playerName));
-                return (
-                  <label
-                    key={member.playerName}
-                    className={`flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-gold ${
-                      checked
-                        ? "border-gold/70 bg-gold/10 text-ink"
-                        : "border-line bg-surface-raised/40 text-ink-muted hover:border-gold/40 hover:text-ink"
-                    }`}
-                  >
-                    <span className="relative grid size-5 shrink-0 place-items-center">
-                      <input
-                        type="checkbox"
-                        className="peer size-5 cursor-pointer appearance-none rounded border border-line bg-surface checked:border-gold checked:bg-gold focus-visible:outline-none"
-                        checked={checked}
-                        onChange={() => toggle(member.playerName)}
-                      />
-                      <Check
-                        aria-hidden="true"
-                        strokeWidth={3}
-                        className="pointer-events-none absolute size-3.5 text-gold-ink opacity-0 peer-checked:opacity-100"
-                      />
-                    </span>
-                    <RoleIcon category={member.category} />
-                    <span className="min-w-0 truncate">{pickerOptionLabel(member)}</span>
-                  </label>
-                );
-              })}
-            </fieldset>
+            <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+              <fieldset className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-3">
+                <legend className="sr-only">Participants</legend>
+                {ordered.map((member) => {
+                  const checked = draft.some((n) => sameName(n, member.playerName));
+                  return (
+                    <label
+                      key={member.playerName}
+                      className={`flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-gold ${
+                        checked
+                          ? "border-gold/70 bg-gold/10 text-ink"
+                          : "border-line bg-surface-raised/40 text-ink-muted hover:border-gold/40 hover:text-ink"
+                      }`}
+                    >
+                      <span className="relative grid size-5 shrink-0 place-items-center">
+                        <input
+                          type="checkbox"
+                          className="peer size-5 cursor-pointer appearance-none rounded border border-line bg-surface checked:border-gold checked:bg-gold focus-visible:outline-none"
+                          checked={checked}
+                          onChange={() => toggle(member.playerName)}
+                        />
+                        <Check
+                          aria-hidden="true"
+                          strokeWidth={3}
+                          className="pointer-events-none absolute size-3.5 text-gold-ink opacity-0 peer-checked:opacity-100"
+                        />
+                      </span>
+                      <RoleIcon category={member.category} />
+                      <span className="min-w-0 truncate">{pickerOptionLabel(member)}</span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+            </div>
           )}
           <div className="flex flex-col-reverse gap-2 border-t border-line p-4 sm:flex-row sm:justify-end sm:p-5">
             <Dialog.Close asChild>
