@@ -6,6 +6,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { scheduleLabel } from "../../../../shared/bosses/boss-schedule.ts";
+import { compareText } from "../../../../shared/sorting/compare-text.ts";
 import { Button } from "../../components/button.tsx";
 import {
   rowClass,
@@ -175,30 +176,32 @@ function BossNamesTable({
           <SkeletonRows rows={5} columns={3} />
         ) : (
           <tbody>
-            {state.data.map((boss) => (
-              <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
-                <Td className="font-medium">{boss.name}</Td>
-                <Td className="text-ink-muted">{scheduleLabel(boss.respawnTimeHours)}</Td>
-                <Td className="py-1.5 text-right whitespace-nowrap">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${boss.name}`}
-                    onClick={() => onEdit(boss)}
-                  >
-                    <Pencil className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${boss.name}`}
-                    onClick={() => onDelete(boss)}
-                  >
-                    <Trash2 className="size-4 text-danger" aria-hidden="true" />
-                  </Button>
-                </Td>
-              </tr>
-            ))}
+            {[...state.data]
+              .sort((a, b) => compareText(a.name, b.name))
+              .map((boss) => (
+                <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
+                  <Td className="font-medium">{boss.name}</Td>
+                  <Td className="whitespace-nowrap text-ink-muted">{scheduleLabel(boss.respawnTimeHours)}</Td>
+                  <Td className="py-1.5 text-right whitespace-nowrap">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${boss.name}`}
+                      onClick={() => onEdit(boss)}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${boss.name}`}
+                      onClick={() => onDelete(boss)}
+                    >
+                      <Trash2 className="size-4 text-danger" aria-hidden="true" />
+                    </Button>
+                  </Td>
+                </tr>
+              ))}
           </tbody>
         )}
       </Table>

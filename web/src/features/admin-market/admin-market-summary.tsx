@@ -1,0 +1,58 @@
+import { Coins, Package } from "lucide-react";
+import { Card } from "../../components/card.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import type { AdminMarketSummary } from "./admin-market-view.ts";
+
+/** Total Funds and Total Loots Acquired of the filtered list; null while loading. */
+export function AdminMarketSummaryCards({ summary }: { summary: AdminMarketSummary | null }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Card className="flex items-start gap-4">
+        <span className="rounded-xl bg-gold/15 p-3 text-gold">
+          <Coins className="size-6" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-sm font-medium text-ink-muted">Total Funds</h2>
+          {summary ? (
+            <p className="mt-1 text-2xl font-bold tabular-nums text-ink" data-testid="total-funds">
+              {summary.totalFunds}
+            </p>
+          ) : (
+            <Skeleton className="mt-2 h-7 w-40" />
+          )}
+        </div>
+      </Card>
+      <Card className="flex items-start gap-4">
+        <span className="rounded-xl bg-gold/15 p-3 text-gold">
+          <Package className="size-6" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-sm font-medium text-ink-muted">Total Loots Acquired</h2>
+          {summary ? (
+            <>
+              <p className="mt-1 text-2xl font-bold tabular-nums text-ink" data-testid="total-loots">
+                {summary.totalLoots}
+              </p>
+              <p className="mt-1 flex gap-4 text-sm text-ink-muted">
+                <span>
+                  Pending:{" "}
+                  <span className="font-semibold text-gold" data-testid="pending-count">
+                    {summary.pending}
+                  </span>
+                </span>
+                <span>
+                  Sold:{" "}
+                  <span className="font-semibold text-success" data-testid="sold-count">
+                    {summary.sold}
+                  </span>
+                </span>
+              </p>
+            </>
+          ) : (
+            <Skeleton className="mt-2 h-7 w-24" />
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

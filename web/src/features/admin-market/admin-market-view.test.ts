@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
+import {
+  filterAdminMarket,
+  itemDistribution,
+  NO_ADMIN_FILTERS,
+  summarizeAdminMarket,
+} from "./admin-market-view.ts";
+
+function item(id: number, patch: Partial<MarketItem>): MarketItem {
+  return {
+    id,
+    lootName: `Loot ${id}`,
+    bossName: "Gravemaw",
+    value: "100.00",
+    status: "Pending",
+    participatedMembers: "[]",
+    totalFunds: "0",
+    dateAcquired: null,
+    createdAt: new Date(Date.UTC(2026, 10, id)),
+    updatedAt: null,
+    ...patch,
+  };
+}
+
+function member(id: number, playerName: string, category: string): GuildMember {
+  return {
+    id,
+    playerName,
+    category,
+    raidsParticipated: 0,
+    salary: "0",
+    status: "active",
+    kickedDate: null,
+    finalSalaryAmount: null,
+    mainMemberId: null,
+    playerAlias: null,
+    createdAt: null,
+    updatedAt: null,
+  };
+}
+
+const items = [
+  item(1, { status: "Pending", dateAcquired: "2026-11-01" }),
+  item(2, { status: "Sold", value: "250.50", dateAcquired: "2026-11-10", bossName: "Duskwing" }),
+  item(3, { status: "Pending", dateAcquired: "2026-11-20" }),
+  item(4, { status: "Sold", value: "1000.00" }),
+];
+
+describe("the admin market list", () => {
+  it("orders Sold, then Pending, each newest created first", () => {
+    expect(filterAdminMarket(items, NO_ADMIN_FILTERS).map((i) => i.id)).toEqual([4, 2, 3, 1]);
+  });
+
+  it("filters by status, boss and an inclusive date range; undated items fall outside any range", () => {
+    expect(filterAdminMarket(items, { ...NO_ADMIN_FILTERS, status: "Sold" }).map((i) => i.id)).toEqual([
+      4, 2,
+    ]);
+    expect(filterAdminMarket(items, { ...NO_ADMIN_FILTERS, boss: "Duskwing" }).map((i) => i.id)).toEqual([2]);
+    expect(
+      filterAdminMarket(items, { ...NO_ADMIN_FILTERS, from: "2026-11-10", to: "2026-11-20" }).map(
+        (i) => i.id,
+      ),
+    ).toEqual([2, 3]);
+    expect(filterAdminMarket(items, { ...NO_ADMIN_FILTERS, to: "2026-11-01" }).map((i) => i.id)).toEqual([1]);
+  });
+
+  it("sums the Sold values and counts Pending and Sold", () => {
+    expect(summarizeAdminMarket(items)).toEqual({
+      totalFunds: "1,250.50 USDT",
+      totalLoots: 4,
+      pending: 2,
+      sold: 2,
+    });
+  });
+
+  it("splits a 1,000 USDT item among 3 Members and 2 Core: 120 and 245", () => {
+    const roster = [
+      member(1, "A", "Members"),
+      member(2, "B", "Members"),
+      member(3, "C", "Members"),
+      member(4, "D", "Core"),
+      member(5, "E", "Core"),
+    ];
+    const split = itemDistribution(
+      item(9, { value: "1000.00", status: "Sold", participatedMembers: '["A","B","C","D","E"]' }),
+      roster,
+    );
+    expect(split).not.toBeNull();
+    expect([
+      split?.guildFundCents,
+      split?.adminFundCents,
+      split?.elitePoolCents,
+      split?.basePoolCents,
+    ]).toEqual([10_000, 5_000, 25_000, 60_000]);
+    expect(split?.shares.map((s) => s.generalShareCents + s.eliteShareCents)).toEqual([
+      12_000, 12_000, 12_000, 24_500, 24_500,
+    ]);
+  });
+});

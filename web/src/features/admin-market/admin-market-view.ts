@@ -1,0 +1,139 @@
+/**
+ * What the admin market page shows: the items passing the status, boss and date-range filters in the admin
+ * order (Sold, Pending, then newest created first), their summary, and one item's exact distribution.
+ */
+import { formatMoney, toCents } from "../../../../shared/format/format-money.ts";
+import {
+  parseParticipantNames,
+  parseParticipants,
+} from "../../../../shared/participants/parse-participants.ts";
+import {
+  distributeItem,
+  type ItemDistribution,
+  type MemberCategory,
+} from "../../../../shared/salary/distribute-item.ts";
+import { compareText } from "../../../../shared/sorting/compare-text.ts";
+import { sortAdminMarket } from "../../../../shared/sorting/market-sort.ts";
+import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
+
+export const ADMIN_STATUS_FILTERS = [
+  { value: "all", label: "All" },
+  { value: "Sold", label: "Sold" },
+  { value: "Pending", label: "Pending" },
+] as const;
+export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number]["value"];
+
+export interface AdminMarketFilters {
+  status: AdminStatusFilter;
+  /** '' for every boss. */
+  boss: string;
+  /** 'YYYY-MM-DD' or '' (no bound); both ends included. */
+  from: string;
+  to: string;
+}
+
+export const NO_ADMIN_FILTERS: AdminMarketFilters = { status: "all", boss: "", from: "", to: "" };
+
+export function isFiltered(filters: AdminMarketFilters): boolean {
+  return filters.status !== "all" || filters.boss !== "" || filters.from !== "" || filters.to !== "";
+}
+
+/** An item without an acquired date never falls inside a date range. */
+function inRange(day: string | null, from: string, to: string): boolean {
+  if (from === "" && to === "") return true;
+  if (!day) return false;
+  const d = day.slice(0, 10);
+  return (from === "" || d >= from) && (to === "" || d <= to);
+}
+
+export function filterAdminMarket(items: readonly MarketItem[], filters: AdminMarketFilters): MarketItem[] {
+  return sortAdminMarket(
+    items.filter(
+      (item) =>
+        (filters.status === "all" || item.status === filters.status) &&
+        (filters.boss === "" || item.bossName === filters.boss) &&
+        inRange(item.dateAcquired, filters.from, filters.to),
+    ),
+  );
+}
+
+export interface AdminMarketSummary {
+  totalFunds: string;
+  totalLoots: number;
+  pending: number;
+  sold: number;
+}
+
+/** Total Funds: the Sold values; Total Loots Acquired: Pending plus Sold. */
+export function summarizeAdminMarket(items: readonly MarketItem[]): AdminMarketSummary {
+  let cents = 0n;
+  let pending = 0;
+  let sold = 0;
+  for (const item of items) {
+    if (item.status === "Sold") {
+      sold++;
+      cents += toCents(item.value) ?? 0n;
+    } else if (item.status === "Pending") pending++;
+  }
+  return { totalFunds: formatMoney(cents, "usdt"), totalLoots: pending + sold, pending, sold };
+}
+
+/** The guild's boss names plus any an item names, once each, alphabetically. */
+export function adminBossOptions(
+  bossNames: readonly { name: string }[],
+  items: readonly { bossName: string }[],
+): string[] {
+  const names = new Set<string>();
+  for (const { name } of bossNames) if (name.trim() !== "") names.add(name);
+  for (const { bossName } of items) if (bossName.trim() !== "") names.add(bossName);
+  return [...names].sort(compareText);
+}
+
+const CATEGORIES: ReadonlySet<string> = new Set(["Guild Master", "Core", "Members"]);
+
+function salaryRoster(roster: readonly GuildMember[]) {
+  return roster.map((m) => ({
+    id: m.id,
+    playerName: m.playerName,
+    mainMemberId: m.mainMemberId ?? null,
+    playerAlias: m.playerAlias ?? null,
+    category: (CATEGORIES.has(m.category) ? m.category : "Members") as MemberCategory,
+    raidsParticipated: m.raidsParticipated ?? 0,
+  }));
+}
+
+export interface ParticipantRow {
+  name: string;
+  category: string;
+}
+
+/** The item's participants with their roster category (Members when not on the roster). */
+export function itemParticipants(item: MarketItem, roster: readonly GuildMember[]): ParticipantRow[] {
+  return parseParticipants(item.participatedMembers ?? "", salaryRoster(roster)).map(({ name, member }) => ({
+    name,
+    category: member?.category ?? "Members",
+  }));
+}
+
+/** The names as written in the item's participant text (for editing). */
+export function participantNamesOf(item: MarketItem): string[] {
+  return parseParticipantNames(item.participatedMembers ?? "");
+}
+
+/** The exact split of one item by the shared salary engine; null when the value cannot be read. */
+export function itemDistribution(item: MarketItem, roster: readonly GuildMember[]): ItemDistribution | null {
+  try {
+    return distributeItem(
+      {
+        id: item.id,
+        lootName: item.lootName,
+        value: item.value,
+        participatedMembers: item.participatedMembers ?? "",
+        status: item.status,
+      },
+      salaryRoster(roster),
+    );
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,36 @@
+/** Market item writes through the outbox, with the spec's toasts (section 8). */
+import { toast } from "sonner";
+import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
+import { commands } from "../../data/data-layer.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import type { LootValues } from "./loot-form-dialog.tsx";
+
+export const ITEM_CREATED = "Market item created successfully.";
+export const ITEM_UPDATED = "Market item updated successfully.";
+export const ITEM_DELETED = "Market item deleted successfully.";
+export const CREATE_FAILED = "Failed to create item.";
+export const UPDATE_FAILED = "Failed to update item.";
+export const DELETE_FAILED = "Failed to delete item.";
+
+export function useMarketCommands() {
+  const watch = useRefusalToasts();
+
+  async function run(write: () => Promise<string>, success: string, failure: string): Promise<boolean> {
+    try {
+      const id = await write();
+      watch(id, (message) => ({ title: failure, description: message }));
+      toastSaved(success);
+      return true;
+    } catch (error) {
+      toast.error(failure, { description: errorMessage(error) });
+      return false;
+    }
+  }
+
+  return {
+    create: (values: LootValues) => run(() => commands.createMarketItem(values), ITEM_CREATED, CREATE_FAILED),
+    update: (id: number, values: Partial<LootValues>) =>
+      run(() => commands.updateMarketItem({ id, ...values }), ITEM_UPDATED, UPDATE_FAILED),
+    remove: (id: number) => run(() => commands.deleteMarketItem(id), ITEM_DELETED, DELETE_FAILED),
+  };
+}
