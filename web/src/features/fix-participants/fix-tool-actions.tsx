@@ -21,35 +21,41 @@ export function FixToolActions({
   const busy = running !== null;
   const spinner = <Loader2 className="size-4 animate-spin" aria-hidden="true" />;
   return (
-    <Card className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-      <Button onClick={onAnalyze} disabled={busy}>
-        {running === "analyze" ? spinner : <ScanSearch className="size-4" aria-hidden="true" />}
-        {running === "analyze" ? "Analyzing..." : "Analyze Data"}
-      </Button>
-      <ConfirmFixDialog
-        {...RESET_DIALOG}
-        onConfirm={() => onFix("reset_participants")}
-        trigger={
-          <Button variant="danger" disabled={busy || corruptedCount === null || corruptedCount === 0}>
-            {running === "reset_participants" ? spinner : <Eraser className="size-4" aria-hidden="true" />}
-            Reset Participants
-          </Button>
-        }
-      />
-      <ConfirmFixDialog
-        {...RECALCULATE_DIALOG}
-        onConfirm={() => onFix("recalculate_all_salaries")}
-        trigger={
-          <Button variant="danger" disabled={busy}>
-            {running === "recalculate_all_salaries" ? (
-              spinner
-            ) : (
-              <Calculator className="size-4" aria-hidden="true" />
-            )}
-            Recalculate All Salaries
-          </Button>
-        }
-      />
+    <Card className="space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button onClick={onAnalyze} disabled={busy}>
+          {running === "analyze" ? spinner : <ScanSearch className="size-4" aria-hidden="true" />}
+          {running === "analyze" ? "Analyzing..." : "Analyze Data"}
+        </Button>
+        <ConfirmFixDialog
+          {...RESET_DIALOG}
+          onConfirm={() => onFix("reset_participants")}
+          trigger={
+            <Button variant="danger" disabled={busy || corruptedCount === null || corruptedCount === 0}>
+              {running === "reset_participants" ? spinner : <Eraser className="size-4" aria-hidden="true" />}
+              Reset Participants
+            </Button>
+          }
+        />
+        <ConfirmFixDialog
+          {...RECALCULATE_DIALOG}
+          onConfirm={() => onFix("recalculate_all_salaries")}
+          trigger={
+            <Button variant="danger" disabled={busy}>
+              {running === "recalculate_all_salaries" ? (
+                spinner
+              ) : (
+                <Calculator className="size-4" aria-hidden="true" />
+              )}
+              Recalculate All Salaries
+            </Button>
+          }
+        />
+      </div>
+      <p className="text-sm text-ink-muted">
+        Analyze Data only reads. Reset Participants clears the lists it found; both fixes recalculate every
+        salary.
+      </p>
     </Card>
   );
 }
