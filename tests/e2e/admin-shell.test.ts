@@ -352,4 +352,37 @@ describe("outbox", () => {
     await badge.waitFor({ state: "detached", timeout: 15_000 });
     await expect.poll(() => card.getAttribute("data-state"), WAIT).toBe("available");
   });
+
+  it("a write the server answers with 401 waits, paused, for the next login", async () => {
+    const context = await portal.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/admin/boss-timers"));
+    const card = page.locator('li[data-boss="Thornqueen"]');
+    await card.waitFor(WAIT);
+    await context.route(
+      (url) => url.pathname === "/_api/boss-timers",
+      (route: Route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 401,
+              contentType: "application/json",
+              body: JSON.stringify({ error: "Not logged in" }),
+            })
+          : route.continue(),
+    );
+    await card.getByRole("button").click();
+    const badge = page.getByTestId("outbox-badge");
+    await expect
+      .poll(() => badge.getAttribute("aria-label"), { timeout: 30_000 })
+      .toBe("1 change waiting to sync (paused until the next login)");
+    await badge.click();
+    await page
+      .getByTestId("outbox-panel")
+      .getByText(
+        "Your session has expired. These changes are kept on this device and will be sent after your next login.",
+      )
+      .waitFor();
+    await screenshot(page, "admin-outbox-paused");
+  });
 });
