@@ -170,6 +170,64 @@ describe("the market data import", () => {
   });
 });
 
+describe("import and repair failures", () => {
+  it("shows the importing state, then the server's message for a bad row past the first 10", async () => {
+    const page = await adminPage("/admin/data-migration");
+    const items = Array.from({ length: 11 }, (_, i) => ({
+      bossName: "Venatus",
+      lootName: `Refused Item ${i + 1}`,
+      value: i === 10 ? -5 : 10,
+    }));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/_api/admin/import-market-data", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId("import-file-input").setInputFiles({
+      name: "refused.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(items)),
+    });
+    await page.getByRole("button", { name: "Import 11 Items" }).click();
+    await page.getByTestId("import-busy").waitFor();
+    await expect(page.getByTestId("import-busy").textContent()).resolves.toContain("Sending 11 items");
+    await screenshot(page, "admin-data-migration-importing");
+    release();
+    await page.getByTestId("import-error").waitFor();
+    await expect(page.getByTestId("import-error").textContent()).resolves.toContain(
+      "Row 11: Value must be a positive number",
+    );
+    expect(await serverItems("Refused Item ")).toEqual([]);
+  });
+
+  it("repair tool: a refused call toasts 'Operation failed'; no answer toasts and shows the 'Error' card", async () => {
+    const page = await adminPage("/admin/fix-participants");
+    const path = "**/_api/admin/fix-corrupted-participants";
+    await page.route(path, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "The database is busy" }),
+      }),
+    );
+    await page.getByRole("button", { name: "Analyze Data" }).click();
+    await page.getByText("Operation failed").waitFor();
+    await page.getByText("The database is busy").waitFor();
+    await expect(page.getByTestId("fix-error").count()).resolves.toBe(0);
+
+    await page.unroute(path);
+    await page.route(path, (route) => route.abort("connectionrefused"));
+    await page.getByRole("button", { name: "Analyze Data" }).click();
+    await page.getByText("An unexpected error occurred").waitFor();
+    await page.getByTestId("fix-error").waitFor();
+    await expect(page.getByTestId("fix-error").getByRole("heading").textContent()).resolves.toBe("Error");
+    await screenshot(page, "admin-fix-participants-error");
+  });
+});
+
 describe("the SQL export and the schema script", () => {
   it("lists the five tables' INSERT statements; copying shows 'Copied!' for 2 seconds", async () => {
     const page = await adminPage("/admin/data-migration", {
