@@ -376,6 +376,8 @@ describe("outbox", () => {
     await expect
       .poll(() => badge.getAttribute("aria-label"), { timeout: 30_000 })
       .toBe("1 change waiting to sync (paused until the next login)");
+    await page.locator("aside").getByRole("link", { name: "Dashboard" }).click();
+    await page.getByTestId("stat-active-members").waitFor(WAIT);
     await badge.click();
     await page
       .getByTestId("outbox-panel")
