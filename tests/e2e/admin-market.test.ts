@@ -128,15 +128,17 @@ describe("the admin market exchange", () => {
     expect(text).toMatch(/Admin Fund\s+50\.00 USDT/i);
     expect(text).toMatch(/Elite Pool\s+250\.00 USDT/i);
     expect(text).toMatch(/Base Pool\s+600\.00 USDT/i);
-    for (const name of MEMBERS) {
-      expect(
-        await details.locator(`tr[data-participant="${name}"]`).getByTestId("share-total").innerText(),
-      ).toBe("120.00 USDT");
-    }
-    for (const name of CORE) {
-      const cells = await details.locator(`tr[data-participant="${name}"] td`).allInnerTexts();
-      expect(cells.slice(2)).toEqual(["120.00 USDT", "125.00 USDT", "245.00 USDT"]);
-    }
+    const share = async (name: string) => {
+      const entry = details.locator(`li[data-participant="${name}"]`);
+      return [
+        await entry.getByTestId("general-share").innerText(),
+        await entry.getByTestId("elite-share").innerText(),
+        await entry.getByTestId("share-total").innerText(),
+      ];
+    };
+    for (const name of MEMBERS)
+      expect(await share(name)).toEqual(["120.00 USDT", "0.00 USDT", "120.00 USDT"]);
+    for (const name of CORE) expect(await share(name)).toEqual(["120.00 USDT", "125.00 USDT", "245.00 USDT"]);
     await screenshot(page, "admin-market-distribution");
     await page.keyboard.press("Escape");
 

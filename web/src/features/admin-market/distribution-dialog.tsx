@@ -68,41 +68,31 @@ export function DistributionDialog({
           {distribution.shares.length === 0 ? (
             <p className="text-sm text-ink-muted">No participants were recorded for this item.</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-line">
-              <table className="w-full min-w-[30rem] text-left text-sm">
-                <thead>
-                  <tr className="text-xs uppercase tracking-wide text-ink-muted">
-                    <th className="border-b border-line px-3 py-2">Participant</th>
-                    <th className="border-b border-line px-3 py-2">Category</th>
-                    <th className="border-b border-line px-3 py-2 text-right">General Share</th>
-                    <th className="border-b border-line px-3 py-2 text-right">Elite Share</th>
-                    <th className="border-b border-line px-3 py-2 text-right">Total</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {distribution.shares.map((share) => (
-                    <tr key={share.name} data-participant={share.name}>
-                      <td className="border-b border-line/60 px-3 py-2 font-medium text-ink">{share.name}</td>
-                      <td className="border-b border-line/60 px-3 py-2">
-                        <CategoryBadge category={share.category} />
-                      </td>
-                      <td className="border-b border-line/60 px-3 py-2 text-right tabular-nums">
-                        {usdt(share.generalShareCents)}
-                      </td>
-                      <td className="border-b border-line/60 px-3 py-2 text-right tabular-nums">
-                        {usdt(share.eliteShareCents)}
-                      </td>
-                      <td
-                        className="border-b border-line/60 px-3 py-2 text-right font-semibold tabular-nums"
-                        data-testid="share-total"
-                      >
-                        {usdt(share.generalShareCents + share.eliteShareCents)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul className="flex flex-col divide-y divide-line/60 rounded-xl border border-line">
+              {distribution.shares.map((share) => (
+                <li
+                  key={share.name}
+                  data-participant={share.name}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2.5"
+                >
+                  <span className="flex min-w-0 items-center gap-2">
+                    <span className="truncate font-medium text-ink">{share.name}</span>
+                    <CategoryBadge category={share.category} />
+                  </span>
+                  <span className="flex flex-wrap items-baseline justify-end gap-x-3 text-sm tabular-nums">
+                    <span className="text-ink-muted">
+                      General <span data-testid="general-share">{usdt(share.generalShareCents)}</span>
+                    </span>
+                    <span className="text-ink-muted">
+                      Elite <span data-testid="elite-share">{usdt(share.eliteShareCents)}</span>
+                    </span>
+                    <span className="font-semibold text-ink" data-testid="share-total">
+                      {usdt(share.generalShareCents + share.eliteShareCents)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
       )}
