@@ -202,5 +202,13 @@ describe("/guild-members (admin)", () => {
     await dialog.getByRole("button", { name: "Add Record" }).click();
     await dialog.getByText("Please select a boss, date, and at least one participant.").waitFor();
     await screenshot(page, "admin-members-attendance-form");
+    const before = (await serverMember("Ashvale"))?.raidsParticipated ?? 0;
+    await dialog.getByLabel("Boss").selectOption("Mirelurk");
+    await dialog.getByRole("button", { name: "Add Record" }).click();
+    await page.getByText("Attendance record added.").waitFor();
+    await page.getByText("Raids participated updated for 1 member(s).").waitFor();
+    await expect
+      .poll(async () => (await serverMember("Ashvale"))?.raidsParticipated, { timeout: 15_000 })
+      .toBe(before + 1);
   });
 });

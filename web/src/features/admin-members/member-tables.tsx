@@ -192,7 +192,7 @@ export function KickedMembersTable({
   }
   return (
     <TableCard label="Kicked members">
-      <Table className="min-w-[48rem]">
+      <Table className="min-w-[52rem]">
         <thead>
           <tr>
             <Th className={`left-0 ${stickyHeadCell} ${stickyEdge}`}>Player Name</Th>
@@ -225,7 +225,7 @@ export function KickedMembersTable({
                 </Td>
                 <Td className="whitespace-nowrap">{formatKickedDate(row.member.kickedDate)}</Td>
                 <Td className="text-right">
-                  <Button variant="secondary" onClick={() => onMarkPaid(row.member)}>
+                  <Button variant="secondary" className="px-3!" onClick={() => onMarkPaid(row.member)}>
                     <BadgeCheck className="size-4" aria-hidden="true" />
                     Paid
                   </Button>

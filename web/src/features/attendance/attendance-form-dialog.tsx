@@ -5,6 +5,7 @@
  */
 import { AlertCircle } from "lucide-react";
 import { useId, useState } from "react";
+import { toast } from "sonner";
 import { Button } from "../../components/button.tsx";
 import { ParticipantPicker } from "../../components/participant-picker.tsx";
 import { commands } from "../../data/data-layer.ts";
@@ -21,8 +22,10 @@ function AttendanceForm({
   members,
   bossNames,
   onDone,
+  announceRaids,
 }: {
   target: AttendanceDialogTarget;
+  announceRaids: boolean;
   members: readonly GuildMember[];
   bossNames: readonly BossNameRow[];
   onDone: () => void;
@@ -88,6 +91,9 @@ function AttendanceForm({
             "Failed to update record.",
           );
     setSaving(false);
+    if (done && announceRaids && target.mode === "add") {
+      toast.success(`Raids participated updated for ${result.participatedMembers.length} member(s).`);
+    }
     if (done) onDone();
   };
 
@@ -166,11 +172,14 @@ export function AttendanceFormDialog({
   onClose,
   members,
   bossNames,
+  announceRaids = false,
 }: {
   target: AttendanceDialogTarget | null;
   onClose: () => void;
   members: readonly GuildMember[];
   bossNames: readonly BossNameRow[];
+  /** The members page also says how many raid counts moved (SPEC section 8). */
+  announceRaids?: boolean;
 }) {
   const title = target?.mode === "edit" ? "Edit Attendance Record" : "Add Attendance Record";
   return (
@@ -203,6 +212,7 @@ export function AttendanceFormDialog({
           members={members}
           bossNames={bossNames}
           onDone={onClose}
+          announceRaids={announceRaids}
         />
       ) : null}
     </FormDialog>

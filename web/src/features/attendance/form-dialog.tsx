@@ -46,5 +46,5 @@ export function FormDialog({
 }
 
 export const fieldClass =
-  "min-h-11 w-full rounded-lg border border-line bg-surface-raised px-3 text-sm text-ink placeholder:text-ink-muted focus:border-gold focus:outline-none aria-invalid:border-danger";
+  "min-h-11 w-full rounded-lg border border-line bg-surface-raised px-3 text-sm text-ink placeholder:text-ink-muted focus:border-gold focus:outline-none aria-invalid:border-danger disabled:cursor-not-allowed disabled:opacity-60";
 export const labelClass = "mb-1.5 block text-sm font-medium text-ink";

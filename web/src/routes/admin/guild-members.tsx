@@ -116,6 +116,7 @@ export function GuildMembersPage() {
         onClose={() => setAttendance(null)}
         members={members ?? []}
         bossNames={bossNames}
+        announceRaids
       />
     </>
   );
