@@ -23,8 +23,9 @@ function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: 
     await logout();
   };
   return (
-    <div className="flex h-full flex-col gap-4">
-      <nav aria-label="Admin" className="flex flex-col gap-1">
+    <div className="flex min-h-0 flex-1 flex-col gap-4">
+      {/* Short screens (a phone held sideways) scroll the links and keep the account block in view. */}
+      <nav aria-label="Admin" className="-mx-1 flex min-h-0 flex-col gap-1 overflow-y-auto px-1">
         {links.map((link) => (
           <Link
             key={link.to}
