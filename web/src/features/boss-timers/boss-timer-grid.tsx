@@ -73,7 +73,9 @@ function Cards<T extends BossTimerInput>({
   // Countdowns tick every second while one runs; next spawns are recalculated every minute (SPEC section 9).
   const minute = useClock(NEXT_SPAWN_REFRESH_MS);
   const seconds = useClock(anyRunning(rows, Math.max(Date.now(), minute)) ? COUNTDOWN_TICK_MS : null);
-  const now = Math.max(seconds, minute);
+  // A render between ticks (a timer just started) reads the clock itself, so a fresh countdown never shows
+  // more than its span.
+  const now = Math.max(seconds, minute, Date.now());
   return (
     <ul className={gridClass}>
       {rows.map((row) => {
