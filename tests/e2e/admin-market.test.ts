@@ -92,6 +92,8 @@ describe("the admin market exchange", () => {
 
     await dialog.getByLabel("Loot Name").fill("Relic of the Deep");
     await dialog.getByLabel("Boss Name").selectOption("Gravemaw");
+    // A message goes away as soon as the field is right.
+    await expect.poll(() => dialog.getByText("Boss name is required").count()).toBe(0);
     await dialog.getByLabel("Value (USDT)").fill("1000");
     await dialog.getByLabel("Status").selectOption("Sold");
     await dialog.getByLabel("Date Acquired").fill("2026-11-21");

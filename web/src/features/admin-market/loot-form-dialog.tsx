@@ -115,8 +115,13 @@ export function LootFormDialog({
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
   const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) =>
-    setDraft((d) => ({ ...d, [field]: value }));
+  // A message already shown is re-checked as the field changes, so it goes away once the value is right.
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    if (errors[field as FieldName])
+      setErrors((prev) => ({ ...prev, [field]: check(next).errors[field as FieldName] }));
+  };
   const blur = (field: FieldName) => setErrors((prev) => ({ ...prev, [field]: check(draft).errors[field] }));
   const bossChoices =
     draft.bossName && !bosses.includes(draft.bossName) ? [draft.bossName, ...bosses] : bosses;

@@ -93,7 +93,10 @@ export function BossNameFormDialog({
             autoComplete="off"
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={errors.name ? `${nameId}-error` : undefined}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (errors.name) setErrors((prev) => ({ ...prev, name: checkName(e.target.value) }));
+            }}
             onBlur={() => setErrors((prev) => ({ ...prev, name: checkName(name) }))}
           />
         </Field>
@@ -107,7 +110,10 @@ export function BossNameFormDialog({
             value={hours}
             aria-invalid={errors.hours ? true : undefined}
             aria-describedby={errors.hours ? `${hoursId}-error` : undefined}
-            onChange={(e) => setHours(e.target.value)}
+            onChange={(e) => {
+              setHours(e.target.value);
+              if (errors.hours) setErrors((prev) => ({ ...prev, hours: checkHours(e.target.value) }));
+            }}
             onBlur={() => setErrors((prev) => ({ ...prev, hours: checkHours(hours) }))}
           />
         </Field>
