@@ -13,10 +13,10 @@ import {
   updateMemberSchema,
 } from "../../../../shared/schemas/members.ts";
 import { Button } from "../../components/button.tsx";
+import { FormDialog, fieldClass, labelClass } from "../../components/form-dialog.tsx";
 import { commands } from "../../data/data-layer.ts";
 import type { GuildMember } from "../../data/portal-db.ts";
-import { FormDialog, fieldClass, labelClass } from "./form-dialog.tsx";
-import { runWrite } from "./write-toast.ts";
+import { runWrite } from "../../lib/run-write.ts";
 
 export type MemberDialog =
   | { kind: "add" }

@@ -7,13 +7,13 @@ import { AlertCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/button.tsx";
+import { FormDialog, fieldClass, labelClass } from "../../components/form-dialog.tsx";
 import { ParticipantPicker } from "../../components/participant-picker.tsx";
 import { commands } from "../../data/data-layer.ts";
 import type { AttendanceRecord, BossNameRow, GuildMember } from "../../data/portal-db.ts";
+import { runWrite } from "../../lib/run-write.ts";
 import { checkAttendanceForm, DATE_MIN, dateFieldProblem, localDay } from "./attendance-form.ts";
 import { recordDay, recordNames } from "./attendance-view.ts";
-import { FormDialog, fieldClass, labelClass } from "./form-dialog.tsx";
-import { runWrite } from "./write-toast.ts";
 
 export type AttendanceDialogTarget = { mode: "add" } | { mode: "edit"; record: AttendanceRecord };
 

@@ -1,9 +1,9 @@
 import { formatDate } from "../../../../shared/format/format-date.ts";
 import { Button } from "../../components/button.tsx";
+import { FormDialog } from "../../components/form-dialog.tsx";
 import { commands } from "../../data/data-layer.ts";
 import type { AttendanceRecord } from "../../data/portal-db.ts";
-import { FormDialog } from "./form-dialog.tsx";
-import { runWrite } from "./write-toast.ts";
+import { runWrite } from "../../lib/run-write.ts";
 
 /** Confirms deleting a record; each participant's raid count goes down by one. */
 export function DeleteRecordDialog({

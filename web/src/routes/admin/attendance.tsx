@@ -6,6 +6,7 @@ import { sortRosterDefault } from "../../../../shared/sorting/roster-sort.ts";
 import { CategoryBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
+import { fieldClass, labelClass } from "../../components/form-dialog.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import {
   useAttendance,
@@ -27,9 +28,8 @@ import {
 } from "../../features/attendance/attendance-tables.tsx";
 import { recordIncludes, sortRecords } from "../../features/attendance/attendance-view.ts";
 import { DeleteRecordDialog } from "../../features/attendance/delete-record-dialog.tsx";
-import { fieldClass, labelClass } from "../../features/attendance/form-dialog.tsx";
-import { FailedWrites, PendingChanges } from "../../features/attendance/write-status.tsx";
 import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { FailedWrites, PendingChanges } from "../../features/outbox/write-status.tsx";
 import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
 

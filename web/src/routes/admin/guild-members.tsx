@@ -12,12 +12,12 @@ import {
   KickedMembersTable,
   type MembersState,
 } from "../../features/admin-members/member-tables.tsx";
-import { FailedWrites, PendingChanges } from "../../features/admin-members/write-status.tsx";
 import {
   type AttendanceDialogTarget,
   AttendanceFormDialog,
 } from "../../features/attendance/attendance-form-dialog.tsx";
 import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { FailedWrites, PendingChanges } from "../../features/outbox/write-status.tsx";
 import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
 

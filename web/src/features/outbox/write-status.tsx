@@ -1,5 +1,5 @@
 /**
- * How queued writes show on the member screens: a line while changes wait to reach the server, and each
+ * How queued writes show on the member and attendance screens: a line while changes wait to reach the server, and each
  * attendance write the server refused, with its message, Retry and Discard (decision 011).
  */
 import { AlertCircle, CloudUpload } from "lucide-react";

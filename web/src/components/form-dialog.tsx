@@ -1,8 +1,8 @@
-/** The frame of the attendance dialogs: a Radix dialog with a title, a body and a footer of actions. */
+/** The frame of the member and attendance dialogs: a Radix dialog with a title, a body and a footer of actions. */
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { Button } from "../../components/button.tsx";
+import { Button } from "./button.tsx";
 
 export function FormDialog({
   open,

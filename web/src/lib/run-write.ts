@@ -4,7 +4,7 @@
  * shows the fallback with its reason.
  */
 import { toast } from "sonner";
-import { errorMessage } from "../../lib/api-client.ts";
+import { errorMessage } from "./api-client.ts";
 
 export const SAVED_OFFLINE = "Saved on this device; it will sync when you are back online.";
 
