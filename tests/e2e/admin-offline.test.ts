@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserPortal, screenshot, startBrowserPortal } from "./browser.ts";
 
@@ -19,6 +19,20 @@ const SAVED_OFFLINE = "Saved on this device; it will sync when you are back onli
 const RAIDERS = ["Ashvale", "Brightforge", "Larkspire"];
 
 /** Chromium forgets the emulated offline state in navigator.onLine after a document loads; say it again. */
+/** The network is cut for the API too, so the toggle below never opens a window in which a write can leave. */
+const cutApi = (route: Route) => route.abort("internetdisconnected");
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route("**/_api/**", cutApi);
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute("**/_api/**", cutApi);
+  await context.setOffline(false);
+}
+
+/** Chromium reports navigator.onLine true after a reload while offline; toggling restores it. */
 async function reassertOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
   await context.setOffline(true);
@@ -63,7 +77,7 @@ describe("admin writes offline", () => {
     const raidsBefore = await serverRaids();
     const recordsBefore = await serverRecords();
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole("button", { name: "Add Attendance" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Attendance Record" });
     await dialog.getByLabel("Boss").selectOption("Gravemaw");
@@ -98,7 +112,7 @@ describe("admin writes offline", () => {
     expect(await serverRecords()).toHaveLength(recordsBefore.length);
     await screenshot(page, "admin-offline-attendance-reloaded");
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect
       .poll(async () => (await serverRecords()).length, { timeout: 30_000 })
       .toBe(recordsBefore.length + 1);
@@ -121,7 +135,7 @@ describe("admin writes offline", () => {
     const context = await portal.newContext();
     const page = await openAdminPage(context, "/guild-members", "Ashvale");
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole("button", { name: "Add Member" }).click();
     const add = page.getByRole("dialog", { name: "Add Guild Member" });
     await add.getByLabel("Player Name").fill("Ashvale");
@@ -131,7 +145,7 @@ describe("admin writes offline", () => {
     await page.locator('tr[data-member="Ashvale"]').getByTestId("pending-badge").waitFor();
     await screenshot(page, "admin-offline-member-pending");
 
-    await context.setOffline(false);
+    await goOnline(context);
     const failed = page.getByTestId("failed-write");
     await failed.waitFor({ timeout: 30_000 });
     expect(await failed.innerText()).toContain(

@@ -1,17 +1,16 @@
 import { useState } from "react";
+import { bossOptions, summarizeMarket } from "../../../shared/market/market-summary.ts";
+import { MarketSummaryCards } from "../components/market-summary-cards.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
 import { useDocumentTitle } from "../features/brand/use-document-title.ts";
 import { MarketFiltersBar } from "../features/market/market-filters.tsx";
-import { MarketSummaryCards } from "../features/market/market-summary-cards.tsx";
 import { MarketTable, type MarketTableState } from "../features/market/market-table.tsx";
 import {
-  bossOptions,
   filterMarket,
   type MarketFilters,
   NO_FILTERS,
   participantsOf,
-  summarizeMarket,
 } from "../features/market/market-view.ts";
 import { SalaryExplainer } from "../features/market/salary-explainer.tsx";
 import { collectionState, hasRows } from "../features/sync-status/collection-state.ts";

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { summarizeMarket } from "../../../../shared/market/market-summary.ts";
 import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
-import {
-  filterAdminMarket,
-  itemDistribution,
-  NO_ADMIN_FILTERS,
-  summarizeAdminMarket,
-} from "./admin-market-view.ts";
+import { filterAdminMarket, itemDistribution, NO_ADMIN_FILTERS } from "./admin-market-view.ts";
 
 function item(id: number, patch: Partial<MarketItem>): MarketItem {
   return {
@@ -66,7 +62,7 @@ describe("the admin market list", () => {
   });
 
   it("sums the Sold values and counts Pending and Sold", () => {
-    expect(summarizeAdminMarket(items)).toEqual({
+    expect(summarizeMarket(items)).toEqual({
       totalFunds: "1,250.50 USDT",
       totalLoots: 4,
       pending: 2,

@@ -1,8 +1,8 @@
 /**
  * What the admin market page shows: the items passing the status, boss and date-range filters in the admin
- * order (Sold, Pending, then newest created first), their summary, and one item's exact distribution.
+ * order (Sold, Pending, then newest created first) and one item's exact distribution (the summary and the
+ * boss options are shared/market/market-summary.ts).
  */
-import { formatMoney, toCents } from "../../../../shared/format/format-money.ts";
 import {
   parseParticipantNames,
   parseParticipants,
@@ -12,7 +12,6 @@ import {
   type ItemDistribution,
   type MemberCategory,
 } from "../../../../shared/salary/distribute-item.ts";
-import { compareText } from "../../../../shared/sorting/compare-text.ts";
 import { sortAdminMarket } from "../../../../shared/sorting/market-sort.ts";
 import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
 
@@ -55,38 +54,6 @@ export function filterAdminMarket(items: readonly MarketItem[], filters: AdminMa
         inRange(item.dateAcquired, filters.from, filters.to),
     ),
   );
-}
-
-export interface AdminMarketSummary {
-  totalFunds: string;
-  totalLoots: number;
-  pending: number;
-  sold: number;
-}
-
-/** Total Funds: the Sold values; Total Loots Acquired: Pending plus Sold. */
-export function summarizeAdminMarket(items: readonly MarketItem[]): AdminMarketSummary {
-  let cents = 0n;
-  let pending = 0;
-  let sold = 0;
-  for (const item of items) {
-    if (item.status === "Sold") {
-      sold++;
-      cents += toCents(item.value) ?? 0n;
-    } else if (item.status === "Pending") pending++;
-  }
-  return { totalFunds: formatMoney(cents, "usdt"), totalLoots: pending + sold, pending, sold };
-}
-
-/** The guild's boss names plus any an item names, once each, alphabetically. */
-export function adminBossOptions(
-  bossNames: readonly { name: string }[],
-  items: readonly { bossName: string }[],
-): string[] {
-  const names = new Set<string>();
-  for (const { name } of bossNames) if (name.trim() !== "") names.add(name);
-  for (const { bossName } of items) if (bossName.trim() !== "") names.add(bossName);
-  return [...names].sort(compareText);
 }
 
 const CATEGORIES: ReadonlySet<string> = new Set(["Guild Master", "Core", "Members"]);

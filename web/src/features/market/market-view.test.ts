@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ALL_BOSSES,
-  bossOptions,
-  filterMarket,
-  NO_FILTERS,
-  participantsOf,
-  summarizeMarket,
-} from "./market-view.ts";
+import { ALL_BOSSES, filterMarket, NO_FILTERS, participantsOf } from "./market-view.ts";
 
 const item = (id: number, status: string, bossName: string, value: string, dateAcquired: string | null) => ({
   id,
@@ -33,33 +26,6 @@ describe("filterMarket", () => {
     expect(filterMarket(items, { status: "Sold", boss: ALL_BOSSES }).map((i) => i.id)).toEqual([3, 2]);
     expect(filterMarket(items, { status: "all", boss: "Frostfang" }).map((i) => i.id)).toEqual([3, 1]);
     expect(filterMarket(items, { status: "Pending", boss: "Ironhide Behemoth" })).toEqual([]);
-  });
-});
-
-describe("summarizeMarket", () => {
-  it("adds the Sold values exactly and counts Pending and Sold", () => {
-    expect(summarizeMarket(items)).toEqual({
-      totalFunds: "3,200.10 USDT",
-      totalLoots: 4,
-      pending: 2,
-      sold: 2,
-    });
-  });
-
-  it("reads zero for an empty list and ignores other statuses", () => {
-    expect(summarizeMarket([])).toEqual({ totalFunds: "0.00 USDT", totalLoots: 0, pending: 0, sold: 0 });
-    expect(summarizeMarket([item(9, "Reserved", "X", "10", null)]).totalLoots).toBe(0);
-  });
-});
-
-describe("bossOptions", () => {
-  it("joins the known bosses and the items' bosses, once each, alphabetically", () => {
-    expect(bossOptions([{ name: "Gravemaw" }, { name: "Frostfang" }], items)).toEqual([
-      "Frostfang",
-      "Gravemaw",
-      "Ironhide Behemoth",
-      "Sunscorch Wyrm",
-    ]);
   });
 });
 

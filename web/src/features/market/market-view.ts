@@ -1,13 +1,11 @@
 /**
- * What the public market page shows: the filtered list in the public order, the summary figures of that
- * list, the boss filter's options and the participants of an item with their categories.
+ * What the public market page shows: the filtered list in the public order and the participants of an item
+ * with their categories (the summary and the boss options are shared/market/market-summary.ts).
  */
-import { formatMoney, toCents } from "../../../../shared/format/format-money.ts";
 import {
   type ParticipantRosterMember,
   parseParticipants,
 } from "../../../../shared/participants/parse-participants.ts";
-import { compareText } from "../../../../shared/sorting/compare-text.ts";
 import { type PublicMarketSortable, sortPublicMarket } from "../../../../shared/sorting/market-sort.ts";
 
 export const STATUS_FILTERS = [
@@ -41,41 +39,6 @@ export function filterMarket<T extends MarketViewItem>(items: readonly T[], filt
         (filters.boss === ALL_BOSSES || item.bossName === filters.boss),
     ),
   );
-}
-
-export interface MarketSummary {
-  /** Sum of the Sold items' values, e.g. '3,200.00 USDT'. */
-  totalFunds: string;
-  /** Pending plus Sold. */
-  totalLoots: number;
-  pending: number;
-  sold: number;
-}
-
-export function summarizeMarket(items: readonly MarketViewItem[]): MarketSummary {
-  let cents = 0n;
-  let pending = 0;
-  let sold = 0;
-  for (const item of items) {
-    if (item.status === "Sold") {
-      sold++;
-      cents += toCents(item.value) ?? 0n;
-    } else if (item.status === "Pending") {
-      pending++;
-    }
-  }
-  return { totalFunds: formatMoney(cents, "usdt"), totalLoots: pending + sold, pending, sold };
-}
-
-/** Every boss name the guild knows plus any an item names, once each, alphabetically. */
-export function bossOptions(
-  bossNames: readonly { name: string }[],
-  items: readonly { bossName: string }[],
-): string[] {
-  const names = new Set<string>();
-  for (const { name } of bossNames) if (name.trim() !== "") names.add(name);
-  for (const { bossName } of items) if (bossName.trim() !== "") names.add(bossName);
-  return [...names].sort(compareText);
 }
 
 export interface ParticipantView {

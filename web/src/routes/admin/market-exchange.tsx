@@ -1,25 +1,24 @@
 import { Plus, Swords } from "lucide-react";
 import { useState } from "react";
+import { bossOptions, summarizeMarket } from "../../../../shared/market/market-summary.ts";
 import { Button } from "../../components/button.tsx";
+import { MarketSummaryCards } from "../../components/market-summary-cards.tsx";
 import { ConfirmDialog, ModalDialog } from "../../components/modal-dialog.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../../data/hooks.ts";
 import type { MarketItem } from "../../data/portal-db.ts";
 import { AdminMarketFiltersBar } from "../../features/admin-market/admin-market-filters.tsx";
-import { AdminMarketSummaryCards } from "../../features/admin-market/admin-market-summary.tsx";
 import {
   AdminMarketTable,
   type AdminMarketTableState,
 } from "../../features/admin-market/admin-market-table.tsx";
 import {
   type AdminMarketFilters,
-  adminBossOptions,
   filterAdminMarket,
   itemDistribution,
   itemParticipants,
   NO_ADMIN_FILTERS,
   participantNamesOf,
-  summarizeAdminMarket,
 } from "../../features/admin-market/admin-market-view.ts";
 import { DistributionDialog } from "../../features/admin-market/distribution-dialog.tsx";
 import { LootFormDialog } from "../../features/admin-market/loot-form-dialog.tsx";
@@ -55,8 +54,8 @@ export function MarketExchangePage() {
 
   const all = items.status === "ready" ? items.data : [];
   const shown = filterAdminMarket(all, filters);
-  const bossList = adminBossOptions(bossNames.status === "ready" ? bossNames.data : [], all);
-  const formBosses = adminBossOptions(bossNames.status === "ready" ? bossNames.data : [], []);
+  const bossList = bossOptions(bossNames.status === "ready" ? bossNames.data : [], all);
+  const formBosses = bossOptions(bossNames.status === "ready" ? bossNames.data : [], []);
   const pickable = roster.filter((m) => m.status === "active");
   const table: AdminMarketTableState =
     items.status === "ready"
@@ -88,7 +87,7 @@ export function MarketExchangePage() {
           </>
         }
       />
-      <AdminMarketSummaryCards summary={items.status === "ready" ? summarizeAdminMarket(shown) : null} />
+      <MarketSummaryCards summary={items.status === "ready" ? summarizeMarket(shown) : null} />
       <AdminMarketFiltersBar filters={filters} bosses={bossList} onChange={setFilters} />
       <AdminMarketTable
         state={table}

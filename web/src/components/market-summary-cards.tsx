@@ -1,9 +1,9 @@
 import { Coins, Package } from "lucide-react";
-import { Card } from "../../components/card.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
-import type { MarketSummary } from "./market-view.ts";
+import type { MarketSummary } from "../../../shared/market/market-summary.ts";
+import { Card } from "./card.tsx";
+import { Skeleton } from "./skeleton.tsx";
 
-/** Total Funds and Total Loots Acquired of the filtered list; null while there is nothing to count. */
+/** Total Funds and Total Loots Acquired of a market page's filtered list; null while there is nothing to count. */
 export function MarketSummaryCards({ summary }: { summary: MarketSummary | null }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -35,10 +35,16 @@ export function MarketSummaryCards({ summary }: { summary: MarketSummary | null 
               </p>
               <p className="mt-1 flex gap-4 text-sm text-ink-muted">
                 <span>
-                  Pending: <span className="font-semibold text-gold">{summary.pending}</span>
+                  Pending:{" "}
+                  <span className="font-semibold text-gold" data-testid="pending-count">
+                    {summary.pending}
+                  </span>
                 </span>
                 <span>
-                  Sold: <span className="font-semibold text-success">{summary.sold}</span>
+                  Sold:{" "}
+                  <span className="font-semibold text-success" data-testid="sold-count">
+                    {summary.sold}
+                  </span>
                 </span>
               </p>
             </>
