@@ -21,10 +21,17 @@ export type WallClockInput = Pick<WallClock, "year" | "month" | "day" | "hour" |
 
 const DAY_MS = 86_400_000;
 
-/** The zone to evaluate in: the given IANA name, or the runtime's own zone when none is given. */
+let runtimeZone: string | undefined;
+
+/**
+ * The zone to evaluate in: the given IANA name, or the runtime's own zone when none is given. The runtime's
+ * zone is read once: building a DateTimeFormat to ask it costs about 10 ms on a slow phone, and the
+ * "Last synced" and countdown labels ask on every render.
+ */
 export function resolveTimeZone(timeZone?: string | null): string {
   if (timeZone) return timeZone;
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  runtimeZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
+  return runtimeZone;
 }
 
 // Building a DateTimeFormat is costly and the schedule code asks the same zone many times.

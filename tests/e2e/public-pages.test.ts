@@ -78,7 +78,7 @@ async function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(
-      "main a, main button, main [role=combobox], header a, header button",
+      "main a, main button, main select, main input, header a, header button",
     )) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
@@ -367,8 +367,7 @@ describe("public market exchange", () => {
     const rows = bodyRows(page);
     await expect.poll(() => rows.count(), WAIT).toBe(3);
     const choose = async (filter: string, option: string) => {
-      await page.getByRole("combobox", { name: filter }).click();
-      await page.getByRole("option", { name: option, exact: true }).click();
+      await page.getByRole("combobox", { name: filter }).selectOption({ label: option });
     };
 
     await choose("Status", "Sold");
@@ -379,11 +378,10 @@ describe("public market exchange", () => {
     expect(await page.getByTestId("total-funds").innerText()).toBe("0.00 USDT");
     expect(await page.getByTestId("total-loots").innerText()).toBe("2");
 
-    await page.getByRole("combobox", { name: "Boss" }).click();
-    const bosses = await page.getByRole("option").allInnerTexts();
+    const bosses = await page.getByRole("combobox", { name: "Boss" }).locator("option").allInnerTexts();
     expect(bosses[0]).toBe("All Bosses");
     expect(bosses).toEqual(expect.arrayContaining(["Frostfang", "Gravemaw", "Ironhide Behemoth", "MILAVY"]));
-    await page.getByRole("option", { name: "Frostfang", exact: true }).click();
+    await choose("Boss", "Frostfang");
     await expect.poll(() => cellTexts(rows, 1)).toEqual(["Frostbound Circlet"]);
     await choose("Status", "Sold");
     await page.getByText("No Market Items Found").waitFor();

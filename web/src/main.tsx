@@ -2,7 +2,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./styles.css";
-import { startDataLayer } from "./data/data-layer.ts";
+import { startApp } from "./data/app.ts";
 import { startSessionWatch, useSessionStore } from "./features/auth/session-store.ts";
 import { loadPublicConfig } from "./features/brand/brand-store.ts";
 import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
@@ -12,7 +12,7 @@ import { router } from "./router.tsx";
 
 reloadOnceOnChunkError();
 startSessionWatch();
-startDataLayer({
+startApp({
   api,
   // undefined while the session is being checked, so admin collections wait for the answer.
   getRole: () => {

@@ -1,11 +1,14 @@
 /**
  * The route tree, code-based and typed. Every page's component is loaded lazily, so a public page
- * downloads only its own code; only the frame (root, public layout, Not Found) is in the entry chunk.
+ * downloads only its own code; only the frame (root, public layout, Not Found) and the home page are in the
+ * entry chunk. Home is the installed app's start page and the most visited: in the entry it paints with the
+ * first render instead of after a second round trip (decision 014).
  */
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router";
 import { PageSkeleton } from "./components/page-skeleton.tsx";
 import { PublicLayout } from "./features/layout/public-layout.tsx";
 import { RouteError } from "./routes/-components/route-error.tsx";
+import { HomePage } from "./routes/home.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
 
@@ -20,11 +23,9 @@ const publicLayoutRoute = createRoute({
   component: PublicLayout,
 });
 
-const homePage = lazyRouteComponent(() => import("./routes/home.tsx"), "HomePage");
-
 const publicRoutes = [
-  createRoute({ getParentRoute: () => publicLayoutRoute, path: "/", component: homePage }),
-  createRoute({ getParentRoute: () => publicLayoutRoute, path: "/public", component: homePage }),
+  createRoute({ getParentRoute: () => publicLayoutRoute, path: "/", component: HomePage }),
+  createRoute({ getParentRoute: () => publicLayoutRoute, path: "/public", component: HomePage }),
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: "/login",

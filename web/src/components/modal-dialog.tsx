@@ -129,5 +129,4 @@ export function Field({
   );
 }
 
-export const inputClass =
-  "min-h-11 w-full rounded-lg border border-line bg-surface-raised px-3 text-sm text-ink placeholder:text-ink-muted/70 focus:border-gold/60 focus:outline-none aria-[invalid=true]:border-danger";
+export { inputClass } from "./filter-select.tsx";

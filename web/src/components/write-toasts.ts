@@ -4,8 +4,8 @@
  * failed outbox row, and is told then.
  */
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
 import { useOutbox } from "../data/hooks.ts";
+import { toast } from "../lib/toast.tsx";
 
 export const SAVED_ON_DEVICE = "Saved on this device; it will sync when you are back online.";
 

@@ -1,11 +1,15 @@
 /**
- * How screens read the local store. Each hook returns the cached rows at once (undefined only until the
- * first read from IndexedDB) and follows every change, including pulls, which replace a table in one
- * transaction and so never show it empty.
+ * How screens read the local store. Each hook returns the cached rows as soon as the data layer has
+ * loaded and IndexedDB has answered (undefined until then) and follows every change, including pulls,
+ * which replace a table in one transaction and so never show it empty.
+ *
+ * The hooks subscribe to Dexie's liveQuery through the lazily loaded layer (app.ts) rather than with
+ * dexie-react-hooks, whose static import would put Dexie into every page's first download (decision 014).
  */
-import { useLiveQuery } from "dexie-react-hooks";
+import { type DependencyList, useEffect, useState } from "react";
 import { useStore } from "zustand";
-import { appLayerStore, portalDb } from "./data-layer.ts";
+import { type AppLayer, useAppLayer } from "./app.ts";
+import { createLayerStore } from "./layer-state.ts";
 import type {
   AttendanceRecord,
   BossNameRow,
@@ -16,49 +20,66 @@ import type {
   MarketItem,
   SalaryReceipt,
 } from "./portal-db.ts";
-import {
-  type MemberFilter,
-  type OutboxSummary,
-  readAttendance,
-  readBossNames,
-  readFunds,
-  readGuildMembers,
-  readMarketItems,
-  readOutboxSummary,
-  readSalaryReceipt,
-  readSyncStatus,
-  readTimers,
-} from "./queries.ts";
+import type { MemberFilter, OutboxSummary, StoredSyncStatus } from "./queries.ts";
+
+type Reading<T> = { value: T } | { error: unknown } | undefined;
+
+/**
+ * The latest result of `read` against the local store, re-run whenever the tables it read change and
+ * whenever `deps` change. `initial` until the first result; an IndexedDB failure is thrown to the page's
+ * error boundary, as useLiveQuery would.
+ */
+export function useLocalQuery<T, I = undefined>(
+  read: (layer: AppLayer) => Promise<T>,
+  deps: DependencyList,
+  initial?: I,
+): T | I {
+  const layer = useAppLayer();
+  const [reading, setReading] = useState<Reading<T>>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `read` is re-created every render; `deps` name what it reads.
+  useEffect(() => {
+    if (!layer) return;
+    const subscription = layer
+      .liveQuery(() => read(layer))
+      .subscribe({
+        next: (value) => setReading({ value }),
+        error: (error: unknown) => setReading({ error }),
+      });
+    return () => subscription.unsubscribe();
+  }, [layer, ...deps]);
+  if (reading && "error" in reading) throw reading.error;
+  return reading ? reading.value : (initial as I);
+}
 
 export function useGuildMembers(filter: MemberFilter = {}): GuildMember[] | undefined {
   const { status } = filter;
-  return useLiveQuery(() => readGuildMembers(portalDb(), { status }), [status]);
+  return useLocalQuery((layer) => layer.readGuildMembers(layer.portalDb(), { status }), [status]);
 }
 
 export function useMarketItems(): MarketItem[] | undefined {
-  return useLiveQuery(() => readMarketItems(portalDb()), []);
+  return useLocalQuery((layer) => layer.readMarketItems(layer.portalDb()), []);
 }
 
 export function useBossNames(): BossNameRow[] | undefined {
-  return useLiveQuery(() => readBossNames(portalDb()), []);
+  return useLocalQuery((layer) => layer.readBossNames(layer.portalDb()), []);
 }
 
 export function useTimers(): BossTimerRow[] | undefined {
-  return useLiveQuery(() => readTimers(portalDb()), []);
+  return useLocalQuery((layer) => layer.readTimers(layer.portalDb()), []);
 }
 
 export function useAttendance(): AttendanceRecord[] | undefined {
-  return useLiveQuery(() => readAttendance(portalDb()), []);
+  return useLocalQuery((layer) => layer.readAttendance(layer.portalDb()), []);
 }
 
 /** undefined while reading; null when never synced. */
 export function useFunds(): GuildFunds | null | undefined {
-  return useLiveQuery(() => readFunds(portalDb()), []);
+  return useLocalQuery((layer) => layer.readFunds(layer.portalDb()), []);
 }
 
 /** undefined while reading; null when never synced. */
 export function useSalaryReceipt(): SalaryReceipt | null | undefined {
-  return useLiveQuery(() => readSalaryReceipt(portalDb()), []);
+  return useLocalQuery((layer) => layer.readSalaryReceipt(layer.portalDb()), []);
 }
 
 export interface SyncStatus {
@@ -69,9 +90,19 @@ export interface SyncStatus {
   syncing: boolean;
 }
 
+/** Before the layer loads: nothing is syncing and the outbox is not paused. */
+const idleStore = createLayerStore();
+
 export function useSyncStatus(collection: CollectionName): SyncStatus {
-  const stored = useLiveQuery(() => readSyncStatus(portalDb(), collection), [collection]);
-  const syncing = useStore(appLayerStore(), (state) => state.syncing[collection] ?? false);
+  const stored = useLocalQuery<StoredSyncStatus>(
+    (layer) => layer.readSyncStatus(layer.portalDb(), collection),
+    [collection],
+  );
+  const layer = useAppLayer();
+  const syncing = useStore(
+    layer?.appLayerStore() ?? idleStore,
+    (state) => state.syncing[collection] ?? false,
+  );
   return { lastSyncedAt: stored?.lastSyncedAt ?? null, error: stored?.error ?? null, syncing };
 }
 
@@ -83,7 +114,8 @@ export interface OutboxStatus extends OutboxSummary {
 const NO_ROWS: OutboxSummary = { pendingCount: 0, failed: [] };
 
 export function useOutbox(): OutboxStatus {
-  const summary = useLiveQuery(() => readOutboxSummary(portalDb()), [], NO_ROWS);
-  const paused = useStore(appLayerStore(), (state) => state.paused);
+  const summary = useLocalQuery((layer) => layer.readOutboxSummary(layer.portalDb()), [], NO_ROWS);
+  const layer = useAppLayer();
+  const paused = useStore(layer?.appLayerStore() ?? idleStore, (state) => state.paused);
   return { ...summary, paused };
 }

@@ -97,7 +97,25 @@ export async function saveDraftChanges(db: PortalDb, draft: LocalDraft): Promise
   }
 }
 
-/** Replaces the live tables with the draft's complete contents. */
+/** Deep equality of stored values: plain objects, arrays, Dates and primitives (what IndexedDB holds). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bRecord = b as Record<string, unknown>;
+  if (aKeys.length !== Object.keys(b).length) return false;
+  const aRecord = a as Record<string, unknown>;
+  return aKeys.every((key) => Object.hasOwn(bRecord, key) && sameValue(aRecord[key], bRecord[key]));
+}
+
+/**
+ * Makes the live tables hold exactly the draft's contents, writing only the rows that differ. A pull that
+ * brings what the table already holds (most pulls) writes nothing, so no screen re-reads or re-renders.
+ */
 export async function replaceTables(
   db: PortalDb,
   draft: LocalDraft,
@@ -105,7 +123,15 @@ export async function replaceTables(
 ): Promise<void> {
   for (const collection of collections) {
     const table = db.collection(collection);
-    await table.clear();
-    await table.bulkPut(draft.all(collection));
+    const stored = new Map<RowKey, unknown>();
+    for (const row of await table.toArray()) stored.set(keyOf(collection, row), row);
+    const changed = draft.all(collection).filter((row) => {
+      const key = keyOf(collection, row);
+      const before = stored.get(key);
+      stored.delete(key);
+      return before === undefined || !sameValue(before, row);
+    });
+    if (stored.size > 0) await table.bulkDelete([...stored.keys()]);
+    if (changed.length > 0) await table.bulkPut(changed);
   }
 }

@@ -3,7 +3,6 @@
  * rebuilds the live table (base + queued writes) in one transaction, so screens never see an empty or
  * half-written table, and a failed pull keeps what was cached and records the error.
  */
-import * as z from "zod/mini";
 import { type ApiClient, ApiError, errorMessage } from "../lib/api-client.ts";
 import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
 import type { DataLayerEnv } from "./environment.ts";
@@ -38,7 +37,19 @@ export interface SyncEngineDeps {
   store: LayerStore;
 }
 
-const keyField = z.union([z.number(), z.string()]);
+/**
+ * A plain object (not an array, not null). The answers are checked by hand rather than with zod: these two
+ * shape checks are all the entry chunk needs, and zod would add about 15 kB gzipped to every public page.
+ */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function hasKey(value: unknown, keyPath: string): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const key = value[keyPath];
+  return typeof key === "number" || typeof key === "string";
+}
 
 export function unexpectedAnswer(path: string): string {
   return `Unexpected answer from /_api${path}`;
@@ -51,11 +62,10 @@ export function rowsFromAnswer(collection: CollectionName, source: CollectionSou
   if (isSingleRow(collection)) {
     const one = Array.isArray(value) ? value[0] : value;
     if (one === null || one === undefined) return [];
-    const parsed = z.looseObject({}).safeParse(one);
-    return parsed.success ? [{ slot: SINGLE_ROW_SLOT, value: parsed.data }] : undefined;
+    return isRecord(one) ? [{ slot: SINGLE_ROW_SLOT, value: one }] : undefined;
   }
-  const parsed = z.array(z.looseObject({ [KEY_PATHS[collection]]: keyField })).safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  const keyPath = KEY_PATHS[collection];
+  return Array.isArray(value) && value.every((row) => hasKey(row, keyPath)) ? value : undefined;
 }
 
 function touchesCollection(name: string, collection: CollectionName): boolean {

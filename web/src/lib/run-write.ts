@@ -3,8 +3,9 @@
  * queued; offline it adds that the change will sync later. A command that refuses before storing anything
  * shows the fallback with its reason.
  */
-import { toast } from "sonner";
+
 import { errorMessage } from "./api-client.ts";
+import { toast } from "./toast.tsx";
 
 export const SAVED_OFFLINE = "Saved on this device; it will sync when you are back online.";
 

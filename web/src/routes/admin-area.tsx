@@ -1,5 +1,6 @@
 import { AccessGuard, RoleGuard } from "../features/auth/access-guard.tsx";
 import { AdminLayout } from "../features/layout/admin-layout.tsx";
+import { loadToasts } from "../lib/toast.tsx";
 
 /** Every admin page sits behind both guards: logged in, and with the admin role. */
 export function AdminArea() {
@@ -13,3 +14,6 @@ export function AdminArea() {
     </AccessGuard>
   );
 }
+
+// Admin pages toast after most writes: fetch sonner with the admin area rather than on the first toast.
+void loadToasts();

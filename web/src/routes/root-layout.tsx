@@ -1,5 +1,5 @@
 import { Outlet } from "@tanstack/react-router";
-import { Toaster } from "sonner";
+import { Toaster } from "../lib/toast.tsx";
 
 /** Every page sets its own document title (useDocumentTitle): a child's effect runs before its parent's. */
 export function RootLayout() {

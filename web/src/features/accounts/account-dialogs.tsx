@@ -1,6 +1,5 @@
 /** Create and edit an account (DECISIONS.md: admins create users and admins, reset passwords, disable). */
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import {
   ACCOUNT_ROLES,
   type Account,
@@ -8,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "../../../../shared/schemas/accounts.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.tsx";
 import { AccountDialogFrame, Field, fieldClass } from "./account-dialog-frame.tsx";
 import {
   type CreateAccountValues,

@@ -2,7 +2,7 @@
 import { FilterX } from "lucide-react";
 import { useId } from "react";
 import { Button } from "../../components/button.tsx";
-import { inputClass } from "../../components/modal-dialog.tsx";
+import { FilterSelect, inputClass, filterLabelClass as labelClass } from "../../components/filter-select.tsx";
 import {
   ADMIN_STATUS_FILTERS,
   type AdminMarketFilters,
@@ -10,8 +10,6 @@ import {
   isFiltered,
   NO_ADMIN_FILTERS,
 } from "./admin-market-view.ts";
-
-const labelClass = "text-xs font-semibold uppercase tracking-wide text-ink-muted";
 
 export function AdminMarketFiltersBar({
   filters,
@@ -25,41 +23,21 @@ export function AdminMarketFiltersBar({
   const id = useId();
   return (
     <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={`${id}-status`} className={labelClass}>
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className={inputClass}
-          value={filters.status}
-          onChange={(e) => onChange({ ...filters, status: e.target.value as AdminStatusFilter })}
-        >
-          {ADMIN_STATUS_FILTERS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={`${id}-boss`} className={labelClass}>
-          Boss
-        </label>
-        <select
-          id={`${id}-boss`}
-          className={inputClass}
-          value={filters.boss}
-          onChange={(e) => onChange({ ...filters, boss: e.target.value })}
-        >
-          <option value="">All Bosses</option>
-          {bosses.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="Status"
+        value={filters.status}
+        options={ADMIN_STATUS_FILTERS}
+        onChange={(status) => onChange({ ...filters, status: status as AdminStatusFilter })}
+      />
+      <FilterSelect
+        label="Boss"
+        value={filters.boss}
+        options={[
+          { value: "", label: "All Bosses" },
+          ...bosses.map((name) => ({ value: name, label: name })),
+        ]}
+        onChange={(boss) => onChange({ ...filters, boss })}
+      />
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-from`} className={labelClass}>
           Date From

@@ -14,7 +14,7 @@ import {
 } from "../../../../shared/schemas/members.ts";
 import { Button } from "../../components/button.tsx";
 import { FormDialog, fieldClass, labelClass } from "../../components/form-dialog.tsx";
-import { commands } from "../../data/data-layer.ts";
+import { commands } from "../../data/app.ts";
 import type { GuildMember } from "../../data/portal-db.ts";
 import { runWrite } from "../../lib/run-write.ts";
 

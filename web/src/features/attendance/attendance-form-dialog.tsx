@@ -5,13 +5,13 @@
  */
 import { AlertCircle } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/button.tsx";
 import { FormDialog, fieldClass, labelClass } from "../../components/form-dialog.tsx";
 import { ParticipantPicker } from "../../components/participant-picker.tsx";
-import { commands } from "../../data/data-layer.ts";
+import { commands } from "../../data/app.ts";
 import type { AttendanceRecord, BossNameRow, GuildMember } from "../../data/portal-db.ts";
 import { runWrite } from "../../lib/run-write.ts";
+import { toast } from "../../lib/toast.tsx";
 import { checkAttendanceForm, DATE_MIN, dateFieldProblem, localDay } from "./attendance-form.ts";
 import { recordDay, recordNames } from "./attendance-view.ts";
 

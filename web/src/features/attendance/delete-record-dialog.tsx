@@ -1,7 +1,7 @@
 import { formatDate } from "../../../../shared/format/format-date.ts";
 import { Button } from "../../components/button.tsx";
 import { FormDialog } from "../../components/form-dialog.tsx";
-import { commands } from "../../data/data-layer.ts";
+import { commands } from "../../data/app.ts";
 import type { AttendanceRecord } from "../../data/portal-db.ts";
 import { runWrite } from "../../lib/run-write.ts";
 

@@ -4,7 +4,6 @@
  */
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { scheduleLabel } from "../../../../shared/bosses/boss-schedule.ts";
 import { compareText } from "../../../../shared/sorting/compare-text.ts";
 import { Button } from "../../components/button.tsx";
@@ -19,9 +18,10 @@ import {
 } from "../../components/data-table.tsx";
 import { ConfirmDialog } from "../../components/modal-dialog.tsx";
 import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
-import { commands } from "../../data/data-layer.ts";
+import { commands } from "../../data/app.ts";
 import type { BossNameRow } from "../../data/portal-db.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.tsx";
 import { BossNameFormDialog, type BossNameValues, duplicateBossName } from "./boss-name-form.tsx";
 
 export type BossNamesState =

@@ -5,12 +5,12 @@
  */
 import { FlaskConical, RotateCcw, TimerReset } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog, inputClass } from "../../components/modal-dialog.tsx";
 import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
-import { commands } from "../../data/data-layer.ts";
+import { commands } from "../../data/app.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.tsx";
 
 /** SPEC section 9: the test timer runs 10 seconds. */
 export const TEST_TIMER_SECONDS = 10;

@@ -3,7 +3,6 @@
  * the error card follow SPEC section 8.
  */
 import { useState } from "react";
-import { toast } from "sonner";
 import type {
   CorruptionAnalysis,
   FixAction,
@@ -11,6 +10,7 @@ import type {
   ResetParticipantsResult,
 } from "../../../../shared/schemas/fix-participants.ts";
 import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.tsx";
 import { OPERATION_FAILED, OPERATION_SUCCESSFUL, UNEXPECTED_ERROR } from "./fix-model.ts";
 
 const PATH = "/admin/fix-corrupted-participants";

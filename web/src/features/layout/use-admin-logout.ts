@@ -1,5 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
-import { dataLayerActions } from "../../data/data-layer.ts";
+import { dataLayerActions } from "../../data/app.ts";
 import { logout } from "../auth/session-store.ts";
 
 /**

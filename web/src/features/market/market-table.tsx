@@ -1,6 +1,9 @@
+import { Users } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { formatDate } from "../../../../shared/format/format-date.ts";
 import { formatMoney } from "../../../../shared/format/format-money.ts";
 import { LootStatusBadge } from "../../components/badge.tsx";
+import { Button } from "../../components/button.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -14,7 +17,29 @@ import {
   Th,
 } from "../../components/data-table.tsx";
 import type { ParticipantView } from "./market-view.ts";
-import { ParticipantsDialog } from "./participants-dialog.tsx";
+
+const loadParticipantsDialog = () => import("./participants-dialog.tsx");
+const ParticipantsDialog = lazy(() =>
+  loadParticipantsDialog().then((module) => ({ default: module.ParticipantsDialog })),
+);
+
+/** A row's participants button; the dialog's code is fetched as the finger or pointer comes down. */
+function ParticipantsButton({ row, onOpen }: { row: MarketRow; onOpen: (row: MarketRow) => void }) {
+  return (
+    <Button
+      variant="secondary"
+      className="px-3!"
+      aria-label={`View participants of ${row.lootName}`}
+      aria-haspopup="dialog"
+      onPointerDown={() => void loadParticipantsDialog()}
+      onFocus={() => void loadParticipantsDialog()}
+      onClick={() => onOpen(row)}
+    >
+      <Users className="size-4" aria-hidden="true" />
+      <span className="tabular-nums">{row.participants.length}</span>
+    </Button>
+  );
+}
 
 export interface MarketRow {
   id: number;
@@ -35,6 +60,7 @@ const COLUMNS = 6;
 
 /** The public market table (rows already filtered and in order). */
 export function MarketTable({ state }: { state: MarketTableState }) {
+  const [shown, setShown] = useState<MarketRow | null>(null);
   if (state.status === "error") {
     return (
       <TableCard label="Market items">
@@ -84,13 +110,22 @@ export function MarketTable({ state }: { state: MarketTableState }) {
                   {formatMoney(row.value, "usdt")}
                 </Td>
                 <Td className="py-1.5 text-right">
-                  <ParticipantsDialog lootName={row.lootName} participants={row.participants} />
+                  <ParticipantsButton row={row} onOpen={setShown} />
                 </Td>
               </tr>
             ))}
           </tbody>
         )}
       </Table>
+      {shown ? (
+        <Suspense fallback={null}>
+          <ParticipantsDialog
+            lootName={shown.lootName}
+            participants={shown.participants}
+            onClose={() => setShown(null)}
+          />
+        </Suspense>
+      ) : null}
       {state.status === "loading" ? (
         <span role="status" className="sr-only">
           Loading market items

@@ -1,25 +1,25 @@
-import { Users, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { CategoryBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import type { ParticipantView } from "./market-view.ts";
 
-/** The participants button of a market row and the dialog listing them with their categories. */
+/**
+ * The dialog listing a market row's participants with their categories. Loaded on first use
+ * (market-table.tsx), so the market page's first download carries no dialog code; closing it returns focus
+ * to the row's button.
+ */
 export function ParticipantsDialog({
   lootName,
   participants,
+  onClose,
 }: {
   lootName: string;
   participants: readonly ParticipantView[];
+  onClose: () => void;
 }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary" className="px-3!" aria-label={`View participants of ${lootName}`}>
-          <Users className="size-4" aria-hidden="true" />
-          <span className="tabular-nums">{participants.length}</span>
-        </Button>
-      </Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl">

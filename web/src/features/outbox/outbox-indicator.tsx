@@ -6,12 +6,12 @@
  */
 import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2, X } from "lucide-react";
 import { Popover } from "radix-ui";
-import { toast } from "sonner";
 import { Button } from "../../components/button.tsx";
-import { dataLayerActions } from "../../data/data-layer.ts";
+import { dataLayerActions } from "../../data/app.ts";
 import { useOutbox } from "../../data/hooks.ts";
 import type { OutboxRow } from "../../data/portal-db.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.tsx";
 import { describeWrite, outboxBadge, PAUSED_TEXT } from "./describe-write.ts";
 
 const TONES = {

@@ -4,7 +4,7 @@
  */
 import { AlertCircle, CloudUpload } from "lucide-react";
 import { Button } from "../../components/button.tsx";
-import { dataLayerActions } from "../../data/data-layer.ts";
+import { dataLayerActions } from "../../data/app.ts";
 import { useOutbox } from "../../data/hooks.ts";
 import type { OutboxRow } from "../../data/portal-db.ts";
 

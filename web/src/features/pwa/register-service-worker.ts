@@ -4,8 +4,8 @@
  * its own build's precached chunks until then. The first install has no old worker to wait for and takes
  * the page at once (clientsClaim), so the first visit is already controlled.
  */
-import { toast } from "sonner";
 import type { Workbox } from "workbox-window";
+import { toast } from "../../lib/toast.tsx";
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /** If the new worker has not taken over by then (another tab holds it back), reload anyway. */
@@ -45,7 +45,7 @@ function register(wb: Workbox): void {
   };
 
   const promptForUpdate = () => {
-    toast(UPDATE_AVAILABLE, {
+    toast.message(UPDATE_AVAILABLE, {
       id: UPDATE_TOAST_ID,
       duration: Number.POSITIVE_INFINITY,
       action: { label: "Reload", onClick: applyUpdate },

@@ -1,0 +1,78 @@
+/**
+ * The screens' door to the data layer. The layer (Dexie, the sync engine, the outbox) is its own chunk
+ * (app-layer.ts): startApp fetches it as the app boots, in parallel with the first render, so a page's
+ * first paint never waits for IndexedDB code. Until it is there, hooks report "still reading" (the pages'
+ * skeletons) and commands and actions wait for it.
+ */
+import { useSyncExternalStore } from "react";
+import type { Commands } from "./commands.ts";
+import type { DataLayerOptions } from "./data-layer.ts";
+
+export type AppLayer = typeof import("./app-layer.ts");
+
+let loaded: AppLayer | undefined;
+let loading: Promise<AppLayer> | undefined;
+const listeners = new Set<() => void>();
+
+/** The data layer's module, fetched once; a failed fetch (a flaky network) is tried again on the next call. */
+export function loadAppLayer(): Promise<AppLayer> {
+  loading ??= import("./app-layer.ts").then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The data layer's module once it has loaded; undefined before (components re-render when it arrives). */
+export function useAppLayer(): AppLayer | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => undefined,
+  );
+}
+
+/** Fetches the data layer and starts it: the first sync, the outbox sender and their triggers. */
+export function startApp(options: Pick<DataLayerOptions, "api" | "getRole" | "subscribeSession">): void {
+  loadAppLayer()
+    .then((layer) => layer.startDataLayer(options))
+    .catch((error: unknown) => console.error("The local data layer failed to load", error));
+}
+
+type CommandName = keyof Commands;
+
+/** The app's commands (see commands.ts); each waits for the data layer if it has not loaded yet. */
+export const commands = new Proxy({} as Commands, {
+  get(_target, name) {
+    // Not a thenable: `await commands` must not call a command.
+    if (name === "then" || typeof name === "symbol") return undefined;
+    return async (...args: unknown[]) => {
+      const layer = await loadAppLayer();
+      const command = layer.commands[name as CommandName] as (...a: unknown[]) => Promise<string>;
+      return command(...args);
+    };
+  },
+});
+
+/** What screens may ask of the running data layer. */
+export const dataLayerActions = {
+  retry: async (id: string) => (await loadAppLayer()).dataLayerActions.retry(id),
+  discard: async (id: string) => (await loadAppLayer()).dataLayerActions.discard(id),
+  /** Try the queue again after a login (also happens on its own when the session changes). */
+  resume: async () => (await loadAppLayer()).dataLayerActions.resume(),
+  /** Pull everything now (a "sync now" button). */
+  syncNow: async () => (await loadAppLayer()).dataLayerActions.syncNow(),
+  forgetPrivateData: async () => (await loadAppLayer()).dataLayerActions.forgetPrivateData(),
+};
