@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { liveQuery } from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "../lib/api-client.ts";
 import { createDataLayer } from "./data-layer.ts";
@@ -127,6 +128,33 @@ describe("pulls", () => {
     expect(await t.layer.sync.pull("timers")).toBe("skipped");
     expect(t.server.requests).toHaveLength(0);
     expect(await t.db.syncMeta.count()).toBe(0);
+  });
+
+  it("a pull that brings what the table holds writes nothing; a changed row is written alone", async () => {
+    t = await createTestLayer({ role: null });
+    await t.layer.sync.pullAll();
+    const seen: string[][] = [];
+    const subscription = liveQuery(() => t.db.guildMembers.toArray()).subscribe({
+      next: (rows) => seen.push(rows.map((row) => `${row.playerName}:${row.category}`)),
+    });
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
+    expect(seen).toHaveLength(1);
+
+    await t.layer.sync.pullAll();
+    await settled();
+    // No write, so the screens' queries do not run again.
+    expect(seen).toHaveLength(1);
+
+    const corvin = t.server.members.find((m) => m.playerName === "Corvin");
+    if (!corvin) throw new Error("the fake server has no Corvin");
+    corvin.category = "Core";
+    await t.layer.sync.pullAll();
+    await settled();
+    subscription.unsubscribe();
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toContain("Corvin:Core");
+    expect(seen[1]).toHaveLength(3);
   });
 
   it("a second request during a pull runs once more after it, not in parallel", async () => {
