@@ -283,9 +283,7 @@ describe("the corrupted participant fix tool", () => {
     expect(seeded?.participatedMembers).toBe('["Ashvale", "Lark');
 
     const page = await adminPage("/admin/fix-participants");
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Corrupted Participant Data Fix" }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Corrupted Participant Data Fix" }).waitFor();
     await expect(
       page.getByText("Tool to identify and resolve items with corrupted participant lists.").isVisible(),
     ).resolves.toBe(true);

@@ -55,17 +55,28 @@ const superjsonAnswer = (body: unknown) => (route: Route) =>
 const errorAnswer = (status: number, error: string) => (route: Route) =>
   route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ error }) });
 /** Holds the call until the returned release() is called, then lets it through to the server. */
-function heldAnswer(): { handler: (route: Route) => Promise<void>; release: () => void } {
+function heldAnswer(): {
+  handler: (route: Route) => Promise<void>;
+  release: () => void;
+  /** Settles once the page has asked (the request is being held). */
+  requested: Promise<void>;
+} {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let markRequested = () => {};
+  const requested = new Promise<void>((resolve) => {
+    markRequested = resolve;
+  });
   return {
     handler: async (route) => {
+      markRequested();
       await released;
       await route.continue().catch(() => {});
     },
     release: () => release(),
+    requested,
   };
 }
 
@@ -655,6 +666,7 @@ describe("offline", () => {
       "/public/salary-calculation": held.handler,
     });
     await expect.poll(() => page.getByTestId("receipt-skeleton-row").count(), WAIT).toBe(10);
+    await held.requested;
     await page.context().setOffline(true);
     const alert = page.getByRole("alert");
     await alert.getByText("Failed to Load Calculation Data").waitFor(WAIT);

@@ -10,37 +10,19 @@ import { reloadOnceOnChunkError } from "./features/pwa/reload-once.ts";
 import { api } from "./lib/api-client.ts";
 import { router } from "./router.tsx";
 
-/**
- * Runs `work` once the first frame has been painted: the session check, the config fetch and the data
- * layer then never delay the first paint (a hidden tab, which paints no frames, starts after 200 ms).
- */
-function afterFirstPaint(work: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 200);
-}
-
-function boot(): void {
-  startSessionWatch();
-  startApp({
-    api,
-    // undefined while the session is being checked, so admin collections wait for the answer.
-    getRole: () => {
-      const { session } = useSessionStore.getState();
-      return session.status === "loading" ? undefined : (session.user?.role ?? null);
-    },
-    subscribeSession: useSessionStore.subscribe,
-  });
-  void loadPublicConfig();
-  registerServiceWorker();
-}
-
 reloadOnceOnChunkError();
+startSessionWatch();
+// The data layer's chunk is fetched now, in parallel with the first render (decision 014).
+startApp({
+  api,
+  // undefined while the session is being checked, so admin collections wait for the answer.
+  getRole: () => {
+    const { session } = useSessionStore.getState();
+    return session.status === "loading" ? undefined : (session.user?.role ?? null);
+  },
+  subscribeSession: useSessionStore.subscribe,
+});
+void loadPublicConfig();
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
@@ -50,11 +32,12 @@ const root = createRoot(rootElement);
 void router
   .load()
   .catch((error: unknown) => console.error("The first route failed to load", error))
-  .finally(() => {
+  .finally(() =>
     root.render(
       <StrictMode>
         <RouterProvider router={router} />
       </StrictMode>,
-    );
-    afterFirstPaint(boot);
-  });
+    ),
+  );
+
+registerServiceWorker();

@@ -44,11 +44,18 @@ export function useAppLayer(): AppLayer | undefined {
   );
 }
 
-/** Fetches the data layer and starts it: the first sync, the outbox sender and their triggers. */
+/**
+ * Fetches the data layer and starts it: the first sync, the outbox sender and their triggers. If the fetch
+ * fails (the connection dropped during a first visit, before the service worker held the app), it is tried
+ * again when the browser is back online.
+ */
 export function startApp(options: Pick<DataLayerOptions, "api" | "getRole" | "subscribeSession">): void {
   loadAppLayer()
     .then((layer) => layer.startDataLayer(options))
-    .catch((error: unknown) => console.error("The local data layer failed to load", error));
+    .catch((error: unknown) => {
+      console.error("The local data layer failed to load", error);
+      window.addEventListener("online", () => startApp(options), { once: true });
+    });
 }
 
 type CommandName = keyof Commands;
