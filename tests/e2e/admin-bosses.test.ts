@@ -47,6 +47,14 @@ describe("boss names", () => {
     expect(await page.locator("tr[data-boss-name]").count()).toBe(24);
     await screenshot(page, "admin-boss-names");
 
+    // A fixed-schedule boss saved without touching the hours keeps its schedule: nothing is queued. (Were
+    // a write queued, the outbox would send it before the writes below, which the test waits for.)
+    await row(page, "RODERICK").getByRole("button", { name: "Edit RODERICK" }).click();
+    const fixed = page.getByRole("dialog", { name: "Edit Boss Name" });
+    await fixed.getByText("It spawns on a fixed weekly schedule").waitFor();
+    await fixed.getByRole("button", { name: "Save Changes" }).click();
+    await fixed.waitFor({ state: "detached" });
+
     await page.getByRole("button", { name: "Add Boss Name" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Boss Name" });
     await dialog.waitFor();
@@ -91,6 +99,7 @@ describe("boss names", () => {
     await page.getByText("Boss name deleted successfully!").waitFor();
     await expect.poll(() => row(page, "Cinder Drake").count()).toBe(0);
     await expect.poll(async () => await serverBoss("Cinder Drake")).toBeUndefined();
+    expect((await serverBoss("RODERICK"))?.respawnTimeHours).toBe(-3);
   });
 });
 
@@ -105,6 +114,9 @@ describe("admin boss timers", () => {
     await expect.poll(() => page.title()).toBe(`Boss Timers - ${E2E_BRAND}`);
     await page.getByText("Changes to the timers are visible to all users.").waitFor();
     await expect.poll(() => card(page, "Frostfang").getAttribute("data-state")).toBe("on-cooldown");
+    // The layout's freshness line, once (the page has no second one of its own).
+    await page.getByTestId("last-synced").first().waitFor();
+    expect(await page.getByTestId("last-synced").count()).toBe(1);
     // Reset Timer only on cards on cooldown.
     expect(await page.getByRole("button", { name: /^Reset Timer for/ }).count()).toBe(2);
     await screenshot(page, "admin-boss-timers");

@@ -95,10 +95,18 @@ function builtBrand(): string | null {
  * dist/web is older than its sources, missing, or built for another brand (the manifest takes GUILD_BRAND at
  * build time): `npm start` would serve something else than the tests expect.
  */
+/**
+ * When the last successful build started (ms). Sources are compared with the start, not with the output's
+ * mtime: a file saved while a build ran is newer than the start but older than the output.
+ */
+const BUILD_STARTED_FILE = join(repoRoot, "dist", ".web-build-started");
+
 function webBuildIsStale(): boolean {
-  const built = statSync(join(WEB_DIR, "sw.js"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const hasOutput = statSync(join(WEB_DIR, "sw.js"), { throwIfNoEntry: false }) !== undefined;
+  const started =
+    hasOutput && existsSync(BUILD_STARTED_FILE) ? Number(readFileSync(BUILD_STARTED_FILE, "utf8")) : 0;
   const source = Math.max(...BUILD_INPUTS.map((p) => newestMtime(join(repoRoot, p))));
-  return built === 0 || source > built || builtBrand() !== E2E_BRAND;
+  return !(started > 0) || source >= started || builtBrand() !== E2E_BRAND;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -132,6 +140,7 @@ export async function ensureFreshWebBuild(): Promise<void> {
   await acquireBuildLock();
   try {
     if (!webBuildIsStale()) return;
+    const startedAt = Date.now();
     const result = spawnSync(
       process.execPath,
       [
@@ -150,6 +159,7 @@ export async function ensureFreshWebBuild(): Promise<void> {
       },
     );
     if (result.status !== 0) throw new Error(`The web build failed:\n${result.stdout}\n${result.stderr}`);
+    writeFileSync(BUILD_STARTED_FILE, String(startedAt));
   } finally {
     rmSync(LOCK_DIR, { recursive: true, force: true });
   }

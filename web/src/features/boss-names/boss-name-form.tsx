@@ -49,9 +49,11 @@ export function BossNameFormDialog({
   const nameId = useId();
   const hoursId = useId();
   const [name, setName] = useState(editing?.name ?? "");
-  const [hours, setHours] = useState(
-    String(editing && editing.respawnTimeHours > 0 ? editing.respawnTimeHours : RESPAWN_HOURS_DEFAULT),
-  );
+  const fixedSchedule = editing !== null && editing.respawnTimeHours < 0;
+  // A fixed-schedule boss has no hours to show: the field starts at the default, and only typing in it
+  // replaces the fixed schedule with an interval.
+  const initialHours = String(editing && !fixedSchedule ? editing.respawnTimeHours : RESPAWN_HOURS_DEFAULT);
+  const [hours, setHours] = useState(initialHours);
   const [errors, setErrors] = useState<Errors>({});
 
   const submit = (event: React.FormEvent) => {
@@ -59,7 +61,11 @@ export function BossNameFormDialog({
     const next = { name: checkName(name), hours: checkHours(hours) };
     setErrors(next);
     if (next.name || next.hours) return;
-    onSubmit({ name: name.trim(), respawnTimeHours: Number(hours) });
+    const keepsSchedule = fixedSchedule && hours === initialHours;
+    onSubmit({
+      name: name.trim(),
+      respawnTimeHours: keepsSchedule ? editing.respawnTimeHours : Number(hours),
+    });
   };
 
   const formId = `${nameId}-form`;
@@ -70,7 +76,9 @@ export function BossNameFormDialog({
       title={editing ? "Edit Boss Name" : "Add Boss Name"}
       description={
         editing
-          ? `Change the name or respawn time of ${editing.name}.`
+          ? fixedSchedule
+            ? `Change the name of ${editing.name}. It spawns on a fixed weekly schedule; entering hours replaces that schedule with an interval.`
+            : `Change the name or respawn time of ${editing.name}.`
           : "A boss and its respawn time in hours."
       }
       footer={

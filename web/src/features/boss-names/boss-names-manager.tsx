@@ -68,10 +68,8 @@ export function BossNamesManager({ state }: { state: BossNamesState }) {
     }
     const changes = {
       ...(name !== boss.name ? { name } : {}),
-      // A fixed-schedule boss (negative code) that is only renamed keeps its schedule.
-      ...(respawnTimeHours !== boss.respawnTimeHours && !(boss.respawnTimeHours < 0 && name !== boss.name)
-        ? { respawn_time_hours: respawnTimeHours }
-        : {}),
+      // A fixed-schedule boss whose hours field was left alone comes back with its own code: no change.
+      ...(respawnTimeHours !== boss.respawnTimeHours ? { respawn_time_hours: respawnTimeHours } : {}),
     };
     if (Object.keys(changes).length === 0) {
       close();

@@ -14,10 +14,7 @@ import { useStartTimer } from "../../features/boss-timers/use-start-timer.tsx";
 import { useConfigStore } from "../../features/brand/brand-store.ts";
 import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
-import { LastSynced } from "../../features/sync-status/last-synced.tsx";
 import { useOnline } from "../../features/sync-status/use-online.ts";
-
-const COLLECTIONS = ["timers"] as const;
 
 /** The admin boss timers: start, reset one or all, and 10-second test timers. Everyone sees the changes. */
 export function AdminBossTimersPage() {
@@ -42,7 +39,6 @@ export function AdminBossTimersPage() {
       <PageHeader
         title="Boss Timers"
         subtitle="Start, reset and test boss respawn timers. Changes to the timers are visible to all users."
-        actions={<LastSynced collections={COLLECTIONS} />}
       />
       <Card className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <TestTimerControl bosses={startable} onCreate={(boss) => void startTest(boss)} />
