@@ -103,6 +103,25 @@ async function smallTapTargets(page: Page): Promise<string[]> {
   });
 }
 
+/** The sum of the page's layout shifts so far (not caused by input), as Lighthouse's CLS counts them. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) sum += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(sum), 100);
+      }),
+  );
+}
+
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
@@ -580,6 +599,8 @@ describe("phone width", () => {
       await page.waitForLoadState("networkidle");
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await smallTapTargets(page)).toEqual([]);
+      // Nothing jumps while the data arrives (the footer and the page below the "Last synced" line).
+      expect(await layoutShift(page)).toBeLessThan(0.05);
       const table = page.locator("main section[aria-label]").first();
       if ((await table.count()) > 0) {
         // Wide tables scroll inside their card; the first column stays in view.

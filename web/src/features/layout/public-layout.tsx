@@ -79,7 +79,8 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         </div>
       </header>
       <OfflineBanner />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as data arrives. */}
+      <main id="main" className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8">
         {children ?? <Outlet />}
       </main>
       <footer className="border-t border-line">
