@@ -52,6 +52,7 @@ describe("boss names", () => {
     await row(page, "RODERICK").getByRole("button", { name: "Edit RODERICK" }).click();
     const fixed = page.getByRole("dialog", { name: "Edit Boss Name" });
     await fixed.getByText("It spawns on a fixed weekly schedule").waitFor();
+    await screenshot(page, "admin-boss-names-edit-fixed");
     await fixed.getByRole("button", { name: "Save Changes" }).click();
     await fixed.waitFor({ state: "detached" });
 

@@ -50,18 +50,21 @@ export function BossNameFormDialog({
   const hoursId = useId();
   const [name, setName] = useState(editing?.name ?? "");
   const fixedSchedule = editing !== null && editing.respawnTimeHours < 0;
-  // A fixed-schedule boss has no hours to show: the field starts at the default, and only typing in it
-  // replaces the fixed schedule with an interval.
-  const initialHours = String(editing && !fixedSchedule ? editing.respawnTimeHours : RESPAWN_HOURS_DEFAULT);
+  // A fixed-schedule boss has no hours to show: its field starts empty, and left empty it keeps the
+  // schedule; hours typed into it replace the schedule with that interval.
+  const initialHours = fixedSchedule
+    ? ""
+    : String(editing ? editing.respawnTimeHours : RESPAWN_HOURS_DEFAULT);
   const [hours, setHours] = useState(initialHours);
+  const keepsSchedule = fixedSchedule && hours.trim() === "";
+  const hoursError = (text: string) => (fixedSchedule && text.trim() === "" ? undefined : checkHours(text));
   const [errors, setErrors] = useState<Errors>({});
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const next = { name: checkName(name), hours: checkHours(hours) };
+    const next = { name: checkName(name), hours: hoursError(hours) };
     setErrors(next);
     if (next.name || next.hours) return;
-    const keepsSchedule = fixedSchedule && hours === initialHours;
     onSubmit({
       name: name.trim(),
       respawnTimeHours: keepsSchedule ? editing.respawnTimeHours : Number(hours),
@@ -77,7 +80,7 @@ export function BossNameFormDialog({
       description={
         editing
           ? fixedSchedule
-            ? `Change the name of ${editing.name}. It spawns on a fixed weekly schedule; entering hours replaces that schedule with an interval.`
+            ? `Change the name of ${editing.name}. It spawns on a fixed weekly schedule; hours entered below replace that schedule with an interval.`
             : `Change the name or respawn time of ${editing.name}.`
           : "A boss and its respawn time in hours."
       }
@@ -120,9 +123,10 @@ export function BossNameFormDialog({
             aria-describedby={errors.hours ? `${hoursId}-error` : undefined}
             onChange={(e) => {
               setHours(e.target.value);
-              if (errors.hours) setErrors((prev) => ({ ...prev, hours: checkHours(e.target.value) }));
+              if (errors.hours) setErrors((prev) => ({ ...prev, hours: hoursError(e.target.value) }));
             }}
-            onBlur={() => setErrors((prev) => ({ ...prev, hours: checkHours(hours) }))}
+            placeholder={fixedSchedule ? "Fixed weekly schedule" : undefined}
+            onBlur={() => setErrors((prev) => ({ ...prev, hours: hoursError(hours) }))}
           />
         </Field>
       </form>
