@@ -355,7 +355,10 @@ export async function screenshot(page: Page, name: string): Promise<string[]> {
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       );
       const file = join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+      // With a dialog open the page behind it is scroll-locked: capture the screen as the user sees it
+      // (a full-page capture would stitch the dialog and its backdrop into the middle of the page).
+      const dialogOpen = (await page.locator("[role=dialog], [role=alertdialog]").count()) > 0;
+      await page.screenshot({ path: file, fullPage: !dialogOpen, animations: "disabled" });
       files.push(file);
     }
   } finally {
