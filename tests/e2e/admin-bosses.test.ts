@@ -75,11 +75,18 @@ describe("boss names", () => {
     await dialog.getByRole("button", { name: "Add Boss" }).click();
     await page.getByText('Failed to add boss name: A boss named "gravemaw" already exists.').waitFor();
 
+    // Added offline: the row shows at once as Pending, and cannot be edited or deleted until it is saved.
+    await page.context().setOffline(true);
     await dialog.getByLabel("Boss Name").fill("Cinder Wyrm");
     await dialog.getByRole("button", { name: "Add Boss" }).click();
     await page.getByText("Boss name added successfully!").waitFor();
-    await row(page, "Cinder Wyrm").waitFor();
+    await row(page, "Cinder Wyrm").getByTestId("pending-badge").waitFor();
+    expect(
+      await row(page, "Cinder Wyrm").getByRole("button", { name: "Edit Cinder Wyrm" }).isDisabled(),
+    ).toBe(true);
+    await page.context().setOffline(false);
     await expect.poll(async () => (await serverBoss("Cinder Wyrm"))?.respawnTimeHours).toBe(12);
+    await row(page, "Cinder Wyrm").getByTestId("pending-badge").waitFor({ state: "detached" });
 
     await row(page, "Cinder Wyrm").getByRole("button", { name: "Edit Cinder Wyrm" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Boss Name" });

@@ -35,3 +35,15 @@ export function LootStatusBadge({ status }: { status: string }) {
         : "bg-surface-raised text-ink-muted ring-line";
   return <span className={`${pill} ${tone}`}>{status}</span>;
 }
+
+/** A row that exists only on this device so far: its create is still in the outbox. */
+export function PendingBadge() {
+  return (
+    <span
+      data-testid="pending-badge"
+      className="ml-2 inline-flex items-center rounded-full bg-gold/15 px-2 py-0.5 text-xs font-semibold text-gold ring-1 ring-gold/40"
+    >
+      Pending
+    </span>
+  );
+}

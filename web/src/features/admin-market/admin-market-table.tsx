@@ -2,7 +2,7 @@
 import { Calculator, Pencil, Trash2, Users } from "lucide-react";
 import { formatDate } from "../../../../shared/format/format-date.ts";
 import { formatMoney } from "../../../../shared/format/format-money.ts";
-import { LootStatusBadge } from "../../components/badge.tsx";
+import { LootStatusBadge, PendingBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import {
   rowClass,
@@ -16,6 +16,7 @@ import {
   Td,
   Th,
 } from "../../components/data-table.tsx";
+import { isLocalId } from "../../data/mutations.ts";
 import type { MarketItem } from "../../data/portal-db.ts";
 
 export type AdminMarketTableState =
@@ -72,6 +73,7 @@ export function AdminMarketTable({ state, actions }: { state: AdminMarketTableSt
               <tr key={item.id} className={rowClass} data-loot={item.lootName}>
                 <Td className={`left-0 max-w-40 font-medium sm:max-w-none ${stickyCell} ${stickyEdge}`}>
                   {item.lootName}
+                  {isLocalId(item.id) ? <PendingBadge /> : null}
                 </Td>
                 <Td className="text-ink-muted">{item.bossName}</Td>
                 <Td className="whitespace-nowrap text-ink-muted">{formatDate(item.dateAcquired)}</Td>
@@ -86,6 +88,7 @@ export function AdminMarketTable({ state, actions }: { state: AdminMarketTableSt
                     variant="secondary"
                     className="px-3!"
                     aria-label={`View participants of ${item.lootName}`}
+                    disabled={isLocalId(item.id)}
                     onClick={() => actions.onParticipants(item)}
                   >
                     <Users className="size-4" aria-hidden="true" />
@@ -106,6 +109,7 @@ export function AdminMarketTable({ state, actions }: { state: AdminMarketTableSt
                     variant="ghost"
                     size="icon"
                     aria-label={`Edit ${item.lootName}`}
+                    disabled={isLocalId(item.id)}
                     title="Edit"
                     onClick={() => actions.onEdit(item)}
                   >
@@ -115,6 +119,7 @@ export function AdminMarketTable({ state, actions }: { state: AdminMarketTableSt
                     variant="ghost"
                     size="icon"
                     aria-label={`Delete ${item.lootName}`}
+                    disabled={isLocalId(item.id)}
                     title="Delete"
                     onClick={() => actions.onDelete(item)}
                   >

@@ -5,7 +5,7 @@ import { formatKickedDate } from "../../../../shared/format/format-date.ts";
 import { formatMoney } from "../../../../shared/format/format-money.ts";
 import { type RosterSortColumn, sortRoster } from "../../../../shared/sorting/roster-sort.ts";
 import { ariaSort, nextSortState, type SortState } from "../../../../shared/sorting/sort-cycle.ts";
-import { CategoryBadge } from "../../components/badge.tsx";
+import { CategoryBadge, PendingBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import {
   rowClass,
@@ -54,17 +54,6 @@ function SortHeader({
         <Icon className="size-3.5 shrink-0" aria-hidden="true" />
       </button>
     </Th>
-  );
-}
-
-function PendingBadge() {
-  return (
-    <span
-      data-testid="pending-badge"
-      className="ml-2 inline-flex items-center rounded-full bg-gold/15 px-2 py-0.5 text-xs font-semibold text-gold ring-1 ring-gold/40"
-    >
-      Pending
-    </span>
   );
 }
 

@@ -2,7 +2,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { formatDate } from "../../../../shared/format/format-date.ts";
 import { formatMoney } from "../../../../shared/format/format-money.ts";
-import { LootStatusBadge } from "../../components/badge.tsx";
+import { LootStatusBadge, PendingBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import {
   rowClass,
@@ -24,17 +24,6 @@ export type TableState<T> =
   | { status: "loading" }
   | { status: "error"; message: string }
   | { status: "ready"; rows: readonly T[] };
-
-export function PendingBadge() {
-  return (
-    <span
-      data-testid="pending-badge"
-      className="ml-2 inline-flex items-center rounded-full bg-gold/15 px-2 py-0.5 text-xs font-semibold text-gold ring-1 ring-gold/40"
-    >
-      Pending
-    </span>
-  );
-}
 
 export function AttendanceRecordsTable({
   state,

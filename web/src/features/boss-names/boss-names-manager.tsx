@@ -6,6 +6,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { scheduleLabel } from "../../../../shared/bosses/boss-schedule.ts";
 import { compareText } from "../../../../shared/sorting/compare-text.ts";
+import { PendingBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import {
   rowClass,
@@ -19,6 +20,7 @@ import {
 import { ConfirmDialog } from "../../components/modal-dialog.tsx";
 import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
 import { commands } from "../../data/app.ts";
+import { isLocalId } from "../../data/mutations.ts";
 import type { BossNameRow } from "../../data/portal-db.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.tsx";
@@ -178,13 +180,17 @@ function BossNamesTable({
               .sort((a, b) => compareText(a.name, b.name))
               .map((boss) => (
                 <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
-                  <Td className="font-medium">{boss.name}</Td>
+                  <Td className="font-medium">
+                    {boss.name}
+                    {isLocalId(boss.id) ? <PendingBadge /> : null}
+                  </Td>
                   <Td className="whitespace-nowrap text-ink-muted">{scheduleLabel(boss.respawnTimeHours)}</Td>
                   <Td className="py-1.5 text-right whitespace-nowrap">
                     <Button
                       variant="ghost"
                       size="icon"
                       aria-label={`Edit ${boss.name}`}
+                      disabled={isLocalId(boss.id)}
                       onClick={() => onEdit(boss)}
                     >
                       <Pencil className="size-4" aria-hidden="true" />
@@ -193,6 +199,7 @@ function BossNamesTable({
                       variant="ghost"
                       size="icon"
                       aria-label={`Delete ${boss.name}`}
+                      disabled={isLocalId(boss.id)}
                       onClick={() => onDelete(boss)}
                     >
                       <Trash2 className="size-4 text-danger" aria-hidden="true" />
