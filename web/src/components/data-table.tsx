@@ -94,3 +94,19 @@ export function TableMessage({ title, children }: { title: string; children?: Re
     </div>
   );
 }
+
+/** A table's card holding only a message in place of the table: an error (announced as an alert) or an empty list. */
+export function TableMessageCard({
+  label,
+  title,
+  alert = false,
+  children,
+}: {
+  label: string;
+  title: string;
+  alert?: boolean;
+  children?: ReactNode;
+}) {
+  const message = <TableMessage title={title}>{children}</TableMessage>;
+  return <TableCard label={label}>{alert ? <div role="alert">{message}</div> : message}</TableCard>;
+}

@@ -12,7 +12,7 @@ import {
   stickyHeadCell,
   Table,
   TableCard,
-  TableMessage,
+  TableMessageCard,
   Td,
   Th,
 } from "../../components/data-table.tsx";
@@ -36,20 +36,10 @@ export interface RowActions {
 
 export function AdminMarketTable({ state, actions }: { state: AdminMarketTableState; actions: RowActions }) {
   if (state.status === "error") {
-    return (
-      <TableCard label="Market items">
-        <div role="alert">
-          <TableMessage title={marketItemsError(state.message)} />
-        </div>
-      </TableCard>
-    );
+    return <TableMessageCard label="Market items" title={marketItemsError(state.message)} alert />;
   }
   if (state.status === "ready" && state.rows.length === 0) {
-    return (
-      <TableCard label="Market items">
-        <TableMessage title={NO_MARKET_ITEMS} />
-      </TableCard>
-    );
+    return <TableMessageCard label="Market items" title={NO_MARKET_ITEMS} />;
   }
   return (
     <TableCard label="Market items">

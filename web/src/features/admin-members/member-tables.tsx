@@ -15,7 +15,7 @@ import {
   stickyHeadCell,
   Table,
   TableCard,
-  TableMessage,
+  TableMessageCard,
   Td,
   Th,
 } from "../../components/data-table.tsx";
@@ -60,20 +60,12 @@ function SortHeader({
 function StateMessage({ state, label, empty }: { state: MembersState; label: string; empty: string }) {
   if (state.status === "error") {
     return (
-      <TableCard label={label}>
-        <div role="alert">
-          <TableMessage title={`Error loading data: ${state.message}`}>
-            Failed to load guild members. {state.message}
-          </TableMessage>
-        </div>
-      </TableCard>
+      <TableMessageCard label={label} title={`Error loading data: ${state.message}`} alert>
+        Failed to load guild members. {state.message}
+      </TableMessageCard>
     );
   }
-  return (
-    <TableCard label={label}>
-      <TableMessage title={empty} />
-    </TableCard>
-  );
+  return <TableMessageCard label={label} title={empty} />;
 }
 
 export interface ActiveActions {

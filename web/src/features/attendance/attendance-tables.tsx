@@ -12,7 +12,7 @@ import {
   stickyHeadCell,
   Table,
   TableCard,
-  TableMessage,
+  TableMessageCard,
   Td,
   Th,
 } from "../../components/data-table.tsx";
@@ -38,19 +38,15 @@ export function AttendanceRecordsTable({
 }) {
   if (state.status === "error") {
     return (
-      <TableCard label="Attendance records">
-        <div role="alert">
-          <TableMessage title={`Error loading attendance: ${state.message}`} />
-        </div>
-      </TableCard>
+      <TableMessageCard
+        label="Attendance records"
+        title={`Error loading attendance: ${state.message}`}
+        alert
+      />
     );
   }
   if (state.status === "ready" && state.rows.length === 0) {
-    return (
-      <TableCard label="Attendance records">
-        <TableMessage title={emptyText} />
-      </TableCard>
-    );
+    return <TableMessageCard label="Attendance records" title={emptyText} />;
   }
   return (
     <TableCard label="Attendance records">
@@ -120,19 +116,15 @@ export interface LootRow {
 export function LootParticipationTable({ state }: { state: TableState<LootRow> }) {
   if (state.status === "error") {
     return (
-      <TableCard label="Loot participation">
-        <div role="alert">
-          <TableMessage title={`Error loading loot participation: ${state.message}`} />
-        </div>
-      </TableCard>
+      <TableMessageCard
+        label="Loot participation"
+        title={`Error loading loot participation: ${state.message}`}
+        alert
+      />
     );
   }
   if (state.status === "ready" && state.rows.length === 0) {
-    return (
-      <TableCard label="Loot participation">
-        <TableMessage title="No loot participation records found." />
-      </TableCard>
-    );
+    return <TableMessageCard label="Loot participation" title="No loot participation records found." />;
   }
   return (
     <TableCard label="Loot participation">

@@ -13,7 +13,7 @@ import {
   SkeletonRows,
   Table,
   TableCard,
-  TableMessage,
+  TableMessageCard,
   Td,
   Th,
 } from "../../components/data-table.tsx";
@@ -147,20 +147,10 @@ function BossNamesTable({
   onDelete: (boss: BossNameRow) => void;
 }) {
   if (state.status === "error") {
-    return (
-      <TableCard label="Boss names">
-        <div role="alert">
-          <TableMessage title={bossNamesError(state.message)} />
-        </div>
-      </TableCard>
-    );
+    return <TableMessageCard label="Boss names" title={bossNamesError(state.message)} alert />;
   }
   if (state.status === "ready" && state.data.length === 0) {
-    return (
-      <TableCard label="Boss names">
-        <TableMessage title={NO_BOSS_NAMES} />
-      </TableCard>
-    );
+    return <TableMessageCard label="Boss names" title={NO_BOSS_NAMES} />;
   }
   return (
     <TableCard label="Boss names">

@@ -12,7 +12,7 @@ import {
   stickyHeadCell,
   Table,
   TableCard,
-  TableMessage,
+  TableMessageCard,
   Td,
   Th,
 } from "../../components/data-table.tsx";
@@ -63,20 +63,16 @@ export function MarketTable({ state }: { state: MarketTableState }) {
   const [shown, setShown] = useState<MarketRow | null>(null);
   if (state.status === "error") {
     return (
-      <TableCard label="Market items">
-        <div role="alert">
-          <TableMessage title="Failed to load market items">{state.message}</TableMessage>
-        </div>
-      </TableCard>
+      <TableMessageCard label="Market items" title="Failed to load market items" alert>
+        {state.message}
+      </TableMessageCard>
     );
   }
   if (state.status === "ready" && state.rows.length === 0) {
     return (
-      <TableCard label="Market items">
-        <TableMessage title="No Market Items Found">
-          {state.filtered ? null : "There are currently no items listed on the market exchange."}
-        </TableMessage>
-      </TableCard>
+      <TableMessageCard label="Market items" title="No Market Items Found">
+        {state.filtered ? null : "There are currently no items listed on the market exchange."}
+      </TableMessageCard>
     );
   }
   return (

@@ -11,7 +11,7 @@ import {
   stickyHeadCell,
   Table,
   TableCard,
-  TableMessage,
+  TableMessageCard,
   Td,
   Th,
 } from "../../components/data-table.tsx";
@@ -60,18 +60,16 @@ export function RosterTable({ state }: { state: RosterTableState }) {
 
   if (state.status === "error") {
     return (
-      <TableCard label="Guild roster">
-        <div role="alert">
-          <TableMessage title="Failed to load guild members">{state.message}</TableMessage>
-        </div>
-      </TableCard>
+      <TableMessageCard label="Guild roster" title="Failed to load guild members" alert>
+        {state.message}
+      </TableMessageCard>
     );
   }
   if (state.status === "ready" && state.rows.length === 0) {
     return (
-      <TableCard label="Guild roster">
-        <TableMessage title="No Guild Members Found">The guild roster is currently empty.</TableMessage>
-      </TableCard>
+      <TableMessageCard label="Guild roster" title="No Guild Members Found">
+        The guild roster is currently empty.
+      </TableMessageCard>
     );
   }
   return (
