@@ -45,6 +45,60 @@ function RoleSelect({
   );
 }
 
+type Checked<V, B> = { ok: true; body: B } | { ok: false; errors: FieldErrors<keyof V & string> };
+
+/**
+ * The state both account dialogs share: the values, one message per field (and the server's), and a submit
+ * that validates, posts, toasts and then calls `onDone`.
+ */
+function useAccountForm<V extends object, B>({
+  initial,
+  validate,
+  path,
+  success,
+  failure,
+  onDone,
+}: {
+  initial: V | (() => V);
+  validate: (values: V) => Checked<V, B>;
+  path: string;
+  success: string;
+  failure: string;
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<keyof V & string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const set = <K extends keyof V & string>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // An edited field's message (and the server's) no longer applies.
+    setErrors(({ [key]: _field, form: _form, ...rest }) => rest as FieldErrors<keyof V & string>);
+  };
+  const reset = (to: V) => {
+    setValues(to);
+    setErrors({});
+  };
+  const submit = async () => {
+    const checked = validate(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.post(path, checked.body);
+      toast.success(success);
+      onDone();
+    } catch (error) {
+      setErrors({ form: errorMessage(error) } as FieldErrors<keyof V & string>);
+      toast.error(failure, { description: errorMessage(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { values, errors, submitting, set, reset, submit };
+}
+
 const EMPTY: CreateAccountValues = { email: "", displayName: "", role: "user", password: "" };
 
 export function CreateAccountDialog({
@@ -57,41 +111,22 @@ export function CreateAccountDialog({
   onSaved: () => void;
 }) {
   const ids = { email: useId(), name: useId(), role: useId(), password: useId() };
-  const [values, setValues] = useState<CreateAccountValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof CreateAccountValues>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof CreateAccountValues>(key: K, value: CreateAccountValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // An edited field's message (and the server's) no longer applies.
-    setErrors(({ [key]: _field, form: _form, ...rest }) => rest as FieldErrors<keyof CreateAccountValues>);
-  };
   const close = (next: boolean) => {
-    if (!next) {
-      setValues(EMPTY);
-      setErrors({});
-    }
+    if (!next) form.reset(EMPTY);
     onOpenChange(next);
   };
-
-  const submit = async () => {
-    const checked = validateCreateAccount(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await api.post("/admin/accounts", checked.body);
-      toast.success("Account created successfully.");
+  const form = useAccountForm({
+    initial: EMPTY,
+    validate: validateCreateAccount,
+    path: "/admin/accounts",
+    success: "Account created successfully.",
+    failure: "Failed to create account.",
+    onDone: () => {
       onSaved();
       close(false);
-    } catch (error) {
-      setErrors({ form: errorMessage(error) });
-      toast.error("Failed to create account.", { description: errorMessage(error) });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
+  const { values, errors, submitting, set, submit } = form;
 
   return (
     <AccountDialogFrame
@@ -158,33 +193,17 @@ export function EditAccountDialog({
   onSaved: () => void;
 }) {
   const ids = { name: useId(), role: useId(), password: useId(), disabled: useId() };
-  const [values, setValues] = useState<EditAccountValues>(() => editValuesOf(account));
-  const [errors, setErrors] = useState<FieldErrors<keyof EditAccountValues>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof EditAccountValues>(key: K, value: EditAccountValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _field, form: _form, ...rest }) => rest as FieldErrors<keyof EditAccountValues>);
-  };
-
-  const submit = async () => {
-    const checked = validateEditAccount(account, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await api.post("/admin/accounts/update", checked.body);
-      toast.success("Account updated successfully.");
+  const { values, errors, submitting, set, submit } = useAccountForm({
+    initial: () => editValuesOf(account),
+    validate: (edited: EditAccountValues) => validateEditAccount(account, edited),
+    path: "/admin/accounts/update",
+    success: "Account updated successfully.",
+    failure: "Failed to update account.",
+    onDone: () => {
       onSaved();
       onOpenChange(false);
-    } catch (error) {
-      setErrors({ form: errorMessage(error) });
-      toast.error("Failed to update account.", { description: errorMessage(error) });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AccountDialogFrame
