@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { bootStageChunks, prerenderHome } from "./prerender-plugin.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:8787";
@@ -46,6 +47,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     brandInIndexHtml(),
+    prerenderHome(),
+    bootStageChunks(),
     VitePWA({
       registerType: "prompt",
       // The app registers the worker itself through workbox-window (features/pwa) to own the update prompt.

@@ -198,6 +198,67 @@ describe("public home", () => {
   });
 });
 
+describe("the prerendered home page (decision 015)", () => {
+  it("comes in the HTML itself, and the app takes over those same elements without a hydration error", async () => {
+    const html = await (await fetch(portal.url("/"))).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain("Public Portal");
+    expect(root).toContain("See who rides with the guild");
+    expect(root).toContain('href="/public/guild-members"');
+
+    const context = await portal.newContext();
+    // Keeps the heading the browser parsed from the HTML, before any of the app's code has run.
+    await context.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector("h1");
+      });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      // The anonymous session check answers 401 by design (SPEC section 7).
+      if (message.type() === "error" && !message.text().includes("401")) errors.push(message.text());
+    });
+    await page.goto(portal.url("/"));
+    await page.getByRole("heading", { name: `Welcome to ${E2E_BRAND}` }).waitFor(WAIT);
+    await expect.poll(() => page.getByTestId("members-total").innerText(), WAIT).toBe("46");
+    expect(
+      await page.evaluate(() => {
+        const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
+        return parsed?.isConnected === true && parsed === document.querySelector("h1");
+      }),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+
+    // The hydrated page is the app: its links navigate without reloading the document.
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await page.locator("main section").first().getByRole("link", { name: "Guild Members" }).click();
+    await page.getByRole("heading", { name: "Guild Roster" }).waitFor(WAIT);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  it("never shows the home page on another route opened directly", async () => {
+    const context = await portal.newContext();
+    await context.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { rootAtParse: string }).rootAtParse =
+          document.getElementById("root")?.textContent ?? "";
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(portal.url("/public/guild-members"));
+    await page.getByRole("heading", { name: "Guild Roster" }).waitFor(WAIT);
+    // By the end of parsing (before the app's code runs) the home page's markup has been taken out.
+    expect(
+      await page.evaluate(() => (window as unknown as { rootAtParse: string }).rootAtParse),
+    ).not.toContain("See who rides with the guild");
+    expect(await page.getByText("See who rides with the guild").count()).toBe(0);
+  });
+});
+
 describe("public roster", () => {
   it("lists the active members in the default order with their counts and salaries", async () => {
     const page = await open("/public/guild-members");
@@ -625,6 +686,27 @@ describe("phone width", () => {
       }
     });
   }
+
+  it("a tap on the prerendered menu button before the app runs opens the sheet once it does", async () => {
+    const context = await portal.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    // The app's entry arrives late, as on a slow phone; the page is already there from the HTML.
+    let releaseEntry = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(portal.url("/"), { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    releaseEntry();
+    const sheet = page.getByRole("dialog", { name: "Menu" });
+    await sheet.waitFor(WAIT);
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "detached", ...WAIT });
+  });
 
   it("opens the navigation sheet from the menu button, navigates, and closes it", async () => {
     const page = await open("/", { viewport: PHONE, hasTouch: true, isMobile: true });

@@ -49,7 +49,8 @@ describe("npm start on an empty DATA_DIR", () => {
     }
     // The shell and its chunks travel compressed.
     const html = await (await fetch(`${base()}/`)).text();
-    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    // The entry is requested by the small loader the build writes into index.html (decision 015).
+    const script = html.match(/\.src = "(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
     const chunk = await fetch(`${base()}${script}`, { headers: { "accept-encoding": "gzip" } });
     expect(chunk.status).toBe(200);

@@ -1,43 +1,15 @@
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+/**
+ * The app's entry. It boots in stages, each a separate task with a pause between them, so the browser can
+ * paint and answer input while the app starts instead of being blocked for one long stretch (decision
+ * 015): React first, then the app's modules, then starting them (boot/start.tsx).
+ */
 import "./styles.css";
-import { startApp } from "./data/app.ts";
-import { startSessionWatch, useSessionStore } from "./features/auth/session-store.ts";
-import { loadPublicConfig } from "./features/brand/brand-store.ts";
-import { registerServiceWorker } from "./features/pwa/register-service-worker.ts";
 import { reloadOnceOnChunkError } from "./features/pwa/reload-once.ts";
-import { api } from "./lib/api-client.ts";
-import { router } from "./router.tsx";
+import { yieldToBrowser } from "./lib/yield-to-browser.ts";
 
 reloadOnceOnChunkError();
-startSessionWatch();
-// The data layer's chunk is fetched now, in parallel with the first render (decision 014).
-startApp({
-  api,
-  // undefined while the session is being checked, so admin collections wait for the answer.
-  getRole: () => {
-    const { session } = useSessionStore.getState();
-    return session.status === "loading" ? undefined : (session.user?.role ?? null);
-  },
-  subscribeSession: useSessionStore.subscribe,
-});
-void loadPublicConfig();
-
-const rootElement = document.getElementById("root");
-if (!rootElement) throw new Error("index.html has no #root element");
-const root = createRoot(rootElement);
-// Resolving the route (and fetching a lazy page's chunk) before the first render lets that render paint the
-// page itself rather than an empty frame followed by a second pass.
-void router
-  .load()
-  .catch((error: unknown) => console.error("The first route failed to load", error))
-  .finally(() =>
-    root.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
-  );
-
-registerServiceWorker();
+await import("./boot/react-runtime.ts");
+await yieldToBrowser();
+const { startPortal } = await import("./boot/start.tsx");
+await yieldToBrowser();
+await startPortal();

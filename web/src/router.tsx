@@ -4,7 +4,13 @@
  * entry chunk. Home is the installed app's start page and the most visited: in the entry it paints with the
  * first render instead of after a second round trip (decision 014).
  */
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router";
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+} from "@tanstack/react-router";
 import { PageSkeleton } from "./components/page-skeleton.tsx";
 import { PublicLayout } from "./features/layout/public-layout.tsx";
 import { RouteError } from "./routes/-components/route-error.tsx";
@@ -15,6 +21,9 @@ import { RootLayout } from "./routes/root-layout.tsx";
 const rootRoute = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
+  // The browser wraps the root match in a Suspense boundary; the build's prerender must render the same
+  // boundary, or hydrating the prerendered home page fails (decision 015).
+  wrapInSuspense: true,
 });
 
 const publicLayoutRoute = createRoute({
@@ -138,15 +147,21 @@ const routeTree = rootRoute.addChildren([
   adminAreaRoute.addChildren(adminRoutes),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  // Unknown paths anywhere (even under /admin) get the one public Not Found page (SPEC section 2).
-  notFoundMode: "root",
-  defaultPreload: "intent",
-  defaultPendingComponent: () => <PageSkeleton />,
-  defaultErrorComponent: RouteError,
-  scrollRestoration: true,
-});
+/** The app's router; the build's prerender (prerender/render-home.tsx) passes a memory history. */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    // Unknown paths anywhere (even under /admin) get the one public Not Found page (SPEC section 2).
+    notFoundMode: "root",
+    defaultPreload: "intent",
+    defaultPendingComponent: () => <PageSkeleton />,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  });
+}
+
+export const router = createAppRouter();
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -6,7 +6,7 @@
  * The hooks subscribe to Dexie's liveQuery through the lazily loaded layer (app.ts) rather than with
  * dexie-react-hooks, whose static import would put Dexie into every page's first download (decision 014).
  */
-import { type DependencyList, useEffect, useState } from "react";
+import { type DependencyList, startTransition, useEffect, useState } from "react";
 import { useStore } from "zustand";
 import { type AppLayer, useAppLayer } from "./app.ts";
 import { createLayerStore } from "./layer-state.ts";
@@ -42,7 +42,9 @@ export function useLocalQuery<T, I = undefined>(
     const subscription = layer
       .liveQuery(() => read(layer))
       .subscribe({
-        next: (value) => setReading({ value }),
+        // A transition: React renders what the new rows change in short slices, so a pull that lands
+        // while the page starts (or a large table) does not hold up input or the next frame (decision 015).
+        next: (value) => startTransition(() => setReading({ value })),
         error: (error: unknown) => setReading({ error }),
       });
     return () => subscription.unsubscribe();

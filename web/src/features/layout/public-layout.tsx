@@ -1,9 +1,10 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { Menu } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { Button } from "../../components/button.tsx";
 import { useBrand } from "../brand/brand-store.ts";
+import { takeEarlyClick } from "../pwa/early-clicks.ts";
 import { OfflineBanner } from "../sync-status/offline-banner.tsx";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
 import { AdminLink, navLinkClass } from "./public-nav-pieces.tsx";
@@ -16,9 +17,17 @@ const PublicMenuSheet = lazy(() =>
 function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // A tap on the prerendered button before the app was running opens the sheet now.
+  useEffect(() => {
+    if (takeEarlyClick("public-menu")) {
+      setWanted(true);
+      setOpen(true);
+    }
+  }, []);
   return (
     <>
       <Button
+        data-early-click="public-menu"
         variant="ghost"
         size="icon"
         className="md:hidden"

@@ -1,0 +1,217 @@
+/**
+ * Build step for the first paint of the home page (decision 015).
+ *
+ * - Renders the home page to HTML with react-dom/server (src/prerender/render-home.tsx, loaded through a
+ *   throwaway Vite server in SSR mode) and puts it in index.html's #root. A visitor on `/` sees the page as
+ *   soon as the HTML and the stylesheet have arrived; main.tsx hydrates it when the JavaScript has run.
+ * - index.html is also the shell of every other route (the server's and the service worker's SPA fallback).
+ *   There, a small inline script empties #root while the page is still parsing, so those routes never show
+ *   the home page, and loads the app at once, as before.
+ * - On the home page the app's scripts are requested after the first frame: the prerendered page paints
+ *   without waiting for them, and the work they start (download, evaluation, hydration) comes after it.
+ */
+import type { OutputBundle, OutputChunk } from "rolldown";
+import { createServer, type Plugin } from "vite";
+
+/** The paths the home page answers (web/src/router.tsx). */
+export const HOME_PATHS = ["/", "/public", "/public/"];
+
+interface RenderModule {
+  renderHome(): Promise<string>;
+}
+
+async function renderHome(root: string): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: "error",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const module = (await server.ssrLoadModule("/src/prerender/render-home.tsx")) as RenderModule;
+    return await module.renderHome();
+  } finally {
+    await server.close();
+  }
+}
+
+const SCRIPT_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** Modules the app fetches at once on every page (main.tsx's boot stages and the data layer). */
+const BOOT_MODULES = [/\/src\/boot\/[^/]+$/, /\/src\/data\/app-layer\.ts$/];
+const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The loader that replaces Vite's module script and preload links. Written out by hand: it runs before
+ * any bundle, so it stays plain ES5-level JavaScript with no imports.
+ */
+function loaderScript(entry: string, preloads: readonly string[]): string {
+  return `<script>
+(function () {
+  // Taps on prerendered controls before the app has taken them over, for the app to replay (early-clicks.ts).
+  window.__earlyClicks = [];
+  document.addEventListener("click", function (event) {
+    var control = event.target && event.target.closest && event.target.closest("[data-early-click]");
+    if (control && window.__earlyClicks) window.__earlyClicks.push(control.getAttribute("data-early-click"));
+  }, true);
+  var path = location.pathname;
+  var home = ${JSON.stringify(HOME_PATHS)}.indexOf(path) >= 0;
+  if (!home) document.getElementById("root").textContent = "";
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  }
+  if (home && document.visibilityState === "visible") {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+    // A frame that never comes (a tab hidden meanwhile) must not keep the app from starting.
+    setTimeout(start, 250);
+  } else {
+    start();
+  }
+})();
+</script>`;
+}
+
+/**
+ * The chunks the app needs to start, fetched together as soon as the loader runs: the entry's static
+ * imports, the boot stages main.tsx imports one after another, the data layer, and all they import. Without
+ * this each stage's download would wait for the previous stage to finish.
+ */
+function bootChunks(bundle: OutputBundle, entry: OutputChunk): string[] {
+  const chunks = new Map<string, OutputChunk>();
+  for (const item of Object.values(bundle)) if (item.type === "chunk") chunks.set(item.fileName, item);
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    const chunk = chunks.get(fileName);
+    if (!chunk) return;
+    files.add(fileName);
+    for (const imported of chunk.imports) visit(imported);
+    for (const imported of chunk.dynamicImports) {
+      const target = chunks.get(imported);
+      if (
+        target?.facadeModuleId &&
+        BOOT_MODULES.some((pattern) => pattern.test(target.facadeModuleId ?? ""))
+      ) {
+        visit(imported);
+      }
+    }
+  };
+  visit(entry.fileName);
+  files.delete(entry.fileName);
+  return [...files].map((file) => `/${file}`);
+}
+
+export function prerenderHome(): Plugin {
+  let root = "";
+  return {
+    name: "guild-prerender-home",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: "post",
+      async handler(html, context) {
+        const entry = SCRIPT_TAG.exec(html)?.[1];
+        if (!entry || !context.bundle || !context.chunk) {
+          throw new Error("prerender: index.html has no module script to defer");
+        }
+        const preloads = bootChunks(context.bundle, context.chunk);
+        const page = await renderHome(root);
+        const rootTag = '<div id="root"></div>';
+        if (!html.includes(rootTag)) throw new Error("prerender: index.html has no empty #root");
+        return html
+          .replace(SCRIPT_TAG, "")
+          .replace(PRELOAD_TAG, "")
+          .replace(rootTag, `<div id="root">${page}</div>\n    ${loaderScript(entry, preloads)}`);
+      },
+    },
+  };
+}
+
+/**
+ * Packages whose index re-exports many modules, most of them used only by lazily loaded pages. The boot
+ * stages' module sets stop at them: what a stage uses from one is left to the bundler's own chunking.
+ */
+const BARRELS = [
+  /node_modules[\\/]radix-ui[\\/]dist[\\/]index\.m?js$/,
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/,
+];
+
+/** The modules a module needs before it runs: itself and its static imports, recursively. */
+function staticClosure(start: string, importsOf: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [start];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id) || BARRELS.some((barrel) => barrel.test(id))) continue;
+    seen.add(id);
+    stack.push(...importsOf(id));
+  }
+  return seen;
+}
+
+/**
+ * One chunk per boot stage (main.tsx). Left to itself the bundler cuts the modules that the app's start
+ * shares with lazily loaded pages into dozens of small chunks, each its own request; here every module a
+ * stage needs, and no earlier stage has, goes into that stage's chunk. The module sets are worked out once
+ * the module graph is known (buildEnd) and read when chunks are formed, which comes after.
+ */
+export function bootStageChunks(): Plugin {
+  const stageOf = new Map<string, string>();
+  const stages = [
+    { name: "react-runtime", file: "/src/boot/react-runtime.ts" },
+    { name: "start", file: "/src/boot/start.tsx" },
+  ];
+  return {
+    name: "guild-boot-stage-chunks",
+    apply: "build",
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: stages.map((stage) => ({
+                name: stage.name,
+                test: (id: string) => stageOf.get(id) === stage.name,
+              })),
+            },
+          },
+        },
+      },
+    }),
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const find = (suffix: string) => ids.find((id) => id.endsWith(suffix));
+      const entry = find("/src/main.tsx");
+      if (!entry) return;
+      const loaded = staticClosure(entry, importsOf);
+      for (const stage of stages) {
+        const id = find(stage.file);
+        if (!id) throw new Error(`boot stages: ${stage.file} is not in the build`);
+        for (const member of staticClosure(id, importsOf)) {
+          if (loaded.has(member)) continue;
+          loaded.add(member);
+          stageOf.set(member, stage.name);
+        }
+      }
+    },
+  };
+}

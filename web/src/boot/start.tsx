@@ -1,0 +1,57 @@
+/**
+ * Starts the portal: the session check, the data layer, the brand, the first render and the service
+ * worker. main.tsx calls it once React is loaded; each step that takes a while ends its task.
+ */
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { startApp } from "../data/app.ts";
+import { startSessionWatch, useSessionStore } from "../features/auth/session-store.ts";
+import { loadPublicConfig } from "../features/brand/brand-store.ts";
+import { registerServiceWorker } from "../features/pwa/register-service-worker.ts";
+import { api } from "../lib/api-client.ts";
+import { yieldToBrowser } from "../lib/yield-to-browser.ts";
+import { router } from "../router.tsx";
+
+export async function startPortal(): Promise<void> {
+  startSessionWatch();
+  // The data layer's chunk is fetched now, in parallel with the first render (decision 014).
+  startApp({
+    api,
+    // undefined while the session is being checked, so admin collections wait for the answer.
+    getRole: () => {
+      const { session } = useSessionStore.getState();
+      return session.status === "loading" ? undefined : (session.user?.role ?? null);
+    },
+    subscribeSession: useSessionStore.subscribe,
+  });
+  void loadPublicConfig();
+
+  const rootElement = document.getElementById("root");
+  if (!rootElement) throw new Error("index.html has no #root element");
+  // Resolving the route (and fetching a lazy page's chunk) before the first render lets that render paint
+  // the page itself rather than an empty frame followed by a second pass.
+  try {
+    await router.load();
+  } catch (error) {
+    console.error("The first route failed to load", error);
+  }
+  await yieldToBrowser();
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (rootElement.firstElementChild) {
+    // The home page arrived prerendered in index.html (decision 015). Hydrating it as a transition lets
+    // React work in slices that leave the page responsive, instead of one long task. `ssr` tells the router
+    // to render the tree it rendered for the prerender (no extra Suspense boundary at the top).
+    router.ssr = { manifest: undefined };
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    });
+  } else {
+    createRoot(rootElement).render(app);
+  }
+  registerServiceWorker();
+}
