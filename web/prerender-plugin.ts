@@ -10,6 +10,8 @@
  * - On the home page the app's scripts are requested after the first frame: the prerendered page paints
  *   without waiting for them, and the work they start (download, evaluation, hydration) comes after it.
  */
+
+import { dirname, resolve } from "node:path";
 import type { OutputBundle, OutputChunk } from "rolldown";
 import { createServer, type Plugin } from "vite";
 
@@ -38,8 +40,13 @@ async function renderHome(root: string): Promise<string> {
 }
 
 const SCRIPT_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The boot's chunk files, by the names the chunks get (bootStageChunks and the modules below). */
+export function isBootChunk(file: string): boolean {
+  return /(^|\/)(react-runtime|start|routes|router|app-layer)-[\w-]+\.js$/.test(file);
+}
+
 /** Modules the app fetches at once on every page (main.tsx's boot stages and the data layer). */
-const BOOT_MODULES = [/\/src\/boot\/[^/]+$/, /\/src\/data\/app-layer\.ts$/];
+const BOOT_MODULES = [/\/src\/boot\/[^/]+$/, /\/src\/router\.tsx$/, /\/src\/data\/app-layer\.ts$/];
 const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
@@ -62,23 +69,39 @@ function loaderScript(entry: string, preloads: readonly string[]): string {
   function start() {
     if (started) return;
     started = true;
-    ${JSON.stringify(preloads)}.forEach(function (href) {
-      var link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.crossOrigin = "";
-      link.href = href;
-      document.head.appendChild(link);
-    });
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "";
     script.src = ${JSON.stringify(entry)};
     document.head.appendChild(script);
+    // Each request costs the page a millisecond or so to start: a few per task keep every task short.
+    var preloads = ${JSON.stringify(preloads)};
+    (function next() {
+      preloads.splice(0, 3).forEach(function (href) {
+        var link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.crossOrigin = "";
+        link.href = href;
+        document.head.appendChild(link);
+      });
+      if (preloads.length > 0) setTimeout(next, 0);
+    })();
   }
   if (home && document.visibilityState === "visible") {
-    requestAnimationFrame(function () { setTimeout(start, 0); });
-    // A frame that never comes (a tab hidden meanwhile) must not keep the app from starting.
-    setTimeout(start, 250);
+    // After the page has been painted: the first-contentful-paint entry, or the next frame where paint
+    // timing is missing.
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf("paint") >= 0) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        observer.disconnect();
+        setTimeout(start, 0);
+      }).observe({ type: "paint", buffered: true });
+    } else {
+      requestAnimationFrame(function () { setTimeout(start, 0); });
+    }
+    // A paint that never comes (a tab hidden meanwhile) must not keep the app from starting.
+    setTimeout(start, 1000);
   } else {
     start();
   }
@@ -153,6 +176,30 @@ const BARRELS = [
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/,
 ];
 
+const ICON_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/;
+
+/**
+ * The icon modules that `importerCode` names from lucide-react's index (`import { Menu } from
+ * "lucide-react"`), read from the index's `export { default as Menu } from './icons/menu.mjs'` lines.
+ */
+function iconsNamedIn(importerCode: string, indexId: string, indexCode: string): string[] {
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of indexCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+    for (const name of (names ?? "").split(",")) {
+      const exported = name.split(" as ").pop()?.trim();
+      if (exported && file) fileOf.set(exported, resolve(dirname(indexId), file));
+    }
+  }
+  const icons: string[] = [];
+  for (const [, names] of importerCode.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
+    for (const name of (names ?? "").split(",")) {
+      const file = fileOf.get(name.split(" as ")[0]?.trim() ?? "");
+      if (file) icons.push(file);
+    }
+  }
+  return icons;
+}
+
 /** The modules a module needs before it runs: itself and its static imports, recursively. */
 function staticClosure(start: string, importsOf: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
@@ -177,6 +224,7 @@ export function bootStageChunks(): Plugin {
   const stages = [
     { name: "react-runtime", file: "/src/boot/react-runtime.ts" },
     { name: "start", file: "/src/boot/start.tsx" },
+    { name: "routes", file: "/src/router.tsx" },
   ];
   return {
     name: "guild-boot-stage-chunks",
@@ -196,6 +244,21 @@ export function bootStageChunks(): Plugin {
         },
       },
     }),
+    // V8 compiles a script's functions when they are first called, on the main thread. The boot's chunks
+    // call nearly all of theirs at once, so a compile hint at the top has V8 compile them ahead, while the
+    // chunk downloads, and the stages' evaluation tasks get shorter. Added last (after Vite puts its
+    // preload list at the top), with the source map moved down a line.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const names = new Set([...stages.map((stage) => stage.name), "app-layer"]);
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk" || !names.has(chunk.name)) continue;
+          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
+    },
     buildEnd() {
       const ids = [...this.getModuleIds()];
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
@@ -206,7 +269,18 @@ export function bootStageChunks(): Plugin {
       for (const stage of stages) {
         const id = find(stage.file);
         if (!id) throw new Error(`boot stages: ${stage.file} is not in the build`);
-        for (const member of staticClosure(id, importsOf)) {
+        const members = staticClosure(id, importsOf);
+        // The icons the stage's modules name from lucide-react's index belong to the stage as well.
+        const iconIndex = ids.find((candidate) => ICON_INDEX.test(candidate));
+        const iconIndexCode = iconIndex ? this.getModuleInfo(iconIndex)?.code : null;
+        for (const member of iconIndex && iconIndexCode ? [...members] : []) {
+          if (!importsOf(member).includes(iconIndex as string)) continue;
+          const code = this.getModuleInfo(member)?.code ?? "";
+          for (const icon of iconsNamedIn(code, iconIndex as string, iconIndexCode as string)) {
+            if (ids.includes(icon)) for (const used of staticClosure(icon, importsOf)) members.add(used);
+          }
+        }
+        for (const member of members) {
           if (loaded.has(member)) continue;
           loaded.add(member);
           stageOf.set(member, stage.name);

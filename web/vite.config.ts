@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { bootStageChunks, prerenderHome } from "./prerender-plugin.ts";
+import { bootStageChunks, isBootChunk, prerenderHome } from "./prerender-plugin.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:8787";
@@ -35,6 +35,11 @@ export default defineConfig({
     target: "es2022",
     // dist/web/.vite/manifest.json: which chunks each route loads (scripts/bench-web.ts reads it).
     manifest: true,
+    modulePreload: {
+      // index.html's loader already asks for every chunk of the boot (decision 015); Vite's own preloading
+      // of them, one selector lookup per chunk against the prerendered page, only costs time.
+      resolveDependencies: (file, deps) => (isBootChunk(file) ? [] : deps),
+    },
   },
   server: {
     // xfwd keeps the browser's Host in X-Forwarded-Host, so the API's same-origin check accepts proxied writes.

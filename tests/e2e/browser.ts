@@ -343,6 +343,11 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Br
  * Saves `{name}-390x844.png` and `{name}-1280x900.png` (full page) under test-output/screenshots/, then puts
  * the page back to its own size.
  */
+/** Waits until the app runs the page (the prerendered home page is plain HTML before that, decision 015). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-app="running"]').waitFor({ state: "attached", timeout: 30_000 });
+}
+
 export async function screenshot(page: Page, name: string): Promise<string[]> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();

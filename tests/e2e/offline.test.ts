@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staticSite } from "../../worker/node/static-site.ts";
-import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal, waitForApp } from "./browser.ts";
 import { freePort, repoRoot } from "./portal-process.ts";
 
 // The installable, offline-first app in Chromium against `npm start`: the manifest, the service worker,
@@ -110,6 +110,42 @@ describe("the installable app", () => {
     await waitForController(page);
     expect(await page.evaluate(() => (window as { firstDocument?: boolean }).firstDocument)).toBe(true);
     expect(loads).toBe(1);
+  });
+
+  it("registers the service worker only once the first visit's data has arrived (decision 015)", async () => {
+    const context = await portal.newContext();
+    await context.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args: Parameters<typeof register>) {
+        (window as unknown as { registeredAt: number }).registeredAt = performance.now();
+        return register.apply(this, args);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(portal.url("/"));
+    await waitForController(page);
+    const timing = await page.evaluate(() => ({
+      registeredAt: (window as unknown as { registeredAt: number }).registeredAt,
+      pulls: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/_api\/(public\/|boss-timers)/.test(entry.name))
+        .map((entry) => ({
+          name: new URL(entry.name).pathname,
+          end: (entry as PerformanceResourceTiming).responseEnd,
+        })),
+    }));
+    expect(timing.pulls.map((pull) => pull.name).sort()).toEqual(
+      expect.arrayContaining([
+        "/_api/boss-timers",
+        "/_api/public/boss-names",
+        "/_api/public/salary-calculation",
+      ]),
+    );
+    // The pulls the app starts with (the rosters wait for the session check and may come later).
+    const first = ["/_api/boss-timers", "/_api/public/boss-names", "/_api/public/salary-calculation"];
+    for (const pull of timing.pulls.filter((p) => first.includes(p.name))) {
+      expect(pull.end, pull.name).toBeLessThan(timing.registeredAt);
+    }
   });
 
   it("answers navigations with the app shell, but never an API call", async () => {
@@ -300,7 +336,7 @@ describe("updates", () => {
     // No worker: the page's own requests reach the network, where the test can fail them.
     const page = await portal.newPage({ serviceWorkers: "block" });
     await page.goto(portal.url("/"));
-    await page.getByRole("link", { name: "Admin Login" }).first().waitFor();
+    await waitForApp(page);
     let loads = 0;
     page.on("load", () => {
       loads += 1;
@@ -323,7 +359,7 @@ describe("updates", () => {
   it("a chunk that keeps failing ends in the error screen, not a reload loop", async () => {
     const page = await portal.newPage({ serviceWorkers: "block" });
     await page.goto(portal.url("/"));
-    await page.getByRole("link", { name: "Admin Login" }).first().waitFor();
+    await waitForApp(page);
     let loads = 0;
     page.on("load", () => {
       loads += 1;

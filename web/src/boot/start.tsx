@@ -5,18 +5,18 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { resolveTimeZone } from "../../../shared/format/zoned-time.ts";
 import { startApp } from "../data/app.ts";
 import { startSessionWatch, useSessionStore } from "../features/auth/session-store.ts";
 import { loadPublicConfig } from "../features/brand/brand-store.ts";
 import { registerServiceWorker } from "../features/pwa/register-service-worker.ts";
 import { api } from "../lib/api-client.ts";
 import { yieldToBrowser } from "../lib/yield-to-browser.ts";
-import { router } from "../router.tsx";
 
 export async function startPortal(): Promise<void> {
   startSessionWatch();
   // The data layer's chunk is fetched now, in parallel with the first render (decision 014).
-  startApp({
+  const dataStarted = startApp({
     api,
     // undefined while the session is being checked, so admin collections wait for the answer.
     getRole: () => {
@@ -29,6 +29,13 @@ export async function startPortal(): Promise<void> {
 
   const rootElement = document.getElementById("root");
   if (!rootElement) throw new Error("index.html has no #root element");
+  // The route tree and its pages are the next stage: building the router is a task of its own.
+  await yieldToBrowser();
+  const { router } = await import("../router.tsx");
+  await yieldToBrowser();
+  // The first date format loads the browser's time-zone data (several ms on a phone); done here, in a task
+  // of its own, it is not part of the first render's ("Last synced").
+  resolveTimeZone();
   // Resolving the route (and fetching a lazy page's chunk) before the first render lets that render paint
   // the page itself rather than an empty frame followed by a second pass.
   try {
@@ -53,5 +60,5 @@ export async function startPortal(): Promise<void> {
   } else {
     createRoot(rootElement).render(app);
   }
-  registerServiceWorker();
+  registerServiceWorker(dataStarted);
 }

@@ -18,7 +18,7 @@ export {
   readMarketItems,
   readOutboxSummary,
   readSalaryReceipt,
-  readSyncStatus,
+  readSyncStatuses,
   readTimers,
 } from "./queries.ts";
 

@@ -5,6 +5,7 @@
  * skeletons) and commands and actions wait for it.
  */
 import { useSyncExternalStore } from "react";
+import { yieldToBrowser } from "../lib/yield-to-browser.ts";
 import type { Commands } from "./commands.ts";
 import type { DataLayerOptions } from "./data-layer.ts";
 
@@ -30,9 +31,11 @@ export function loadAppLayer(): Promise<AppLayer> {
   return loading;
 }
 
-function subscribe(listener: () => void) {
+function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** The data layer's module once it has loaded; undefined before (components re-render when it arrives). */
@@ -47,15 +50,23 @@ export function useAppLayer(): AppLayer | undefined {
 /**
  * Fetches the data layer and starts it: the first sync, the outbox sender and their triggers. If the fetch
  * fails (the connection dropped during a first visit, before the service worker held the app), it is tried
- * again when the browser is back online.
+ * again when the browser is back online. Settles once the first pulls have ended, or the fetch failed.
  */
-export function startApp(options: Pick<DataLayerOptions, "api" | "getRole" | "subscribeSession">): void {
-  loadAppLayer()
-    .then((layer) => layer.startDataLayer(options))
-    .catch((error: unknown) => {
-      console.error("The local data layer failed to load", error);
-      window.addEventListener("online", () => startApp(options), { once: true });
-    });
+export function startApp(
+  options: Pick<DataLayerOptions, "api" | "getRole" | "subscribeSession">,
+): Promise<void> {
+  return (
+    loadAppLayer()
+      // Evaluating the layer's module and starting it (opening IndexedDB, the first pulls) are two tasks.
+      .then(async (layer) => {
+        await yieldToBrowser();
+        await layer.startDataLayer(options).sync.idle();
+      })
+      .catch((error: unknown) => {
+        console.error("The local data layer failed to load", error);
+        window.addEventListener("online", () => void startApp(options), { once: true });
+      })
+  );
 }
 
 type CommandName = keyof Commands;

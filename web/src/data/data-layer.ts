@@ -5,7 +5,7 @@
  * createDataLayer and an injected environment.
  */
 import type { ApiClient } from "../lib/api-client.ts";
-import { type SessionRole, SOURCES } from "./collections.ts";
+import { readableCollections, type SessionRole, SOURCES, sourceFor } from "./collections.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { browserEnvironment, type DataLayerEnv } from "./environment.ts";
 import { createLayerStore, type LayerStore } from "./layer-state.ts";
@@ -66,8 +66,13 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     const role = options.getRole();
     if (role !== null && role !== undefined) void outbox.resume();
     if (role !== lastRole) {
+      // Only what the new role reads from another source: the session check's answer (nobody logged in)
+      // keeps every public collection's source, so those are not fetched a second time.
+      const before = lastRole;
       lastRole = role;
-      void sync.pullAll();
+      void sync.pullMany(
+        readableCollections(role).filter((c) => sourceFor(c, role) !== sourceFor(c, before)),
+      );
     }
   }
 

@@ -22,6 +22,11 @@ export interface DataLayerEnv {
   /** Null where Web Locks are missing: one sender per tab then, and rows are claimed in IndexedDB. */
   locks: LockManagerLike | null;
   randomId(): string;
+  /**
+   * Ends the current task, so the browser can paint and handle input before the work that follows (a
+   * pull's write to IndexedDB). Tests resolve it at once.
+   */
+  pause(): Promise<void>;
 }
 
 export function browserEnvironment(): DataLayerEnv {
@@ -35,5 +40,6 @@ export function browserEnvironment(): DataLayerEnv {
     isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
     locks: locks ? { request: (name, task) => locks.request(name, () => task()) } : null,
     randomId: () => crypto.randomUUID(),
+    pause: () => new Promise((resolve) => globalThis.setTimeout(resolve, 0)),
   };
 }

@@ -7,9 +7,8 @@
  * dexie-react-hooks, whose static import would put Dexie into every page's first download (decision 014).
  */
 import { type DependencyList, startTransition, useEffect, useState } from "react";
-import { useStore } from "zustand";
 import { type AppLayer, useAppLayer } from "./app.ts";
-import { createLayerStore } from "./layer-state.ts";
+import { createLayerStore, type LayerState } from "./layer-state.ts";
 import type {
   AttendanceRecord,
   BossNameRow,
@@ -95,17 +94,76 @@ export interface SyncStatus {
 /** Before the layer loads: nothing is syncing and the outbox is not paused. */
 const idleStore = createLayerStore();
 
-export function useSyncStatus(collection: CollectionName): SyncStatus {
-  const stored = useLocalQuery<StoredSyncStatus>(
-    (layer) => layer.readSyncStatus(layer.portalDb(), collection),
-    [collection],
-  );
+type SyncStatuses = Partial<Record<CollectionName, StoredSyncStatus>>;
+
+/**
+ * Every collection's stored sync status from one live query that all useSyncStatus calls share. A page
+ * shows several collections' status at once (the "Last synced" line, each card, the offline banner), and
+ * one read per change serves them all instead of one read per component and collection.
+ */
+const syncStatusFeed = (() => {
+  let latest: Reading<SyncStatuses>;
+  const listeners = new Set<(reading: Reading<SyncStatuses>) => void>();
+  let subscription: { unsubscribe(): void } | undefined;
+  const publish = (reading: Reading<SyncStatuses>) => {
+    latest = reading;
+    for (const listener of listeners) listener(reading);
+  };
+  return {
+    latest: () => latest,
+    subscribe(layer: AppLayer, listener: (reading: Reading<SyncStatuses>) => void): () => void {
+      listeners.add(listener);
+      subscription ??= layer
+        .liveQuery(() => layer.readSyncStatuses(layer.portalDb()))
+        .subscribe({ next: (value) => publish({ value }), error: (error: unknown) => publish({ error }) });
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        subscription?.unsubscribe();
+        subscription = undefined;
+        latest = undefined;
+      };
+    },
+  };
+})();
+
+function useSyncStatuses(): SyncStatuses | undefined {
   const layer = useAppLayer();
-  const syncing = useStore(
-    layer?.appLayerStore() ?? idleStore,
-    (state) => state.syncing[collection] ?? false,
-  );
+  const [reading, setReading] = useState<Reading<SyncStatuses>>();
+  useEffect(() => {
+    if (!layer) return;
+    const known = syncStatusFeed.latest();
+    if (known) setReading(known);
+    return syncStatusFeed.subscribe(layer, (next) => startTransition(() => setReading(next)));
+  }, [layer]);
+  if (reading && "error" in reading) throw reading.error;
+  return reading?.value;
+}
+
+export function useSyncStatus(collection: CollectionName): SyncStatus {
+  const stored = useSyncStatuses()?.[collection];
+  const syncing = useLayerState((state) => state.syncing[collection] ?? false, [collection]);
   return { lastSyncedAt: stored?.lastSyncedAt ?? null, error: stored?.error ?? null, syncing };
+}
+
+/**
+ * A value from the data layer's in-memory state (layer-state.ts), followed as a transition: a pull starting
+ * or ending flips a flag that every status line on the page shows, and those re-renders need not block.
+ */
+function useLayerState<T>(select: (state: LayerState) => T, deps: DependencyList): T {
+  const layer = useAppLayer();
+  const store = layer?.appLayerStore() ?? idleStore;
+  const [value, setValue] = useState(() => select(store.getState()));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `select` is re-created every render; `deps` name what it reads.
+  useEffect(() => {
+    const follow = () => {
+      const next = select(store.getState());
+      startTransition(() => setValue(() => next));
+    };
+    follow();
+    return store.subscribe(follow);
+  }, [store, ...deps]);
+  return value;
 }
 
 export interface OutboxStatus extends OutboxSummary {
@@ -117,7 +175,6 @@ const NO_ROWS: OutboxSummary = { pendingCount: 0, failed: [] };
 
 export function useOutbox(): OutboxStatus {
   const summary = useLocalQuery((layer) => layer.readOutboxSummary(layer.portalDb()), [], NO_ROWS);
-  const layer = useAppLayer();
-  const paused = useStore(layer?.appLayerStore() ?? idleStore, (state) => state.paused);
+  const paused = useLayerState((state) => state.paused, []);
   return { ...summary, paused };
 }

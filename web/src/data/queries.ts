@@ -64,6 +64,16 @@ export async function readSyncStatus(db: PortalDb, collection: CollectionName): 
   return { lastSyncedAt: meta?.lastSyncedAt ?? null, error: meta?.lastError ?? null };
 }
 
+/** Every collection's stored sync status; a collection that was never pulled is missing. */
+export async function readSyncStatuses(
+  db: PortalDb,
+): Promise<Partial<Record<CollectionName, StoredSyncStatus>>> {
+  const metas = await db.syncMeta.toArray();
+  return Object.fromEntries(
+    metas.map((meta) => [meta.collection, { lastSyncedAt: meta.lastSyncedAt, error: meta.lastError }]),
+  );
+}
+
 export interface OutboxSummary {
   /** Rows waiting to be sent or being sent. */
   pendingCount: number;

@@ -3,7 +3,7 @@ import { liveQuery } from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "../lib/api-client.ts";
 import { createDataLayer } from "./data-layer.ts";
-import { readGuildMembers, readSyncStatus } from "./queries.ts";
+import { readGuildMembers, readSyncStatus, readSyncStatuses } from "./queries.ts";
 import { unexpectedAnswer } from "./sync-engine.ts";
 import { createTestLayer, type TestLayer } from "./testing/test-layer.ts";
 
@@ -30,6 +30,33 @@ describe("pulls", () => {
       error: null,
     });
     expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/guild-members?status=all");
+  });
+
+  it("reads every collection's sync status at once, the same as one by one; never-pulled ones are missing", async () => {
+    t = await createTestLayer({ role: null });
+    await t.layer.sync.pullAll();
+    t.server.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
+    await t.layer.sync.pull("timers");
+
+    const all = await readSyncStatuses(t.db);
+    expect(Object.keys(all).sort()).toEqual([
+      "bossNames",
+      "guildMembers",
+      "marketItems",
+      "salaryReceipt",
+      "timers",
+    ]);
+    for (const collection of [
+      "bossNames",
+      "guildMembers",
+      "marketItems",
+      "salaryReceipt",
+      "timers",
+    ] as const) {
+      expect(all[collection]).toEqual(await readSyncStatus(t.db, collection));
+    }
+    expect(all.timers?.error).toBe("Service unavailable");
+    expect(all.funds).toBeUndefined();
   });
 
   it("pulls admin collections only for admins; others get the public roster", async () => {
@@ -65,6 +92,32 @@ describe("pulls", () => {
     await t.layer.sync.idle();
     expect(t.server.readsOf("/guild-members?status=all")).toBe(1);
     expect(t.server.readsOf("/public/guild-members")).toBe(0);
+  });
+
+  it("when the session check answers, pulls only the collections whose source changed", async () => {
+    t = await createTestLayer({ role: undefined });
+    const reads = (paths: string[]) => Object.fromEntries(paths.map((p) => [p, t.server.readsOf(p)]));
+    await t.layer.sync.pullAll();
+    t.session.role = null;
+    t.layer.sessionChanged();
+    await t.layer.sync.idle();
+    // The public collections already came from their only source; the rosters were waiting for the answer.
+    const publicPaths = [
+      "/boss-timers",
+      "/public/boss-names",
+      "/public/salary-calculation",
+      "/public/guild-members",
+      "/public/market-exchange",
+    ];
+    expect(reads(publicPaths)).toEqual(Object.fromEntries(publicPaths.map((p) => [p, 1])));
+
+    t.session.role = "admin";
+    t.layer.sessionChanged();
+    await t.layer.sync.idle();
+    const adminPaths = ["/guild-members?status=all", "/market-exchange", "/guild-funds", "/attendance"];
+    expect(reads([...adminPaths, "/boss-timers"])).toEqual(
+      Object.fromEntries([...adminPaths, "/boss-timers"].map((p) => [p, 1])),
+    );
   });
 
   it("forgetPrivateData drops what came from admin sources and keeps public data and queued writes", async () => {

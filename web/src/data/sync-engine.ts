@@ -121,6 +121,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         await recordFailure(collection, unexpectedAnswer(source.path), null);
         return "failed";
       }
+      // Answers that arrive together are stored one task each, not all in the task that received them.
+      await env.pause();
       return await db.transaction("rw", db.tables, async () => {
         const current = await meta(collection);
         if (current.writeVersion !== versionBefore) return "stale";

@@ -62,6 +62,7 @@ export function manualEnvironment(
     isOnline: () => online,
     locks: options.locks ?? null,
     randomId: options.ids ?? (() => crypto.randomUUID()),
+    pause: () => Promise.resolve(),
   };
 
   return {

@@ -15,18 +15,25 @@ export const UPDATE_AVAILABLE = "A new version is available";
 export const UPDATE_TOAST_ID = "pwa-update";
 
 /**
- * Registers once the page has loaded, so the worker's precache downloads never compete with the first
- * render; workbox-window is loaded then too, keeping it out of the initial JavaScript.
+ * Registers once `after` has settled (the app's first data has arrived) and the browser is idle, so the
+ * worker's precache, every chunk of the app, never competes with the page's own start for the network
+ * or the processor. workbox-window is loaded then too, keeping it out of the initial JavaScript.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(after: Promise<unknown>): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   const start = () => {
     import("workbox-window")
       .then((workbox) => register(new workbox.Workbox("/sw.js", { scope: "/" })))
       .catch((error: unknown) => console.warn("Service worker registration failed", error));
   };
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  const whenIdle = () => {
+    if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 2_000 });
+    else setTimeout(start, 200);
+  };
+  void after.finally(() => {
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  });
 }
 
 function register(wb: Workbox): void {
