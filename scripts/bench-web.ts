@@ -39,7 +39,7 @@ const PUBLIC_ROUTES: readonly { path: string; module: string | null }[] = [
 ];
 const DATA_LAYER_MODULE = "src/data/app-layer.ts";
 /** The stages the entry (src/main.tsx) imports one after another before the first render (decision 015). */
-const BOOT_STAGE_MODULES = ["src/boot/react-runtime.ts", "src/boot/start.tsx"];
+const BOOT_STAGE_MODULES = ["src/boot/react-runtime.ts", "src/boot/start.tsx", "src/router.tsx"];
 const LIGHTHOUSE_PATHS = ["/", "/public/guild-members"];
 
 interface ManifestChunk {
