@@ -22,7 +22,7 @@ interface RenderModule {
   renderHome(): Promise<string>;
 }
 
-async function renderHome(root: string): Promise<string> {
+async function renderHome(root: string, define: Record<string, string>): Promise<string> {
   const server = await createServer({
     configFile: false,
     root,
@@ -30,6 +30,7 @@ async function renderHome(root: string): Promise<string> {
     appType: "custom",
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
+    define,
   });
   try {
     const module = (await server.ssrLoadModule("/src/prerender/render-home.tsx")) as RenderModule;
@@ -141,11 +142,14 @@ function bootChunks(bundle: OutputBundle, entry: OutputChunk): string[] {
 
 export function prerenderHome(): Plugin {
   let root = "";
+  let define: Record<string, string> = {};
   return {
     name: "guild-prerender-home",
     apply: "build",
     configResolved(config) {
       root = config.root;
+      // The app's build-time constants (the brand), so the prerender renders what the browser will.
+      define = (config.define ?? {}) as Record<string, string>;
     },
     transformIndexHtml: {
       order: "post",
@@ -155,7 +159,7 @@ export function prerenderHome(): Plugin {
           throw new Error("prerender: index.html has no module script to defer");
         }
         const preloads = bootChunks(context.bundle, context.chunk);
-        const page = await renderHome(root);
+        const page = await renderHome(root, define);
         const rootTag = '<div id="root"></div>';
         if (!html.includes(rootTag)) throw new Error("prerender: index.html has no empty #root");
         return html

@@ -28,6 +28,9 @@ function brandInIndexHtml(): Plugin {
 
 export default defineConfig({
   root: webRoot,
+  // The brand the app shows until the server's config is known (brand-store.ts): the first paint, and the
+  // prerendered home page, already carry it.
+  define: { "import.meta.env.VITE_GUILD_BRAND": JSON.stringify(brand) },
   publicDir: "public",
   build: {
     outDir: "../dist/web",

@@ -203,6 +203,8 @@ describe("the prerendered home page (decision 015)", () => {
     const html = await (await fetch(portal.url("/"))).text();
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toContain("Public Portal");
+    // The brand the app was built with, before the server's config is known.
+    expect(root).toMatch(new RegExp(`Welcome to (<!-- -->)?${E2E_BRAND}<`));
     expect(root).toContain("See who rides with the guild");
     expect(root).toContain('href="/public/guild-members"');
 

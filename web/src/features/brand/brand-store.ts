@@ -6,6 +6,8 @@ import { create } from "zustand";
 import { api } from "../../lib/api-client.ts";
 
 export const DEFAULT_BRAND = "Guild Portal";
+/** GUILD_BRAND as the app was built with it (web/vite.config.ts); shown until the server's config is known. */
+const BUILD_BRAND: string = import.meta.env.VITE_GUILD_BRAND || DEFAULT_BRAND;
 const STORAGE_KEY = "guild-portal:config";
 
 export interface PublicConfig {
@@ -28,7 +30,7 @@ function readStored(): PublicConfig {
   } catch {
     // Storage may be unavailable (private mode) or hold junk; the default is fine.
   }
-  return { brand: DEFAULT_BRAND, timeZone: null };
+  return { brand: BUILD_BRAND, timeZone: null };
 }
 
 export const useConfigStore = create<PublicConfig>(() => readStored());
