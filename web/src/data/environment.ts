@@ -2,6 +2,7 @@
  * Everything the sync engine and the outbox take from the browser, injected so tests can drive time,
  * events, visibility, connectivity and cross-tab locks.
  */
+import { yieldToBrowser } from "../lib/yield-to-browser.ts";
 
 export type TimerHandle = unknown;
 
@@ -40,6 +41,6 @@ export function browserEnvironment(): DataLayerEnv {
     isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
     locks: locks ? { request: (name, task) => locks.request(name, () => task()) } : null,
     randomId: () => crypto.randomUUID(),
-    pause: () => new Promise((resolve) => globalThis.setTimeout(resolve, 0)),
+    pause: yieldToBrowser,
   };
 }
