@@ -1,8 +1,8 @@
 /**
  * The route tree, code-based and typed. Every page's component is loaded lazily, so a public page
- * downloads only its own code; only the frame (root, public layout, Not Found) and the home page are in the
- * entry chunk. Home is the installed app's start page and the most visited: in the entry it paints with the
- * first render instead of after a second round trip (decision 014).
+ * downloads only its own code; only the frame (root, public layout, Not Found) and the home page come with
+ * the tree, in the boot's "routes" stage. Home is the installed app's start page and the most visited: it
+ * paints with the first render instead of after a second round trip (decisions 014 and 015).
  */
 import {
   createRootRoute,
@@ -10,7 +10,9 @@ import {
   createRouter,
   lazyRouteComponent,
   type RouterHistory,
+  RouterProvider,
 } from "@tanstack/react-router";
+import { StrictMode } from "react";
 import { PageSkeleton } from "./components/page-skeleton.tsx";
 import { PublicLayout } from "./features/layout/public-layout.tsx";
 import { RouteError } from "./routes/-components/route-error.tsx";
@@ -162,6 +164,18 @@ export function createAppRouter(history?: RouterHistory) {
 }
 
 export const router = createAppRouter();
+
+/**
+ * The app as the build's prerender renders it and as the browser renders or hydrates it: hydration needs
+ * the two trees to be the same, so both use this one.
+ */
+export function PortalApp({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+}
 
 declare module "@tanstack/react-router" {
   interface Register {

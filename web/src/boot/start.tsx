@@ -2,8 +2,7 @@
  * Starts the portal: the session check, the data layer, the brand, the first render and the service
  * worker. main.tsx calls it once React is loaded; each step that takes a while ends its task.
  */
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { resolveTimeZone } from "../../../shared/format/zoned-time.ts";
 import { startApp } from "../data/app.ts";
@@ -31,7 +30,7 @@ export async function startPortal(): Promise<void> {
   if (!rootElement) throw new Error("index.html has no #root element");
   // The route tree and its pages are the next stage: building the router is a task of its own.
   await yieldToBrowser();
-  const { router } = await import("../router.tsx");
+  const { router, PortalApp } = await import("../router.tsx");
   await yieldToBrowser();
   // The first date format loads the browser's time-zone data (several ms on a phone); done here, in a task
   // of its own, it is not part of the first render's ("Last synced").
@@ -44,11 +43,7 @@ export async function startPortal(): Promise<void> {
     console.error("The first route failed to load", error);
   }
   await yieldToBrowser();
-  const app = (
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>
-  );
+  const app = <PortalApp router={router} />;
   if (rootElement.firstElementChild) {
     // The home page arrived prerendered in index.html (decision 015). Hydrating it as a transition lets
     // React work in slices that leave the page responsive, instead of one long task. `ssr` tells the router

@@ -3,17 +3,12 @@
  * visitor sees the page before any JavaScript has arrived; main.tsx then hydrates it (decision 015).
  * It renders what the browser's first render shows: no session answer yet and no data read yet.
  */
-import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { createMemoryHistory } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
-import { createAppRouter } from "../router.tsx";
+import { createAppRouter, PortalApp } from "../router.tsx";
 
 export async function renderHome(): Promise<string> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: ["/"] }));
   await router.load();
-  return renderToString(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  return renderToString(<PortalApp router={router} />);
 }
