@@ -41,13 +41,30 @@ async function renderHome(root: string, define: Record<string, string>): Promise
 }
 
 const SCRIPT_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-/** The boot's chunk files, by the names the chunks get (bootStageChunks and the modules below). */
+
+/** The stages main.tsx (and boot/start.tsx) import one after another; each gets a chunk of its own. */
+const BOOT_STAGES = [
+  { name: "react-runtime", file: "/src/boot/react-runtime.ts" },
+  { name: "start", file: "/src/boot/start.tsx" },
+  { name: "routes", file: "/src/router.tsx" },
+];
+/** Every module the app imports at once on every page: the stages and the data layer (data/app.ts). */
+const BOOT_MODULES = [...BOOT_STAGES.map((stage) => stage.file), "/src/data/app-layer.ts"];
+/**
+ * The chunk names those modules give: a stage's own chunk, the small chunk of the module itself (named by its
+ * file: "router" for router.tsx) and the data layer's.
+ */
+const BOOT_CHUNK_NAMES = new Set([
+  ...BOOT_STAGES.map((stage) => stage.name),
+  ...BOOT_MODULES.map((file) => (file.split("/").pop() ?? "").replace(/\.tsx?$/, "")),
+]);
+
+/** Whether an output file is one of the boot's chunks (`name-hash.js`). */
+const BOOT_CHUNK_FILE = new RegExp(`(^|/)(${[...BOOT_CHUNK_NAMES].join("|")})-[\\w-]+\\.js$`);
 export function isBootChunk(file: string): boolean {
-  return /(^|\/)(react-runtime|start|routes|router|app-layer)-[\w-]+\.js$/.test(file);
+  return BOOT_CHUNK_FILE.test(file);
 }
 
-/** Modules the app fetches at once on every page (main.tsx's boot stages and the data layer). */
-const BOOT_MODULES = [/\/src\/boot\/[^/]+$/, /\/src\/router\.tsx$/, /\/src\/data\/app-layer\.ts$/];
 const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
@@ -127,10 +144,8 @@ function bootChunks(bundle: OutputBundle, entry: OutputChunk): string[] {
     for (const imported of chunk.imports) visit(imported);
     for (const imported of chunk.dynamicImports) {
       const target = chunks.get(imported);
-      if (
-        target?.facadeModuleId &&
-        BOOT_MODULES.some((pattern) => pattern.test(target.facadeModuleId ?? ""))
-      ) {
+      const module = target?.facadeModuleId;
+      if (module && BOOT_MODULES.some((file) => module.endsWith(file))) {
         visit(imported);
       }
     }
@@ -175,29 +190,27 @@ export function prerenderHome(): Plugin {
  * Packages whose index re-exports many modules, most of them used only by lazily loaded pages. The boot
  * stages' module sets stop at them: what a stage uses from one is left to the bundler's own chunking.
  */
-const BARRELS = [
-  /node_modules[\\/]radix-ui[\\/]dist[\\/]index\.m?js$/,
-  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/,
-];
-
 const ICON_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.m?js$/;
+const BARRELS = [/node_modules[\\/]radix-ui[\\/]dist[\\/]index\.m?js$/, ICON_INDEX];
 
-/**
- * The icon modules that `importerCode` names from lucide-react's index (`import { Menu } from
- * "lucide-react"`), read from the index's `export { default as Menu } from './icons/menu.mjs'` lines.
- */
-function iconsNamedIn(importerCode: string, indexId: string, indexCode: string): string[] {
-  const fileOf = new Map<string, string>();
+/** The module of each icon lucide-react's index exports: `export { default as Menu } from './icons/menu.mjs'`. */
+function iconModules(indexId: string, indexCode: string): Map<string, string> {
+  const moduleOf = new Map<string, string>();
   for (const [, names, file] of indexCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
     for (const name of (names ?? "").split(",")) {
       const exported = name.split(" as ").pop()?.trim();
-      if (exported && file) fileOf.set(exported, resolve(dirname(indexId), file));
+      if (exported && file) moduleOf.set(exported, resolve(dirname(indexId), file));
     }
   }
+  return moduleOf;
+}
+
+/** The icon modules that `importerCode` names from lucide-react's index (`import { Menu } from "lucide-react"`). */
+function iconsNamedIn(importerCode: string, moduleOf: ReadonlyMap<string, string>): string[] {
   const icons: string[] = [];
   for (const [, names] of importerCode.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
     for (const name of (names ?? "").split(",")) {
-      const file = fileOf.get(name.split(" as ")[0]?.trim() ?? "");
+      const file = moduleOf.get(name.split(" as ")[0]?.trim() ?? "");
       if (file) icons.push(file);
     }
   }
@@ -225,11 +238,6 @@ function staticClosure(start: string, importsOf: (id: string) => readonly string
  */
 export function bootStageChunks(): Plugin {
   const stageOf = new Map<string, string>();
-  const stages = [
-    { name: "react-runtime", file: "/src/boot/react-runtime.ts" },
-    { name: "start", file: "/src/boot/start.tsx" },
-    { name: "routes", file: "/src/router.tsx" },
-  ];
   return {
     name: "guild-boot-stage-chunks",
     apply: "build",
@@ -239,7 +247,7 @@ export function bootStageChunks(): Plugin {
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
-              groups: stages.map((stage) => ({
+              groups: BOOT_STAGES.map((stage) => ({
                 name: stage.name,
                 test: (id: string) => stageOf.get(id) === stage.name,
               })),
@@ -255,9 +263,8 @@ export function bootStageChunks(): Plugin {
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
-        const names = new Set([...stages.map((stage) => stage.name), "app-layer"]);
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== "chunk" || !names.has(chunk.name)) continue;
+          if (chunk.type !== "chunk" || !BOOT_CHUNK_NAMES.has(chunk.name)) continue;
           chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
         }
@@ -270,18 +277,20 @@ export function bootStageChunks(): Plugin {
       const entry = find("/src/main.tsx");
       if (!entry) return;
       const loaded = staticClosure(entry, importsOf);
-      for (const stage of stages) {
+      const inBuild = new Set(ids);
+      const iconIndex = ids.find((candidate) => ICON_INDEX.test(candidate));
+      const iconIndexCode = iconIndex ? this.getModuleInfo(iconIndex)?.code : null;
+      const icons =
+        iconIndex && iconIndexCode ? iconModules(iconIndex, iconIndexCode) : new Map<string, string>();
+      for (const stage of BOOT_STAGES) {
         const id = find(stage.file);
         if (!id) throw new Error(`boot stages: ${stage.file} is not in the build`);
         const members = staticClosure(id, importsOf);
         // The icons the stage's modules name from lucide-react's index belong to the stage as well.
-        const iconIndex = ids.find((candidate) => ICON_INDEX.test(candidate));
-        const iconIndexCode = iconIndex ? this.getModuleInfo(iconIndex)?.code : null;
-        for (const member of iconIndex && iconIndexCode ? [...members] : []) {
+        for (const member of iconIndex ? [...members] : []) {
           if (!importsOf(member).includes(iconIndex as string)) continue;
-          const code = this.getModuleInfo(member)?.code ?? "";
-          for (const icon of iconsNamedIn(code, iconIndex as string, iconIndexCode as string)) {
-            if (ids.includes(icon)) for (const used of staticClosure(icon, importsOf)) members.add(used);
+          for (const icon of iconsNamedIn(this.getModuleInfo(member)?.code ?? "", icons)) {
+            if (inBuild.has(icon)) for (const used of staticClosure(icon, importsOf)) members.add(used);
           }
         }
         for (const member of members) {
