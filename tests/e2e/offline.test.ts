@@ -184,8 +184,10 @@ describe("offline", () => {
     expect(await page.locator("li[data-boss]").count()).toBe(24);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const before = await countdownSeconds(page, "Gravemaw");
-    await page.waitForTimeout(2_100);
-    expect(before - (await countdownSeconds(page, "Gravemaw"))).toBeGreaterThanOrEqual(2);
+    // It keeps ticking offline: two seconds come off, however late a busy machine runs the page's timer.
+    await expect
+      .poll(async () => before - (await countdownSeconds(page, "Gravemaw")), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(await page.locator('li[data-boss="RINGOR"]').innerText()).toMatch(
       /Next: [A-Z][a-z]{2} \d{1,2}, \d{4} at 5:00 PM/,
     );
