@@ -9,7 +9,8 @@ import { configDefaults, defineConfig } from "vitest/config";
  * - pglite, postgres, workerd: every worker test that uses createTestDb(), three times: on in-memory
  *   PGlite; on node-postgres against a throwaway PostgreSQL 15 server the global setup starts; and inside
  *   workerd on the Neon driver, through a WebSocket-to-TCP proxy to that same server.
- *   `*.node.test.ts` need Node (files on disk), so they run on pglite only.
+ *   `*.node.test.ts` need Node (files on disk), so they run on pglite only, and so do the web tests
+ *   that reach createTestDb() (the data layer against the real API).
  * - e2e: tests/e2e, processes (and later a browser) driven as a person would.
  * Run one with `npx vitest run --project <name>`.
  */
@@ -39,6 +40,11 @@ function importsTestDb(file: string, seen = new Set<string>()): boolean {
 
 /** API and database tests: the worker tests that use createTestDb(), run once per driver. */
 const dbTests = testFiles("worker").filter((file) => importsTestDb(join(root, file)));
+/**
+ * Web data-layer tests against the real API (fake-indexeddb, an HTTP server on Node): once, on PGlite.
+ * They test the browser's side, which does not change with the database driver.
+ */
+const webDbTests = testFiles("web").filter((file) => importsTestDb(join(root, file)));
 
 /** `*.node.test.ts` read files from disk or compare with PGlite: Node only, on the embedded driver. */
 const nodeOnly = (file: string) => file.endsWith(".node.test.ts");
@@ -47,7 +53,7 @@ const dbProject = (name: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
     name,
-    include: name === "pglite" ? dbTests : dbTests.filter((file) => !nodeOnly(file)),
+    include: name === "pglite" ? [...dbTests, ...webDbTests] : dbTests.filter((file) => !nodeOnly(file)),
     globalSetup: [`worker/test/global-setup/${name}.ts`],
     provide: { testDriver: name },
     env: { TEST_DRIVER: name },
@@ -76,7 +82,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["shared/**/*.test.ts", "worker/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
-          exclude: [...configDefaults.exclude, ...dbTests],
+          exclude: [...configDefaults.exclude, ...dbTests, ...webDbTests],
           environment: "node",
         },
       },

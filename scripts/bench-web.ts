@@ -31,9 +31,9 @@ const BUDGET_BYTES = 150_000;
 /** Public routes and the module each one loads lazily (web/src/router.tsx); home is in the entry. */
 const PUBLIC_ROUTES: readonly { path: string; module: string | null }[] = [
   { path: "/", module: null },
-  { path: "/public/guild-members", module: "src/routes/public-guild-members.tsx" },
-  { path: "/public/market-exchange", module: "src/routes/public-market-exchange.tsx" },
-  { path: "/public/salary-calculation", module: "src/routes/public-salary-calculation.tsx" },
+  { path: "/public/guild-members", module: "src/routes/public/guild-members.tsx" },
+  { path: "/public/market-exchange", module: "src/routes/public/market-exchange.tsx" },
+  { path: "/public/salary-calculation", module: "src/routes/public/salary-calculation.tsx" },
   { path: "/boss-timers", module: "src/routes/boss-timers.tsx" },
   { path: "/login", module: "src/routes/login.tsx" },
 ];

@@ -5,7 +5,7 @@
 export interface ImportItem {
   bossName: string;
   lootName: string;
-  /** A number from CSV; a JSON file's value as written (number or numeric text). */
+  /** A CSV cell's text; a JSON file's value as written (a decimal number or numeric text). */
   value: number | string;
   status: "Pending" | "Sold";
   dateAcquired: string | null;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { moneyText } from "../money/money.ts";
 import { ImportFileError } from "./import-item.ts";
 import {
   CsvImportReader,
@@ -64,29 +65,29 @@ describe("parseCsvImport", () => {
       {
         bossName: "Venatus",
         lootName: 'Blade, "Ancient"',
-        value: 1500,
+        value: "1500",
         status: "Sold",
         dateAcquired: "2024-03-05",
         participatedMembers: "Ashvale, Lark",
-        totalFunds: 12.5,
+        totalFunds: "12.5",
       },
       {
         bossName: "Viorent",
         lootName: "Ring",
-        value: 200.25,
+        value: "200.25",
         status: "Pending",
         dateAcquired: null,
         participatedMembers: "",
-        totalFunds: 0,
+        totalFunds: "0",
       },
       {
         bossName: "Ego",
         lootName: "Cloak",
-        value: 30,
+        value: "30",
         status: "Pending",
         dateAcquired: null,
         participatedMembers: "",
-        totalFunds: 0,
+        totalFunds: "0",
       },
     ]);
   });
@@ -108,6 +109,10 @@ describe("parseCsvImport", () => {
         "Ego,Cloak,0,",
         "Ego,Cloak,-3,",
         "Ego,Cloak,3,lots",
+        "Ego,Cloak,1e3,",
+        "Ego,Cloak,0x10,",
+        "Ego,Cloak,12.345,",
+        "Ego,Cloak,3,-1",
         "Livera,Gem,42,1",
       ].join("\n"),
     );
@@ -121,6 +126,10 @@ describe("parseCsvImport", () => {
       { row: 7, message: "value must be greater than 0, got 0" },
       { row: 8, message: "value must be greater than 0, got -3" },
       { row: 9, message: 'totalFunds "lots" is not a valid number' },
+      { row: 10, message: 'value "1e3" is not a valid number' },
+      { row: 11, message: 'value "0x10" is not a valid number' },
+      { row: 12, message: "Value cannot have more than 2 decimals." },
+      { row: 13, message: "Total funds must be a non-negative number" },
     ]);
     expect(parsed.strictError).toBe("Row 3: bossName is empty or missing");
   });
@@ -175,7 +184,7 @@ describe("property: any table of values survives a CSV round trip", () => {
   const row = fc.record({
     bossName: text,
     lootName: text,
-    value: fc.integer({ min: 1, max: 10_000_000 }).map((c) => c / 100),
+    value: fc.integer({ min: 1, max: 10_000_000 }).map(moneyText),
     status: fc.constantFrom("Sold", "sold", "Pending", "", "other"),
     participatedMembers: fc.string({ maxLength: 30 }),
   });
@@ -199,7 +208,7 @@ describe("property: any table of values survives a CSV round trip", () => {
             participatedMembers: /^(null|undefined)$/i.test(r.participatedMembers.trim())
               ? ""
               : r.participatedMembers.trim(),
-            totalFunds: 0,
+            totalFunds: "0",
           }));
           // A row of only blanks is no row; the generator never makes one, as names are not blank.
           expect(parseCsvImport(csv).items).toEqual(expected);

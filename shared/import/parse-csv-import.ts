@@ -5,6 +5,8 @@
  * large file can show its progress (see CsvImportReader).
  */
 import Papa from "papaparse";
+import { type MoneyText, moneyProblem, parseMoney } from "../money/money.ts";
+import { importRowSchema } from "../schemas/import.ts";
 import { ImportFileError, type ImportItem, type ParsedImport, type SkippedRow } from "./import-item.ts";
 
 export const TOO_FEW_ROWS = "CSV file must have at least a header row and one data row.";
@@ -22,7 +24,7 @@ export const notMappedMessage = (field: Field) =>
   `${FIELD_LABELS[field] ?? field} could not be mapped from any column`;
 export const emptyMessage = (field: Field) => `${field} is empty or missing`;
 export const notANumberMessage = (field: Field, text: string) => `${field} "${text}" is not a valid number`;
-export const notPositiveMessage = (value: number) => `value must be greater than 0, got ${value}`;
+export const notPositiveMessage = (value: string) => `value must be greater than 0, got ${value}`;
 export const invalidDateMessage = (text: string) => `dateAcquired "${text}" is not a valid date`;
 export const rowError = (row: number, message: string) => `Row ${row}: ${message}`;
 
@@ -73,9 +75,18 @@ function cell(row: readonly string[], index: number | undefined): string {
   return /^(null|undefined)$/i.test(text) ? "" : text;
 }
 
-function readNumber(field: Field, text: string): number | string {
-  const number = Number(text);
-  return Number.isFinite(number) ? number : notANumberMessage(field, text);
+/**
+ * A money cell, kept as the text it holds once the server's rules for the field accept it: read by the one
+ * money parser, so '1e3' or '0x10' are not numbers here either.
+ */
+function readAmount(field: "value" | "totalFunds", text: string): { amount: MoneyText } | { error: string } {
+  const problem = moneyProblem(text);
+  if (problem === "not-a-number") return { error: notANumberMessage(field, text) };
+  if (field === "value" && problem === null && parseMoney(text) <= 0)
+    return { error: notPositiveMessage(text) };
+  const checked = importRowSchema.shape[field].safeParse(text);
+  if (checked.success) return { amount: text };
+  return { error: checked.error.issues[0]?.message ?? notANumberMessage(field, text) };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
@@ -103,12 +114,11 @@ export function readCsvRow(
   if (lootName === "") return { error: emptyMessage("lootName") };
   const valueText = cell(row, mapping.value);
   if (valueText === "") return { error: emptyMessage("value") };
-  const value = readNumber("value", valueText);
-  if (typeof value === "string") return { error: value };
-  if (!(value > 0)) return { error: notPositiveMessage(value) };
+  const value = readAmount("value", valueText);
+  if ("error" in value) return value;
   const fundsText = cell(row, mapping.totalFunds);
-  const totalFunds = fundsText === "" ? 0 : readNumber("totalFunds", fundsText);
-  if (typeof totalFunds === "string") return { error: totalFunds };
+  const totalFunds = readAmount("totalFunds", fundsText === "" ? "0" : fundsText);
+  if ("error" in totalFunds) return totalFunds;
   const dateText = cell(row, mapping.dateAcquired);
   const dateAcquired = dateText === "" ? null : readDate(dateText);
   if (dateText !== "" && dateAcquired === null) return { error: invalidDateMessage(dateText) };
@@ -116,11 +126,11 @@ export function readCsvRow(
     item: {
       bossName,
       lootName,
-      value,
+      value: value.amount,
       status: cell(row, mapping.status).toLowerCase() === "sold" ? "Sold" : "Pending",
       dateAcquired,
       participatedMembers: cell(row, mapping.participatedMembers),
-      totalFunds,
+      totalFunds: totalFunds.amount,
     },
   };
 }

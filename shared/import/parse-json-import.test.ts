@@ -53,6 +53,11 @@ describe("parseJsonImport", () => {
       invalidItemMessage(2),
     ],
     ["a text value", JSON.stringify([item({ value: "lots" })]), invalidItemMessage(1)],
+    [
+      "a value the money parser does not read",
+      JSON.stringify([item({ value: "0x10" })]),
+      invalidItemMessage(1),
+    ],
     ["a null item", "[null]", invalidItemMessage(1)],
   ])("refuses %s", (_, text, message) => {
     expect(errorOf(text)).toBe(message);

@@ -2,6 +2,7 @@
  * A market-data .json file: an array of items. The first 10 items are checked for the fields every row
  * needs; the server checks every row in full and answers 'Row N: ...' for the first bad one.
  */
+import { decimalTextOf, moneyProblem } from "../money/money.ts";
 import { ImportFileError, type ImportItem, type ParsedImport } from "./import-item.ts";
 
 export const NOT_AN_ARRAY = "Invalid JSON structure. Expected an array of items.";
@@ -25,9 +26,10 @@ const IMPORT_FIELDS = [
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** A decimal number or text, as the money parser reads it (its decimals and range are the server's to judge). */
 const isNumeric = (v: unknown): boolean =>
-  (typeof v === "number" && Number.isFinite(v)) ||
-  (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)));
+  (typeof v === "number" || typeof v === "string") &&
+  moneyProblem(typeof v === "number" ? decimalTextOf(v) : v) !== "not-a-number";
 
 function hasRequiredFields(item: unknown): boolean {
   return (

@@ -2,7 +2,7 @@
  * The figures both market pages show above their table, from the filtered list: Total Funds (the Sold
  * values) and Total Loots Acquired (Pending plus Sold), and the Boss filter's options.
  */
-import { formatMoney, toCents } from "../format/format-money.ts";
+import { formatMoney, readMoney } from "../money/money.ts";
 import { compareText } from "../sorting/compare-text.ts";
 
 export interface MarketSummary {
@@ -15,13 +15,13 @@ export interface MarketSummary {
 }
 
 export function summarizeMarket(items: readonly { status: string; value: string }[]): MarketSummary {
-  let cents = 0n;
+  let cents = 0;
   let pending = 0;
   let sold = 0;
   for (const item of items) {
     if (item.status === "Sold") {
       sold++;
-      cents += toCents(item.value) ?? 0n;
+      cents += readMoney(item.value) ?? 0;
     } else if (item.status === "Pending") {
       pending++;
     }

@@ -43,6 +43,11 @@ describe("parseParticipantNames", () => {
     expect(parseParticipantNames(`''Ashvale'', \`'Bright forge'\``)).toEqual(["Ashvale", "Bright forge"]);
   });
 
+  it("keeps an apostrophe inside a name, in a comma list as in JSON", () => {
+    expect(parseParticipantNames("['O'Neil', 'Ash']")).toEqual(["O'Neil", "Ash"]);
+    expect(parseParticipantNames('["O\'Neil"]')).toEqual(["O'Neil"]);
+  });
+
   it("gives the same names when the names it gave are parsed again", () => {
     fc.assert(
       fc.property(

@@ -13,18 +13,23 @@ const WRAPPING_QUOTES = /^(['`])(.*)\1$/s;
 /** The names in a participant text, in order, without repeats. '' and '[]' give no names. */
 export function parseParticipantNames(text: string): string[] {
   const pieces = decodeJsonStringArray(text) ?? [text];
-  const names: string[] = [];
+  return normalizeParticipants(
+    pieces.flatMap((piece) => splitEntries(piece.replace(STRIPPED, "")).map(cleanEntry)),
+  );
+}
+
+/** A list of names trimmed, blanks dropped, repeats dropped case-insensitively (the first spelling wins). */
+export function normalizeParticipants(names: readonly string[]): string[] {
   const seen = new Set<string>();
-  for (const piece of pieces) {
-    for (const entry of splitEntries(piece.replace(STRIPPED, ""))) {
-      const name = cleanEntry(entry);
-      const folded = name.toLowerCase();
-      if (name === "" || seen.has(folded)) continue;
-      seen.add(folded);
-      names.push(name);
-    }
+  const out: string[] = [];
+  for (const raw of names) {
+    const name = raw.trim();
+    const folded = name.toLowerCase();
+    if (name === "" || seen.has(folded)) continue;
+    seen.add(folded);
+    out.push(name);
   }
-  return names;
+  return out;
 }
 
 /** What name resolution needs to know about a roster member. */
@@ -44,21 +49,18 @@ export interface ResolvedParticipant<M extends ParticipantRosterMember> {
   readonly member: M | null;
 }
 
-/**
- * Resolves names against the roster, in order and without repeats:
- * - a name equal (case-insensitively) to a member's playerName is that member, with the roster's spelling;
- * - otherwise a name equal to a main character's playerAlias is the player: the main character, then every member
- *   whose mainMemberId is the main's id (by id). Only one level of linking counts, and only aliases of main
- *   characters (no mainMemberId) name a player. A member's own name wins over an alias, so giving a player an
- *   alias never changes whom an existing list names;
- * - otherwise the name is a participant who is not on the roster, kept as written.
- * Every character of the player is included whatever its status: a recalculation must give a kicked member the
- * same salary they earned while in the guild.
- */
-export function resolveParticipants<M extends ParticipantRosterMember>(
-  names: readonly string[],
+/** The roster looked up by name, by alias of a main character, and main character to linked characters. */
+export interface ParticipantRosterIndex<M extends ParticipantRosterMember> {
+  readonly byName: ReadonlyMap<string, M>;
+  readonly byAlias: ReadonlyMap<string, M>;
+  /** By the main character's id; each list in id order. */
+  readonly charactersOf: ReadonlyMap<number, readonly M[]>;
+}
+
+/** Indexes the roster for name resolution; on a clash of names or aliases the earlier member wins. */
+export function indexParticipantRoster<M extends ParticipantRosterMember>(
   roster: readonly M[],
-): ResolvedParticipant<M>[] {
+): ParticipantRosterIndex<M> {
   const byName = new Map<string, M>();
   const byAlias = new Map<string, M>();
   const charactersOf = new Map<number, M[]>();
@@ -74,28 +76,54 @@ export function resolveParticipants<M extends ParticipantRosterMember>(
       charactersOf.set(member.mainMemberId, linked);
     }
   }
+  for (const linked of charactersOf.values()) linked.sort((a, b) => a.id - b.id);
+  return { byName, byAlias, charactersOf };
+}
 
+/**
+ * The roster members one name stands for: the member of that name; otherwise the main character whose alias
+ * it is, then that main's linked characters by id; otherwise none (not on the roster).
+ */
+export function membersNamed<M extends ParticipantRosterMember>(
+  name: string,
+  index: ParticipantRosterIndex<M>,
+): M[] {
+  const folded = name.trim().toLowerCase();
+  const member = index.byName.get(folded);
+  if (member !== undefined) return [member];
+  const main = index.byAlias.get(folded);
+  return main === undefined ? [] : [main, ...(index.charactersOf.get(main.id) ?? [])];
+}
+
+/**
+ * Resolves names against the roster, in order and without repeats:
+ * - a name equal (case-insensitively) to a member's playerName is that member, with the roster's spelling;
+ * - otherwise a name equal to a main character's playerAlias is the player: the main character, then every member
+ *   whose mainMemberId is the main's id (by id). Only one level of linking counts, and only aliases of main
+ *   characters (no mainMemberId) name a player. A member's own name wins over an alias, so giving a player an
+ *   alias never changes whom an existing list names;
+ * - otherwise the name is a participant who is not on the roster, kept as written.
+ * Every character of the player is included whatever its status: a recalculation must give a kicked member the
+ * same salary they earned while in the guild.
+ */
+export function resolveParticipants<M extends ParticipantRosterMember>(
+  names: readonly string[],
+  roster: readonly M[],
+): ResolvedParticipant<M>[] {
+  const index = indexParticipantRoster(roster);
   const resolved: ResolvedParticipant<M>[] = [];
   const seenMembers = new Set<number>();
   const seenOutsiders = new Set<string>();
-  const addMember = (member: M) => {
-    if (seenMembers.has(member.id)) return;
-    seenMembers.add(member.id);
-    resolved.push({ name: member.playerName, member });
-  };
-
   for (const name of names) {
     const folded = name.trim().toLowerCase();
     if (folded === "") continue;
-    const member = byName.get(folded);
-    const main = member === undefined ? byAlias.get(folded) : undefined;
-    if (member !== undefined) {
-      addMember(member);
-    } else if (main !== undefined) {
-      addMember(main);
-      const linked = [...(charactersOf.get(main.id) ?? [])].sort((a, b) => a.id - b.id);
-      for (const character of linked) addMember(character);
-    } else if (!seenOutsiders.has(folded)) {
+    const members = membersNamed(name, index);
+    for (const member of members) {
+      if (seenMembers.has(member.id)) continue;
+      seenMembers.add(member.id);
+      resolved.push({ name: member.playerName, member });
+    }
+    if (members.length === 0 && !seenOutsiders.has(folded)) {
       seenOutsiders.add(folded);
       resolved.push({ name: name.trim(), member: null });
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { moneyText, parseMoney } from "../money/money.ts";
 import { calculateSalaries } from "./calculate-salaries.ts";
 import type { SalaryItem, SalaryRosterMember } from "./distribute-item.ts";
 
@@ -260,5 +261,34 @@ describe("calculateSalaries", () => {
     expect(() => calculateSalaries([sold(1, "1.00", "Ashvale"), sold(1, "1.00", "Ashvale")], roster)).toThrow(
       /already/,
     );
+  });
+
+  it("handles 10,000 items and 1,000 members quickly", () => {
+    const roster: SalaryRosterMember[] = Array.from({ length: 1000 }, (_, i) => ({
+      id: i + 1,
+      playerName: `Raider${i}`,
+      category: i % 10 === 0 ? "Core" : "Members",
+      raidsParticipated: i % 7,
+      mainMemberId: null,
+      playerAlias: null,
+    }));
+    const items: SalaryItem[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: i + 1,
+      lootName: `Loot ${i}`,
+      value: "1234.56",
+      status: "Sold",
+      participatedMembers: JSON.stringify(
+        Array.from({ length: 20 }, (_, j) => `Raider${(i * 7 + j * 13) % 1000}`),
+      ),
+    }));
+    const result = calculateSalaries(items, roster);
+    expect(result.receipt.processedItems).toBe(10_000);
+    const distributed =
+      parseMoney(result.reservedGuildFunds) +
+      parseMoney(result.adminFund) +
+      parseMoney(result.receipt.summaryTotals.totalSalariesDistributed);
+    expect(moneyText(distributed)).toBe("12345600.00");
+    // 5% of 1,234.56 is 61.728: 61.73 per item after the largest-remainder split.
+    expect(result.adminFund).toBe("617300.00");
   });
 });

@@ -6,15 +6,27 @@
 // Status does not matter: a kicked or paid-out member keeps the salary they earned from the items they took part
 // in. What they were actually paid is recorded apart (finalSalaryAmount).
 
-import { formatCents } from "../money/cents.ts";
+import { moneyText } from "../money/money.ts";
 import { compareKeys } from "../money/split-by-weights.ts";
+import {
+  indexParticipantRoster,
+  membersNamed,
+  parseParticipantNames,
+} from "../participants/parse-participants.ts";
 import {
   distributeItem,
   type MemberCategory,
   type SalaryItem,
   type SalaryRosterMember,
 } from "./distribute-item.ts";
-import { addItemDistribution, earnerKey, emptySalaryTotals, type SalaryTotals } from "./salary-totals.ts";
+import {
+  type EarnedItem,
+  earnedItem,
+  earnerKey,
+  type ItemFunds,
+  itemFundsOf,
+  type SalaryTotals,
+} from "./salary-totals.ts";
 
 export interface ReceiptItem {
   readonly itemId: number;
@@ -70,21 +82,71 @@ export interface SalaryCalculation {
   readonly totals: SalaryTotals;
 }
 
+/** MemberEarnings while they are being added up. */
+interface Earnings {
+  memberId: number | null;
+  items: EarnedItem[];
+  generalShareCents: number;
+  eliteShareCents: number;
+}
+
 const CATEGORY_ORDER: readonly MemberCategory[] = ["Guild Master", "Core", "Members"];
 
-/** Recalculates everything from the items; only Sold items count. Item and participant order do not matter. */
+/**
+ * Recalculates everything from the items; only Sold items count. Item and participant order do not matter.
+ * Fast for thousands of items and members: each item is distributed against only the members its participant
+ * text can name (resolving against them gives what resolving against the whole roster gives), and the totals
+ * are accumulated in place. salary-properties.test.ts checks it against a plain item-by-item oracle.
+ */
 export function calculateSalaries<M extends SalaryRosterMember>(
   items: readonly SalaryItem[],
   roster: readonly M[],
 ): SalaryCalculation {
-  const totals = items
-    .filter((item) => item.status === "Sold")
-    .reduce((sum, item) => addItemDistribution(sum, distributeItem(item, roster)), emptySalaryTotals());
-  return buildSalaryCalculation(totals, roster);
+  const index = indexParticipantRoster(roster);
+  const position = new Map(roster.map((member, at) => [member, at]));
+  const itemFunds = new Map<number, ItemFunds>();
+  const members = new Map<string, Earnings>();
+  let guildFundCents = 0;
+  let adminFundCents = 0;
+  let generalShareCents = 0;
+  let eliteShareCents = 0;
+
+  // In id order, so each member's item list comes out sorted by item id.
+  const sold = items.filter((item) => item.status === "Sold").sort((a, b) => a.id - b.id);
+  for (const item of sold) {
+    if (itemFunds.has(item.id)) throw new Error(`Item ${item.id} is already in the salary totals`);
+    const named = new Set(
+      parseParticipantNames(item.participatedMembers).flatMap((name) => membersNamed(name, index)),
+    );
+    // In roster order, so a clash of names or aliases resolves as it does against the whole roster.
+    const relevant = [...named].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    const d = distributeItem(item, relevant);
+    itemFunds.set(d.itemId, itemFundsOf(d));
+    guildFundCents += d.guildFundCents;
+    adminFundCents += d.adminFundCents;
+    for (const share of d.shares) {
+      const key = earnerKey(share.memberId, share.name);
+      let earnings = members.get(key);
+      if (earnings === undefined) {
+        earnings = { memberId: share.memberId, items: [], generalShareCents: 0, eliteShareCents: 0 };
+        members.set(key, earnings);
+      }
+      earnings.items.push(earnedItem(d, share));
+      earnings.generalShareCents += share.generalShareCents;
+      earnings.eliteShareCents += share.eliteShareCents;
+      generalShareCents += share.generalShareCents;
+      eliteShareCents += share.eliteShareCents;
+    }
+  }
+
+  return buildSalaryCalculation(
+    { items: itemFunds, guildFundCents, adminFundCents, generalShareCents, eliteShareCents, members },
+    roster,
+  );
 }
 
 /**
- * The receipt and stored figures for totals built with addItemDistribution. Names, categories and raid counts
+ * The receipt and stored figures for the salary totals. Names, categories and raid counts
  * come from `roster`; a member who is no longer on it is shown like any participant not on the roster. Someone
  * not on the roster is shown with the spelling from their lowest item id.
  */
@@ -102,15 +164,15 @@ export function buildSalaryCalculation<M extends SalaryRosterMember>(
       category: member?.category ?? "Members",
       totalRaids: member?.raidsParticipated ?? 0,
       participatedItemsCount: earnings.items.length,
-      totalFromGeneralShare: formatCents(earnings.generalShareCents),
-      totalFromEliteShare: formatCents(earnings.eliteShareCents),
-      finalCalculatedSalary: formatCents(salaryCents),
+      totalFromGeneralShare: moneyText(earnings.generalShareCents),
+      totalFromEliteShare: moneyText(earnings.eliteShareCents),
+      finalCalculatedSalary: moneyText(salaryCents),
       participatedItems: earnings.items.map((earned) => ({
         itemId: earned.itemId,
         lootName: earned.lootName,
-        itemValue: formatCents(earned.itemValueCents),
-        generalShareEarned: formatCents(earned.generalShareCents),
-        eliteShareEarned: formatCents(earned.eliteShareCents),
+        itemValue: moneyText(earned.itemValueCents),
+        generalShareEarned: moneyText(earned.generalShareCents),
+        eliteShareEarned: moneyText(earned.eliteShareCents),
       })),
     };
     return { row, member, salaryCents };
@@ -125,14 +187,14 @@ export function buildSalaryCalculation<M extends SalaryRosterMember>(
   const membersWithSalaries = rows.flatMap(({ member, salaryCents }) =>
     member === undefined
       ? []
-      : [{ memberId: member.id, playerName: member.playerName, salary: formatCents(salaryCents) }],
+      : [{ memberId: member.id, playerName: member.playerName, salary: moneyText(salaryCents) }],
   );
   const rosterSalaries = [...roster]
     .sort((a, b) => a.id - b.id)
     .map((member) => {
       const earnings = totals.members.get(earnerKey(member.id, member.playerName));
       const salaryCents = (earnings?.generalShareCents ?? 0) + (earnings?.eliteShareCents ?? 0);
-      return { memberId: member.id, playerName: member.playerName, salary: formatCents(salaryCents) };
+      return { memberId: member.id, playerName: member.playerName, salary: moneyText(salaryCents) };
     });
 
   const processedItems = totals.items.size;
@@ -141,18 +203,18 @@ export function buildSalaryCalculation<M extends SalaryRosterMember>(
       calculationDetails: rows.map(({ row }) => row),
       summaryTotals: {
         totalProcessedItems: processedItems,
-        totalGeneralShareDistributed: formatCents(totals.generalShareCents),
-        totalEliteShareDistributed: formatCents(totals.eliteShareCents),
-        totalSalariesDistributed: formatCents(totals.generalShareCents + totals.eliteShareCents),
-        totalAdminFund: formatCents(totals.adminFundCents),
-        totalGuildFund: formatCents(totals.guildFundCents),
+        totalGeneralShareDistributed: moneyText(totals.generalShareCents),
+        totalEliteShareDistributed: moneyText(totals.eliteShareCents),
+        totalSalariesDistributed: moneyText(totals.generalShareCents + totals.eliteShareCents),
+        totalAdminFund: moneyText(totals.adminFundCents),
+        totalGuildFund: moneyText(totals.guildFundCents),
       },
       processedItems,
       membersWithSalaries,
     },
     rosterSalaries,
-    reservedGuildFunds: formatCents(totals.guildFundCents),
-    adminFund: formatCents(totals.adminFundCents),
+    reservedGuildFunds: moneyText(totals.guildFundCents),
+    adminFund: moneyText(totals.adminFundCents),
     totals,
   };
 }

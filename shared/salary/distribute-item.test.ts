@@ -146,8 +146,8 @@ describe("distributeItem", () => {
     expect(() => distributeItem(item("-1.00", "Ashvale"), roster)).toThrow(RangeError);
   });
 
-  it("accepts the value as a number", () => {
-    expect(distributeItem({ ...item("0", "Ashvale"), value: 850.5 }, roster).valueCents).toBe(85050);
+  it("reads the value's decimal text", () => {
+    expect(distributeItem(item("850.5", "Ashvale"), roster).valueCents).toBe(85050);
   });
 });
 

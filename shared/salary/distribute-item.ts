@@ -1,7 +1,7 @@
 // How one loot item's value is divided: the figures behind the "Distribution Details" dialog and the building
 // block of every salary. All amounts are integer cents; all division goes through splitByWeights.
 
-import { parseCents } from "../money/cents.ts";
+import { type MoneyText, parseMoney } from "../money/money.ts";
 import { splitByWeights } from "../money/split-by-weights.ts";
 import { type ParticipantRosterMember, parseParticipants } from "../participants/parse-participants.ts";
 
@@ -16,8 +16,8 @@ export interface SalaryRosterMember extends ParticipantRosterMember {
 export interface SalaryItem {
   readonly id: number;
   readonly lootName: string;
-  /** A numeric string as Postgres returns it ('3200.00'), or a number. */
-  readonly value: string | number;
+  /** Decimal text as Postgres returns it ('3200.00'). */
+  readonly value: MoneyText;
   readonly participatedMembers: string;
   readonly status: string;
 }
@@ -70,7 +70,7 @@ export function distributeItem<M extends SalaryRosterMember>(
   item: SalaryItem,
   roster: readonly M[],
 ): ItemDistribution {
-  const valueCents = parseCents(item.value);
+  const valueCents = parseMoney(item.value);
   if (valueCents < 0) {
     throw new RangeError(`Item ${item.id} has a negative value`);
   }

@@ -3,6 +3,7 @@
  * the server and the attendance dialogs.
  */
 import * as z from "zod";
+import { normalizeParticipants } from "../participants/parse-participants.ts";
 
 export const ATTENDANCE_DATE_FLOOR = new Date(Date.UTC(2000, 0, 1));
 /**
@@ -28,20 +29,6 @@ export const unknownMembersMessage = (names: readonly string[]) =>
 
 const unknownField = (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
-
-/** Trimmed, blanks dropped, de-duplicated case-insensitively (the first spelling wins). */
-export function normalizeParticipants(names: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of names) {
-    const name = raw.trim();
-    const key = name.toLowerCase();
-    if (name === "" || seen.has(key)) continue;
-    seen.add(key);
-    out.push(name);
-  }
-  return out;
-}
 
 /** Why a raid date is refused at `now`, or undefined when it is acceptable. */
 export function dateAttendedProblem(date: Date, now: Date): string | undefined {

@@ -17,6 +17,10 @@ export const RESPAWN_TOO_LONG = "Respawn time cannot exceed 168 hours (1 week)."
 export const ID_NOT_POSITIVE_INTEGER = "ID must be a positive integer.";
 export const UPDATE_NEEDS_A_FIELD = "Either name or respawn_time_hours must be provided for an update.";
 
+/** 409 from the server; the admin form refuses a taken name (in any letter case) with it before queueing. */
+export const duplicateBossName = (name: string) => `A boss named "${name}" already exists.`;
+export const bossNameNotFound = (id: number) => `Boss name with ID ${id} not found.`;
+
 const unknownField = (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
 

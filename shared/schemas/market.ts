@@ -3,9 +3,9 @@
  * the server and the admin loot forms. Also the money and date fields that the member and import schemas reuse.
  */
 import * as z from "zod";
-import { parseCents } from "../money/cents.ts";
-import { parseParticipantNames } from "../participants/parse-participants.ts";
+import { decimalTextOf, MoneyParseError, parseMoney } from "../money/money.ts";
 import { isParticipantTextCorrupted } from "../participants/participant-corruption.ts";
+import { normalizeParticipantInput } from "../participants/participant-text.ts";
 
 export const LOOT_STATUSES = ["Pending", "Sold"] as const;
 export type LootStatus = (typeof LOOT_STATUSES)[number];
@@ -55,22 +55,22 @@ export function moneyMessages(label: string): MoneyMessages {
 }
 
 /**
- * A money amount sent as a number (typed into a form) or a decimal string (what the API answers), read
- * into integer cents without ever passing through a float.
+ * A money amount sent as decimal text (what the API answers and the forms send) or as a JSON number (a
+ * decimal amount, read as the text it spells), read into integer cents by the shared money parser.
  */
 export function moneyCentsField(messages: MoneyMessages) {
   return z.union([z.number(), z.string()], { error: messages.notANumber }).transform((input, ctx) => {
     let cents: number;
     try {
-      cents = parseCents(input);
+      cents = parseMoney(typeof input === "number" ? decimalTextOf(input) : input);
     } catch (err) {
-      const decimals = err instanceof RangeError && /More than 2 decimals/.test(err.message);
-      const large = err instanceof RangeError && /too large/.test(err.message);
-      ctx.issues.push({
-        code: "custom",
-        message: decimals ? messages.tooManyDecimals : large ? messages.tooLarge : messages.notANumber,
-        input,
-      });
+      if (!(err instanceof MoneyParseError)) throw err;
+      const message = {
+        "not-a-number": messages.notANumber,
+        "too-many-decimals": messages.tooManyDecimals,
+        "too-large": messages.tooLarge,
+      }[err.reason];
+      ctx.issues.push({ code: "custom", message, input });
       return z.NEVER;
     }
     if (cents < (messages.positive ? 1 : 0)) {
@@ -95,28 +95,6 @@ export const calendarDayField = z
   })
   .transform((v) => (v instanceof Date ? v.toISOString() : v).slice(0, 10))
   .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), { error: DATE_ACQUIRED_INVALID });
-
-/**
- * Participant names as the stored text: a JSON array of names, read with the shared parser and written back
- * so that reading the stored text gives exactly these names.
- */
-export function participantText(names: readonly string[]): string {
-  let current = [...names];
-  // The parser unwraps one pair of quotes per pass; a name like "''x''" needs a second pass to settle.
-  for (let pass = 0; pass < 4; pass += 1) {
-    const next = parseParticipantNames(JSON.stringify(current));
-    if (next.length === current.length && next.every((name, i) => name === current[i])) break;
-    current = next;
-  }
-  return JSON.stringify(current);
-}
-
-/** A comma-separated text, a JSON array text or an array of names, as the stored JSON array text. */
-export function normalizeParticipantInput(input: string | readonly string[]): string {
-  const names =
-    typeof input === "string" ? parseParticipantNames(input) : parseParticipantNames(JSON.stringify(input));
-  return participantText(names);
-}
 
 const participantsField = z
   .union([z.string(), z.array(z.string())], { error: PARTICIPANTS_NOT_TEXT })

@@ -2,7 +2,7 @@
  * Member table order. The default is category (Guild Master, Core, Members) then player name; a column sort
  * orders by that column and falls back to the default order on ties.
  */
-import { type MoneyInput, toCents } from "../format/format-money.ts";
+import { type MoneyText, readMoney } from "../money/money.ts";
 import { compareText } from "./compare-text.ts";
 import type { SortState } from "./sort-cycle.ts";
 
@@ -14,9 +14,9 @@ export interface RosterMember {
 export interface RosterRow extends RosterMember {
   attendance: number;
   lootParticipation: number;
-  salary: MoneyInput;
+  salary: MoneyText | null;
   /** Kicked members: the agreed final salary, when one was set. */
-  finalSalaryAmount?: MoneyInput;
+  finalSalaryAmount?: MoneyText | null;
 }
 
 /** `finalSalary` is the kicked table's column: the final salary amount if set, otherwise the salary. */
@@ -39,20 +39,18 @@ export function sortRosterDefault<T extends RosterMember>(members: readonly T[])
 }
 
 // Absent or unreadable salaries count as zero, the column's default.
-const centsOf = (amount: MoneyInput): bigint => toCents(amount) ?? 0n;
+const centsOf = (amount: MoneyText | null): number => readMoney(amount) ?? 0;
 
-function columnValue(row: RosterRow, column: RosterSortColumn): bigint {
+function columnValue(row: RosterRow, column: RosterSortColumn): number {
   switch (column) {
     case "attendance":
-      return BigInt(row.attendance);
+      return row.attendance;
     case "lootParticipation":
-      return BigInt(row.lootParticipation);
+      return row.lootParticipation;
     case "salary":
       return centsOf(row.salary);
-    case "finalSalary": {
-      const final = toCents(row.finalSalaryAmount);
-      return final ?? centsOf(row.salary);
-    }
+    case "finalSalary":
+      return readMoney(row.finalSalaryAmount) ?? centsOf(row.salary);
   }
 }
 

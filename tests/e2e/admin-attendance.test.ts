@@ -90,7 +90,7 @@ describe("/admin/attendance", () => {
     await picker.getByRole("checkbox", { name: "Dawnrider (Core)" }).check();
     await picker.getByRole("button", { name: "Save (2)" }).click();
     await add.getByRole("button", { name: "Add Record" }).click();
-    await add.getByText("The date cannot be in the future.").first().waitFor();
+    await add.getByText("Date attended cannot be in the future.").first().waitFor();
     await add.getByLabel("Date Attended").fill(localDay(-1));
     await add.getByRole("button", { name: "Add Record" }).click();
     await page.getByText("Attendance record added.").waitFor();

@@ -18,8 +18,8 @@ const MEMBERS = ["Stormhollow", "Thistledown", "Umbravane"];
 const CORE = ["Hollowpeak", "Jadeclaw"];
 
 interface Receipt {
-  calculationDetails: { memberName: string; finalCalculatedSalary: string | number }[];
-  summaryTotals: { totalGuildFund: string | number; totalAdminFund: string | number };
+  calculationDetails: { memberName: string; finalCalculatedSalary: string }[];
+  summaryTotals: { totalGuildFund: string; totalAdminFund: string };
 }
 
 async function receipt(): Promise<Receipt> {
@@ -28,14 +28,13 @@ async function receipt(): Promise<Receipt> {
   return body.json ?? body;
 }
 
-async function salaryOf(name: string): Promise<number | undefined> {
-  const entry = (await receipt()).calculationDetails.find((d) => d.memberName === name);
-  return entry === undefined ? undefined : Number(entry.finalCalculatedSalary);
+async function salaryOf(name: string): Promise<string | undefined> {
+  return (await receipt()).calculationDetails.find((d) => d.memberName === name)?.finalCalculatedSalary;
 }
 
-async function funds(): Promise<[number, number]> {
+async function funds(): Promise<[string, string]> {
   const totals = (await receipt()).summaryTotals;
-  return [Number(totals.totalGuildFund), Number(totals.totalAdminFund)];
+  return [totals.totalGuildFund, totals.totalAdminFund];
 }
 
 async function openMarket(page: Page) {
@@ -112,11 +111,11 @@ describe("the admin market exchange", () => {
     await expect.poll(() => page.getByTestId("total-funds").innerText()).toBe("4,200.00 USDT");
 
     // The server's receipt: 60% base pool over 5 = 120 each, 25% elite over the 2 Core = 125 more each.
-    await expect.poll(() => salaryOf("Stormhollow"), { timeout: 15_000 }).toBe(120);
-    expect(await salaryOf("Thistledown")).toBe(120);
-    expect(await salaryOf("Hollowpeak")).toBe(245);
-    expect(await salaryOf("Jadeclaw")).toBe(245);
-    expect(await funds()).toEqual([420, 210]);
+    await expect.poll(() => salaryOf("Stormhollow"), { timeout: 15_000 }).toBe("120.00");
+    expect(await salaryOf("Thistledown")).toBe("120.00");
+    expect(await salaryOf("Hollowpeak")).toBe("245.00");
+    expect(await salaryOf("Jadeclaw")).toBe("245.00");
+    expect(await funds()).toEqual(["420.00", "210.00"]);
 
     // Distribution Details: the same split from the shared engine, in the browser.
     await openMarket(page);
@@ -224,8 +223,8 @@ describe("the admin market exchange", () => {
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Market item updated successfully.").waitFor();
     await expect.poll(() => row(page, "Relic of the Deep").innerText()).toContain("2,000.00 USDT");
-    await expect.poll(() => salaryOf("Stormhollow"), { timeout: 15_000 }).toBe(240);
-    expect(await funds()).toEqual([520, 260]);
+    await expect.poll(() => salaryOf("Stormhollow"), { timeout: 15_000 }).toBe("240.00");
+    expect(await funds()).toEqual(["520.00", "260.00"]);
 
     await row(page, "Relic of the Deep").getByRole("button", { name: "Delete Relic of the Deep" }).click();
     const confirm = page.getByRole("alertdialog");
@@ -234,7 +233,7 @@ describe("the admin market exchange", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Market item deleted successfully.").waitFor();
     await expect.poll(() => row(page, "Relic of the Deep").count()).toBe(0);
-    await expect.poll(funds, { timeout: 15_000 }).toEqual([320, 160]);
+    await expect.poll(funds, { timeout: 15_000 }).toEqual(["320.00", "160.00"]);
     await expectGuildFundsPage(page, ["320 USDT", "160 USDT"]);
   });
 

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseMoney } from "../../shared/money/money.ts";
 import { type BrowserPortal, screenshot, startBrowserPortal } from "./browser.ts";
 
 // /guild-members as an admin: create, edit, kick with a final salary, mark paid and delete members through
@@ -67,7 +68,9 @@ describe("/guild-members (admin)", () => {
     const defaultOrder = await activeRows(page).locator("td:first-child").allInnerTexts();
     const header = (name: string) => page.getByRole("columnheader", { name });
     const salaries = async () =>
-      (await activeRows(page).locator("td:nth-child(5)").allInnerTexts()).map((t) => Number.parseFloat(t));
+      (await activeRows(page).locator("td:nth-child(5)").allInnerTexts()).map((t) =>
+        parseMoney(t.replace(/ USDT$/, "").replaceAll(",", "")),
+      );
 
     await header("Salary").getByRole("button").click();
     expect(await header("Salary").getAttribute("aria-sort")).toBe("descending");

@@ -3,7 +3,7 @@
  * figures from the sample data, accounts (create a user who then meets 'Access Denied'), the audit log of
  * that creation, and the outbox badge and panel for waiting and refused writes.
  */
-import type { Page, Route } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BrowserPortal,
@@ -25,6 +25,16 @@ afterAll(async () => {
 });
 
 const WAIT = { timeout: 15_000 };
+
+/** What a screen reader reads after a field's name: the texts its aria-describedby points at. */
+const descriptionOf = (field: Locator) =>
+  field.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ")
+      .trim(),
+  );
 
 async function openAdmin(
   path = "/admin",
@@ -163,10 +173,20 @@ describe("accounts and the audit log", () => {
     await dialog.getByText("Email is required.").waitFor();
     await dialog.getByText("Display name is required.").waitFor();
     await dialog.getByText("Password must be at least 8 characters.").waitFor();
+    expect(await dialog.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(dialog.getByLabel("Email"))).toBe("Email is required.");
+    expect(await descriptionOf(dialog.getByLabel("Password"))).toBe(
+      "Password must be at least 8 characters.",
+    );
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Display name").fill("New Raider");
     await dialog.getByLabel("Role").selectOption("user");
     await dialog.getByLabel("Password").fill(password);
+    // A corrected field drops its message and is described by its hint again.
+    expect(await dialog.getByLabel("Email").getAttribute("aria-invalid")).toBeNull();
+    expect(await descriptionOf(dialog.getByLabel("Password"))).toBe(
+      "At least 8 characters. Share it with the account's owner.",
+    );
     await screenshot(page, "admin-accounts-create-dialog");
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await page.getByText("Account created successfully.").waitFor(WAIT);

@@ -3,6 +3,10 @@
  * downloads only its own code; only the frame (root, public layout, Not Found) and the home page come with
  * the tree, in the boot's "routes" stage. Home is the installed app's start page and the most visited: it
  * paints with the first render instead of after a second round trip (decisions 014 and 015).
+ *
+ * A page's file is named after its URL: /public/guild-members is routes/public/guild-members.tsx, /admin is
+ * routes/admin.tsx, / (and /public) is routes/home.tsx. Files without a URL are the frames (root-layout,
+ * admin-area) and not-found (decision 020).
  */
 import {
   createRootRoute,
@@ -14,11 +18,11 @@ import {
 } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { PageSkeleton } from "./components/page-skeleton.tsx";
-import { PublicLayout } from "./features/layout/public-layout.tsx";
 import { RouteError } from "./routes/-components/route-error.tsx";
 import { HomePage } from "./routes/home.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
+import { PublicLayout } from "./shell/public-layout.tsx";
 
 const rootRoute = createRootRoute({
   component: RootLayout,
@@ -53,7 +57,7 @@ const publicRoutes = [
     getParentRoute: () => publicLayoutRoute,
     path: "/public/guild-members",
     component: lazyRouteComponent(
-      () => import("./routes/public-guild-members.tsx"),
+      () => import("./routes/public/guild-members.tsx"),
       "PublicGuildMembersPage",
     ),
   }),
@@ -61,7 +65,7 @@ const publicRoutes = [
     getParentRoute: () => publicLayoutRoute,
     path: "/public/market-exchange",
     component: lazyRouteComponent(
-      () => import("./routes/public-market-exchange.tsx"),
+      () => import("./routes/public/market-exchange.tsx"),
       "PublicMarketExchangePage",
     ),
   }),
@@ -69,7 +73,7 @@ const publicRoutes = [
     getParentRoute: () => publicLayoutRoute,
     path: "/public/salary-calculation",
     component: lazyRouteComponent(
-      () => import("./routes/public-salary-calculation.tsx"),
+      () => import("./routes/public/salary-calculation.tsx"),
       "PublicSalaryCalculationPage",
     ),
   }),
@@ -85,7 +89,7 @@ const adminRoutes = [
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin",
-    component: lazyRouteComponent(() => import("./routes/admin/dashboard.tsx"), "AdminDashboardPage"),
+    component: lazyRouteComponent(() => import("./routes/admin.tsx"), "AdminDashboardPage"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
@@ -130,17 +134,17 @@ const adminRoutes = [
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/guild-members",
-    component: lazyRouteComponent(() => import("./routes/admin/guild-members.tsx"), "GuildMembersPage"),
+    component: lazyRouteComponent(() => import("./routes/guild-members.tsx"), "GuildMembersPage"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/market-exchange",
-    component: lazyRouteComponent(() => import("./routes/admin/market-exchange.tsx"), "MarketExchangePage"),
+    component: lazyRouteComponent(() => import("./routes/market-exchange.tsx"), "MarketExchangePage"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/guild-funds",
-    component: lazyRouteComponent(() => import("./routes/admin/guild-funds.tsx"), "GuildFundsPage"),
+    component: lazyRouteComponent(() => import("./routes/guild-funds.tsx"), "GuildFundsPage"),
   }),
 ] as const;
 

@@ -1,58 +1,272 @@
 /**
  * Random bodies to every write route never give a 500: whatever arrives, the answer is a success or a
- * clear { error } with a 4xx status, and the portal keeps answering.
+ * clear { error } with a 4xx status, and the portal keeps answering. First each route answers a valid
+ * body with its own 2xx answer, so a route that is gone (a 404 is a 4xx too) or broken fails here.
  */
 import fc from "fast-check";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Portal, setUpPortal } from "../salary/portal-test-setup.ts";
+import { RESET_ALL_MESSAGE } from "../../shared/schemas/boss-timers.ts";
+import { createAccount, type Portal, setUpPortal, TEST_PASSWORD } from "../salary/portal-test-setup.ts";
+import { TestClient } from "../test/api-client.ts";
 
-const ROUTES: Record<string, string[]> = {
-  "/guild-members": ["playerName", "category", "mainMemberId", "playerAlias"],
-  "/guild-member/update": [
-    "id",
-    "playerName",
-    "category",
-    "raidsParticipated",
-    "salary",
-    "mainMemberId",
-    "playerAlias",
-  ],
-  "/guild-member/delete": ["id"],
-  "/guild-member/kick": ["id", "finalSalaryAmount"],
-  "/guild-member/mark-paid": ["id"],
-  "/market-exchange": [
-    "totalFunds",
-    "lootName",
-    "bossName",
-    "value",
-    "status",
-    "participatedMembers",
-    "dateAcquired",
-  ],
-  "/market-exchange/update": [
-    "id",
-    "lootName",
-    "bossName",
-    "value",
-    "status",
-    "participatedMembers",
-    "dateAcquired",
-  ],
-  "/market-exchange/delete": ["id"],
-  "/boss-names": ["name", "respawn_time_hours"],
-  "/boss-names/update": ["id", "name", "respawn_time_hours"],
-  "/boss-names/delete": ["id"],
-  "/boss-timers": ["bossName", "startTime", "testDuration"],
-  "/boss-timers/delete": ["bossName"],
-  "/attendance": ["bossName", "dateAttended", "participatedMembers"],
-  "/attendance/update": ["id", "dateAttended", "participatedMembers"],
-  "/attendance/delete": ["id"],
-  "/admin/import-market-data": ["marketData"],
-  "/admin/fix-corrupted-participants": ["dryRun", "fixAction"],
-  "/admin/accounts": ["email", "displayName", "role", "password"],
-  "/admin/accounts/update": ["id", "role", "displayName", "password", "disabled"],
-  "/auth/login_with_password": ["email", "password"],
+interface ValidCall {
+  body: unknown;
+  status: 200 | 201;
+  /** What the route's own answer holds (a 2xx from anything else would not). */
+  answer: Record<string, unknown>;
+  /** Login speaks plain JSON, and signs in a client of its own. */
+  login?: boolean;
+}
+
+interface FuzzedRoute {
+  /** The fields the route reads, which the fuzzing fills with anything. */
+  keys: string[];
+  /** A valid call on rows of its own, made first: a missing or broken route fails it. */
+  valid(): Promise<ValidCall>;
+}
+
+let portal: Portal;
+let seq = 0;
+const unique = (label: string) => `${label}${++seq}`;
+
+async function insertId(sql: string, params: unknown[]): Promise<number> {
+  const [row] = await portal.db.query<{ id: number }>(`${sql} RETURNING id`, params);
+  if (!row) throw new Error(`nothing inserted: ${sql}`);
+  return row.id;
+}
+const newMember = (status = "active") =>
+  insertId("INSERT INTO guild_members (player_name, category, status) VALUES ($1, 'Members', $2)", [
+    unique("Member"),
+    status,
+  ]);
+const newItem = () =>
+  insertId(
+    `INSERT INTO market_exchange (loot_name, boss_name, value, status, participated_members)
+       VALUES ($1, 'Gravemaw', 100, 'Pending', '["Ashvale"]')`,
+    [unique("Loot")],
+  );
+const newBoss = () =>
+  insertId("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [unique("Boss")]);
+const newAttendance = () =>
+  insertId(
+    `INSERT INTO attendance_records (boss_name, date_attended, participated_members)
+       VALUES ('Gravemaw', now() - interval '1 day', '["Ashvale"]')`,
+    [],
+  );
+/** A delete route: it removes a row of its own and answers which. */
+const deleteRoute = (insert: () => Promise<number>): FuzzedRoute => ({
+  keys: ["id"],
+  async valid() {
+    const id = await insert();
+    return { body: { id }, status: 200, answer: { success: true, id } };
+  },
+});
+const yesterday = () => new Date(Date.now() - 24 * 60 * 60 * 1000);
+
+const ROUTES: Record<string, FuzzedRoute> = {
+  "/guild-members": {
+    keys: ["playerName", "category", "mainMemberId", "playerAlias"],
+    async valid() {
+      const playerName = unique("Newcomer");
+      return {
+        body: { playerName, category: "Core" },
+        status: 201,
+        answer: { guildMember: expect.objectContaining({ playerName, category: "Core", status: "active" }) },
+      };
+    },
+  },
+  "/guild-member/update": {
+    keys: ["id", "playerName", "category", "raidsParticipated", "salary", "mainMemberId", "playerAlias"],
+    async valid() {
+      const id = await newMember();
+      return {
+        body: { id, category: "Core" },
+        status: 200,
+        answer: { guildMember: expect.objectContaining({ id, category: "Core" }) },
+      };
+    },
+  },
+  "/guild-member/delete": deleteRoute(newMember),
+  "/guild-member/kick": {
+    keys: ["id", "finalSalaryAmount"],
+    async valid() {
+      const id = await newMember();
+      return {
+        body: { id },
+        status: 200,
+        answer: { guildMember: expect.objectContaining({ id, status: "kicked" }) },
+      };
+    },
+  },
+  "/guild-member/mark-paid": {
+    keys: ["id"],
+    async valid() {
+      const id = await newMember("kicked");
+      return {
+        body: { id },
+        status: 200,
+        answer: { guildMember: expect.objectContaining({ id, status: "paid_out" }) },
+      };
+    },
+  },
+  "/market-exchange": {
+    keys: ["totalFunds", "lootName", "bossName", "value", "status", "participatedMembers", "dateAcquired"],
+    async valid() {
+      const lootName = unique("Fang");
+      return {
+        body: {
+          lootName,
+          bossName: "Gravemaw",
+          value: "120.50",
+          participatedMembers: ["Ashvale", "Larkspire"],
+        },
+        status: 201,
+        answer: {
+          marketExchangeItem: expect.objectContaining({ lootName, bossName: "Gravemaw", value: "120.50" }),
+        },
+      };
+    },
+  },
+  "/market-exchange/update": {
+    keys: ["id", "lootName", "bossName", "value", "status", "participatedMembers", "dateAcquired"],
+    async valid() {
+      const id = await newItem();
+      const lootName = unique("Renamed");
+      return {
+        body: { id, lootName },
+        status: 200,
+        answer: { marketExchangeItem: expect.objectContaining({ id, lootName }) },
+      };
+    },
+  },
+  "/market-exchange/delete": deleteRoute(newItem),
+  "/boss-names": {
+    keys: ["name", "respawn_time_hours"],
+    async valid() {
+      const name = unique("Wyrm");
+      return {
+        body: { name, respawn_time_hours: 12 },
+        status: 201,
+        answer: { bossName: expect.objectContaining({ name, respawnTimeHours: 12 }) },
+      };
+    },
+  },
+  "/boss-names/update": {
+    keys: ["id", "name", "respawn_time_hours"],
+    async valid() {
+      const id = await newBoss();
+      return {
+        body: { id, respawn_time_hours: 20 },
+        status: 200,
+        answer: { bossName: expect.objectContaining({ id, respawnTimeHours: 20 }) },
+      };
+    },
+  },
+  "/boss-names/delete": deleteRoute(newBoss),
+  "/boss-timers": {
+    keys: ["bossName", "startTime", "testDuration"],
+    async valid() {
+      return {
+        body: { bossName: "Gravemaw" },
+        status: 200,
+        answer: {
+          timer: expect.objectContaining({ bossName: "Gravemaw", isActive: true, status: "active" }),
+        },
+      };
+    },
+  },
+  "/boss-timers/delete": {
+    keys: ["bossName"],
+    async valid() {
+      return { body: {}, status: 200, answer: { success: true, message: RESET_ALL_MESSAGE } };
+    },
+  },
+  "/attendance": {
+    keys: ["bossName", "dateAttended", "participatedMembers"],
+    async valid() {
+      const dateAttended = yesterday();
+      return {
+        body: { bossName: "Gravemaw", dateAttended, participatedMembers: ["ashvale"] },
+        status: 201,
+        answer: {
+          attendanceRecord: expect.objectContaining({
+            bossName: "Gravemaw",
+            dateAttended,
+            participatedMembers: ["Ashvale"],
+          }),
+        },
+      };
+    },
+  },
+  "/attendance/update": {
+    keys: ["id", "dateAttended", "participatedMembers"],
+    async valid() {
+      const id = await newAttendance();
+      return {
+        body: { id, dateAttended: yesterday(), participatedMembers: ["Larkspire"] },
+        status: 200,
+        answer: { attendanceRecord: expect.objectContaining({ id, participatedMembers: ["Larkspire"] }) },
+      };
+    },
+  },
+  "/attendance/delete": deleteRoute(newAttendance),
+  "/admin/import-market-data": {
+    keys: ["marketData"],
+    async valid() {
+      return {
+        body: { marketData: [{ bossName: "Gravemaw", lootName: unique("Claw"), value: 50, status: "sold" }] },
+        status: 200,
+        answer: { insertedCount: 1 },
+      };
+    },
+  },
+  "/admin/fix-corrupted-participants": {
+    keys: ["dryRun", "fixAction"],
+    async valid() {
+      return {
+        body: { dryRun: true },
+        status: 200,
+        answer: { corruptedItemsCount: expect.any(Number), corruptedItems: expect.any(Array) },
+      };
+    },
+  },
+  "/admin/accounts": {
+    keys: ["email", "displayName", "role", "password"],
+    async valid() {
+      const email = `${unique("officer")}@guild.test`;
+      return {
+        body: { email, displayName: "Officer", role: "user", password: "a long enough password" },
+        status: 201,
+        answer: { account: expect.objectContaining({ email, displayName: "Officer", role: "user" }) },
+      };
+    },
+  },
+  "/admin/accounts/update": {
+    keys: ["id", "role", "displayName", "password", "disabled"],
+    async valid() {
+      const email = await createAccount(portal.db, "fuzz-renamed", "user");
+      const [user] = await portal.db.query<{ id: number }>("SELECT id FROM users WHERE email = $1", [email]);
+      const id = user?.id;
+      return {
+        body: { id, displayName: "Renamed" },
+        status: 200,
+        answer: { account: expect.objectContaining({ id, email, displayName: "Renamed" }) },
+      };
+    },
+  },
+  "/auth/login_with_password": {
+    keys: ["email", "password"],
+    async valid() {
+      const email = await createAccount(portal.db, "fuzz-login", "user");
+      return {
+        body: { email, password: TEST_PASSWORD },
+        status: 200,
+        answer: { user: expect.objectContaining({ email, role: "user" }) },
+        login: true,
+      };
+    },
+  },
 };
 
 /** Values a client might send by mistake or on purpose, plus plausible ones so deeper checks run too. */
@@ -114,8 +328,6 @@ function encode(body: unknown, asPlainJson: boolean): string {
   return JSON.stringify(body) ?? "null";
 }
 
-let portal: Portal;
-
 beforeAll(async () => {
   portal = await setUpPortal("fuzz");
   // A little data, so random ids and names meet real rows.
@@ -132,8 +344,24 @@ afterAll(async () => {
   await portal?.close();
 });
 
+describe("a valid body to every fuzzed route", () => {
+  for (const [path, route] of Object.entries(ROUTES)) {
+    it(`POST ${path} answers it with its own 2xx answer`, async () => {
+      const call = await route.valid();
+      const client = call.login ? new TestClient(portal.app) : portal.admin;
+      const res = await client.call(
+        "POST",
+        `/_api${path}`,
+        call.login ? JSON.stringify(call.body) : call.body,
+      );
+      expect(res.status, res.text).toBe(call.status);
+      expect(res.data).toMatchObject(call.answer);
+    });
+  }
+});
+
 describe("random bodies to every write route", () => {
-  for (const [path, keys] of Object.entries(ROUTES)) {
+  for (const [path, { keys }] of Object.entries(ROUTES)) {
     it(`POST ${path} never answers 500`, async () => {
       await fc.assert(
         fc.asyncProperty(bodyFor(keys), fc.boolean(), async (body, asPlainJson) => {

@@ -1,4 +1,6 @@
-import { type AttendanceRecord, normalizeParticipants } from "../../shared/schemas/attendance.ts";
+import { parseParticipantNames } from "../../shared/participants/parse-participants.ts";
+import type { RaidCountChange, RaidCountMember } from "../../shared/participants/raid-counts.ts";
+import type { AttendanceRecord } from "../../shared/schemas/attendance.ts";
 import type { Queryable } from "../db/types.ts";
 
 interface RecordRow {
@@ -9,37 +11,18 @@ interface RecordRow {
   createdAt: Date;
 }
 
-export interface RosterMember {
-  id: number;
-  playerName: string;
+export interface RosterMember extends RaidCountMember {
   status: "active" | "kicked" | "paid_out";
 }
 
 const COLUMNS = `id, boss_name AS "bossName", date_attended AS "dateAttended",
   participated_members AS "participatedMembers", created_at AS "createdAt"`;
 
-/**
- * The stored list is a JSON array of names; older data may hold a comma-separated list (with stray
- * brackets or quotes). Either way: trimmed, blanks dropped, de-duplicated.
- */
-export function parseStoredParticipants(text: string): string[] {
-  const trimmed = text.trim();
-  if (trimmed.startsWith("[")) {
-    try {
-      const parsed: unknown = JSON.parse(trimmed);
-      if (Array.isArray(parsed)) {
-        return normalizeParticipants(parsed.filter((v): v is string => typeof v === "string"));
-      }
-    } catch {
-      // Not JSON after all: read it as a comma list below.
-    }
-  }
-  return normalizeParticipants(trimmed.replace(/[[\]"']/g, "").split(","));
-}
-
+// The stored list is a JSON array of names; older data may hold a comma-separated list. Read like any
+// participant text.
 const toRecord = (row: RecordRow): AttendanceRecord => ({
   ...row,
-  participatedMembers: parseStoredParticipants(row.participatedMembers),
+  participatedMembers: parseParticipantNames(row.participatedMembers),
 });
 
 export async function listAttendance(q: Queryable): Promise<AttendanceRecord[]> {
@@ -89,25 +72,26 @@ export async function deleteAttendance(q: Queryable, id: number): Promise<void> 
   await q.query("DELETE FROM attendance_records WHERE id = $1", [id]);
 }
 
-/** Members of any status whose name matches one of `names`, ignoring letter case. */
+/**
+ * Members of any status whose name matches one of `names`, ignoring letter case, locked until the transaction
+ * ends so their raid counts can be rewritten.
+ */
 export async function findMembersByName(q: Queryable, names: readonly string[]): Promise<RosterMember[]> {
   if (names.length === 0) return [];
   return q.query<RosterMember>(
-    `SELECT id, player_name AS "playerName", status FROM guild_members
-      WHERE lower(player_name) IN (SELECT lower(value) FROM jsonb_array_elements_text($1::jsonb))`,
+    `SELECT id, player_name AS "playerName", status, raids_participated AS "raidsParticipated" FROM guild_members
+      WHERE lower(player_name) IN (SELECT lower(value) FROM jsonb_array_elements_text($1::jsonb))
+      ORDER BY id FOR UPDATE`,
     [JSON.stringify(names)],
   );
 }
 
-/**
- * Adds `delta` (+1 or -1) to raids_participated of the members named (any letter case), never below 0.
- * One statement, so concurrent records adjust the same member without losing an update.
- */
-export async function adjustRaidCounts(q: Queryable, names: readonly string[], delta: 1 | -1): Promise<void> {
-  if (names.length === 0) return;
+/** Stores the raid counts raidCountChanges worked out, in one statement. */
+export async function storeRaidCounts(q: Queryable, changes: readonly RaidCountChange[]): Promise<void> {
+  if (changes.length === 0) return;
   await q.query(
-    `UPDATE guild_members SET raids_participated = GREATEST(raids_participated + $2, 0)
-      WHERE lower(player_name) IN (SELECT lower(value) FROM jsonb_array_elements_text($1::jsonb))`,
-    [JSON.stringify(names), delta],
+    `UPDATE guild_members AS m SET raids_participated = v.count
+       FROM jsonb_to_recordset($1::jsonb) AS v(id integer, count integer) WHERE m.id = v.id`,
+    [JSON.stringify(changes.map((change) => ({ id: change.member.id, count: change.raidsParticipated })))],
   );
 }

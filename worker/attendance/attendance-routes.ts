@@ -3,6 +3,7 @@
  * (raids_participated) move in the same transaction as the record, so the client never sends a count.
  */
 import { Hono } from "hono";
+import { raidCountChanges } from "../../shared/participants/raid-counts.ts";
 import {
   attendanceBossNotFound,
   attendanceNotFound,
@@ -22,12 +23,12 @@ import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
 import {
-  adjustRaidCounts,
   deleteAttendance,
   findMembersByName,
   getAttendanceForUpdate,
   insertAttendance,
   listAttendance,
+  storeRaidCounts,
   updateAttendance,
 } from "./attendance-repo.ts";
 
@@ -60,10 +61,14 @@ async function resolveParticipants(
   return resolved;
 }
 
-/** Names in `a` and not in `b`, ignoring letter case. */
-function minus(a: readonly string[], b: readonly string[]): string[] {
-  const drop = new Set(b.map(lower));
-  return a.filter((name) => !drop.has(lower(name)));
+/** Moves the raid counts for a record whose participants go from `before` to `after` (shared rule). */
+async function recountRaids(
+  tx: Queryable,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
+  const roster = await findMembersByName(tx, [...before, ...after]);
+  await storeRaidCounts(tx, raidCountChanges(roster, before, after));
 }
 
 export const attendanceRoutes = new Hono<AppEnv>()
@@ -84,7 +89,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
           participatedMembers,
           createdBy: c.get("user")?.id ?? null,
         });
-        await adjustRaidCounts(tx, participatedMembers, 1);
+        await recountRaids(tx, [], participatedMembers);
         await recalculateAndAudit(tx, audit);
         await audit({
           action: "create",
@@ -112,8 +117,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
         dateAttended: input.dateAttended,
         participatedMembers,
       });
-      await adjustRaidCounts(tx, minus(before.participatedMembers, participatedMembers), -1);
-      await adjustRaidCounts(tx, minus(participatedMembers, before.participatedMembers), 1);
+      await recountRaids(tx, before.participatedMembers, participatedMembers);
       await recalculateAndAudit(tx, audit);
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: attendanceRecord });
       return { attendanceRecord };
@@ -126,7 +130,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
       const before = await getAttendanceForUpdate(tx, id);
       if (!before) throw new ApiError(404, attendanceNotFound(id));
       await deleteAttendance(tx, id);
-      await adjustRaidCounts(tx, before.participatedMembers, -1);
+      await recountRaids(tx, before.participatedMembers, []);
       await recalculateAndAudit(tx, audit);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       return { success: true, id };

@@ -2,8 +2,10 @@
 import { Hono } from "hono";
 import {
   type BossName,
+  bossNameNotFound,
   createBossNameSchema,
   deleteBossNameSchema,
+  duplicateBossName,
   RESPAWN_HOURS_DEFAULT,
   updateBossNameSchema,
 } from "../../shared/schemas/boss-names.ts";
@@ -24,9 +26,6 @@ import {
 } from "./boss-names-repo.ts";
 
 const ENTITY = "boss_name";
-
-export const duplicateBossName = (name: string) => `A boss named "${name}" already exists.`;
-export const bossNameNotFound = (id: number) => `Boss name with ID ${id} not found.`;
 
 /** 409 when another boss already has this name in any letter case. */
 async function assertNameFree(tx: Queryable, name: string, exceptId?: number): Promise<void> {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BOSS_NAME_EMPTY,
   BOSS_NAME_TOO_LONG,
+  bossNameNotFound,
+  duplicateBossName,
   ID_NOT_POSITIVE_INTEGER,
   RESPAWN_NOT_A_NUMBER,
   RESPAWN_TOO_LONG,
@@ -16,7 +18,6 @@ import { insertUser, type Role } from "../auth/users-repo.ts";
 import type { Db } from "../db/types.ts";
 import { TestClient } from "../test/api-client.ts";
 import { createTestDb } from "../test/test-db.ts";
-import { bossNameNotFound, duplicateBossName } from "./boss-names-routes.ts";
 
 const pepper = "test-pepper-0123456789";
 let db: Db;

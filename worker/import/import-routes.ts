@@ -3,7 +3,7 @@
  * transaction, followed by one recalculation of the salaries and funds. A bad row inserts nothing.
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import { formatCents } from "../../shared/money/cents.ts";
+import { moneyText } from "../../shared/money/money.ts";
 import {
   IMPORT_TOO_LARGE,
   type ImportResult,
@@ -38,10 +38,10 @@ export const importRoutes = new Hono<AppEnv>()
         marketData.map((row) => ({
           lootName: row.lootName,
           bossName: row.bossName,
-          value: formatCents(row.value),
+          value: moneyText(row.value),
           status: row.status,
           participatedMembers: row.participatedMembers,
-          totalFunds: formatCents(row.totalFunds),
+          totalFunds: moneyText(row.totalFunds),
           dateAcquired: row.dateAcquired,
         })),
       );

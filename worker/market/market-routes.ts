@@ -3,7 +3,7 @@
  * a Sold item (before or after) recalculates the salaries and funds in its transaction.
  */
 import { Hono } from "hono";
-import { formatCents } from "../../shared/money/cents.ts";
+import { moneyText } from "../../shared/money/money.ts";
 import {
   createMarketItemSchema,
   deleteMarketItemSchema,
@@ -46,10 +46,10 @@ export const marketRoutes = new Hono<AppEnv>()
         const created = await insertMarketItem(tx, {
           lootName: input.lootName,
           bossName: input.bossName,
-          value: formatCents(input.value),
+          value: moneyText(input.value),
           status: input.status,
           participatedMembers: input.participatedMembers,
-          totalFunds: formatCents(input.totalFunds),
+          totalFunds: moneyText(input.totalFunds),
           dateAcquired: input.dateAcquired,
         });
         await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
@@ -68,10 +68,10 @@ export const marketRoutes = new Hono<AppEnv>()
       const patch: Partial<MarketItemRow> = {
         lootName: input.lootName,
         bossName: input.bossName,
-        value: input.value === undefined ? undefined : formatCents(input.value),
+        value: input.value === undefined ? undefined : moneyText(input.value),
         status: input.status,
         participatedMembers: input.participatedMembers,
-        totalFunds: input.totalFunds === undefined ? undefined : formatCents(input.totalFunds),
+        totalFunds: input.totalFunds === undefined ? undefined : moneyText(input.totalFunds),
         dateAcquired: input.dateAcquired,
       };
       const updated = await updateMarketItem(tx, input.id, patch);

@@ -4,7 +4,7 @@
  * runs when it can change salaries, raidsParticipated by attendance.
  */
 import { Hono } from "hono";
-import { formatCents } from "../../shared/money/cents.ts";
+import { moneyText } from "../../shared/money/money.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
   aliasIsNameMessage,
@@ -229,7 +229,7 @@ export const memberRoutes = new Hono<AppEnv>()
         finalSalaryAmount:
           input.finalSalaryAmount === undefined || input.finalSalaryAmount === null
             ? null
-            : formatCents(input.finalSalaryAmount),
+            : moneyText(input.finalSalaryAmount),
       });
       await audit({ action: "kick", entity: ENTITY, entityId: before.id, before, after: guildMember });
       return { guildMember };

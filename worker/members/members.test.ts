@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseMoney } from "../../shared/money/money.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
   aliasIsNameMessage,
@@ -336,15 +337,15 @@ describe("POST /_api/guild-member/update", () => {
     expect(aliased.data.guildMember).toMatchObject({ playerAlias: alias });
     const item = await addSoldItem([alias]);
     // The alias names both characters: 600.00 base + 250.00 elite, re-split between them (no raids: equally).
-    const total = (id: number) => member(id).then((m) => Number(m?.salary));
-    expect((await total(main.id)) + (await total(alt.id))).toBe(850);
+    const total = (id: number) => member(id).then((m) => parseMoney(m?.salary ?? ""));
+    expect((await total(main.id)) + (await total(alt.id))).toBe(85_000);
 
     const newAlias = uniqueName("Shade");
     await portal.admin.post("/_api/guild-member/update", { id: main.id, playerAlias: newAlias });
     expect(await itemText(item.id)).toBe(JSON.stringify([newAlias]));
     await portal.admin.post("/_api/guild-member/update", { id: main.id, playerAlias: null });
     expect(await itemText(item.id)).toBe(JSON.stringify([main.playerName, alt.playerName]));
-    expect((await total(main.id)) + (await total(alt.id))).toBe(850);
+    expect((await total(main.id)) + (await total(alt.id))).toBe(85_000);
   });
 
   it("refuses links and aliases that would make names ambiguous", async () => {

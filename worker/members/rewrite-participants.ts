@@ -6,7 +6,7 @@
 
 import { parseParticipantNames } from "../../shared/participants/parse-participants.ts";
 import { isParticipantTextCorrupted } from "../../shared/participants/participant-corruption.ts";
-import { participantText } from "../../shared/schemas/market.ts";
+import { participantText } from "../../shared/participants/participant-text.ts";
 import type { Queryable } from "../db/types.ts";
 
 /** Rows per UPDATE ... FROM (VALUES ...): 2 parameters each. */

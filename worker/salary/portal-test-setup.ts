@@ -12,7 +12,8 @@ import { TestClient } from "../test/api-client.ts";
 import { createTestDb } from "../test/test-db.ts";
 
 const PEPPER = "test-pepper-0123456789";
-const PASSWORD = "correct horse battery";
+/** The password of every account createAccount makes. */
+export const TEST_PASSWORD = "correct horse battery";
 
 export interface Portal {
   db: Db;
@@ -25,16 +26,22 @@ export interface Portal {
 
 let seq = 0;
 
+/** A new account with TEST_PASSWORD on a portal's database; answers its email. */
+export async function createAccount(db: Db, label: string, role: Role): Promise<string> {
+  seq += 1;
+  const email = `${label}-${role}-${seq}@guild.test`;
+  const created = await insertUser(db, { email, displayName: `${role} ${seq}`, role });
+  await setPasswordHash(db, created.id, await hashPassword(TEST_PASSWORD, PEPPER));
+  return email;
+}
+
 export async function setUpPortal(label: string): Promise<Portal> {
   const db = await createTestDb();
   const app = createApp({ db, config: { brand: "Test Guild", timeZone: null, pepper: PEPPER } });
   const signIn = async (role: Role) => {
-    seq += 1;
-    const email = `${label}-${role}-${seq}@guild.test`;
-    const created = await insertUser(db, { email, displayName: `${role} ${seq}`, role });
-    await setPasswordHash(db, created.id, await hashPassword(PASSWORD, PEPPER));
+    const email = await createAccount(db, label, role);
     const client = new TestClient(app);
-    expect((await client.login(email, PASSWORD)).status).toBe(200);
+    expect((await client.login(email, TEST_PASSWORD)).status).toBe(200);
     return client;
   };
   return {

@@ -3,10 +3,10 @@
  * Prints the time of the engine alone and of recalculateDerivedFigures (load, engine, salary UPDATE, funds),
  * from scratch and as the incremental path every write takes. A benchmark, not a test.
  */
+import { calculateSalaries } from "../../shared/salary/calculate-salaries.ts";
 import { migrate } from "../db/migrate.ts";
 import { createMemoryPgliteDb } from "../db/pglite.ts";
 import { loadMigrations } from "../node/load-sql.ts";
-import { calculate } from "./calculate-at-scale.ts";
 import { loadRoster, loadSoldItems, recalculateDerivedFigures } from "./recalculate.ts";
 
 const SOLD = 10_000;
@@ -42,7 +42,7 @@ console.log(
 const [roster, items] = await time("load roster and Sold items", () =>
   Promise.all([loadRoster(db), loadSoldItems(db)]),
 );
-await time("engine alone", () => calculate(items, roster));
+await time("engine alone", () => calculateSalaries(items, roster));
 const first = await time("recalculateDerivedFigures, first run (every salary changes)", () =>
   db.transaction((tx) => recalculateDerivedFigures(tx)),
 );

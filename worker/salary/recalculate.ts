@@ -3,12 +3,11 @@
  * recalculated from all Sold items by the shared salary engine, inside the transaction of the write that could
  * change them. There is no incremental state to drift: each recalculation starts from the items.
  */
-import { parseCents } from "../../shared/money/cents.ts";
-import type { SalaryCalculation } from "../../shared/salary/calculate-salaries.ts";
+import { parseMoney } from "../../shared/money/money.ts";
+import { calculateSalaries, type SalaryCalculation } from "../../shared/salary/calculate-salaries.ts";
 import type { SalaryItem, SalaryRosterMember } from "../../shared/salary/distribute-item.ts";
 import type { WriteTools } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
-import { calculate } from "./calculate-at-scale.ts";
 
 interface StoredRosterMember extends SalaryRosterMember {
   salary: string;
@@ -58,7 +57,7 @@ export async function loadSoldItems(q: Queryable): Promise<SalaryItem[]> {
 /** The receipt of the stored data as it is now (read-only; the public page and the fix tool). */
 export async function currentCalculation(q: Queryable): Promise<SalaryCalculation> {
   const roster = await loadRoster(q);
-  return calculate(await loadSoldItems(q), roster);
+  return calculateSalaries(await loadSoldItems(q), roster);
 }
 
 /**
@@ -78,7 +77,7 @@ export async function recalculateDerivedFigures(
     `SELECT reserved_guild_funds AS "reservedGuildFunds", admin_fund AS "adminFund" FROM guild_funds WHERE id = 1`,
   );
   const fundsBefore = fundsRows[0] ?? { reservedGuildFunds: "0.00", adminFund: "0.00" };
-  const calculation = calculate(items, roster);
+  const calculation = calculateSalaries(items, roster);
 
   const storedById = new Map(roster.map((member) => [member.id, member]));
   const salaries = calculation.rosterSalaries.map(({ memberId, playerName, salary }) => ({
@@ -87,7 +86,7 @@ export async function recalculateDerivedFigures(
     from: storedById.get(memberId)?.salary ?? "0.00",
     to: salary,
   }));
-  const changedSalaries = salaries.filter((s) => parseCents(s.from) !== parseCents(s.to));
+  const changedSalaries = salaries.filter((s) => parseMoney(s.from) !== parseMoney(s.to));
   const toWrite = options.fromScratch ? salaries : changedSalaries;
   for (let start = 0; start < toWrite.length; start += SALARY_ROWS_PER_STATEMENT) {
     const chunk = toWrite.slice(start, start + SALARY_ROWS_PER_STATEMENT);
@@ -125,8 +124,8 @@ export async function recalculateAndAudit(
 export function changedAnything(r: Recalculation): boolean {
   return (
     r.changedSalaries.length > 0 ||
-    parseCents(r.fundsBefore.reservedGuildFunds) !== parseCents(r.fundsAfter.reservedGuildFunds) ||
-    parseCents(r.fundsBefore.adminFund) !== parseCents(r.fundsAfter.adminFund)
+    parseMoney(r.fundsBefore.reservedGuildFunds) !== parseMoney(r.fundsAfter.reservedGuildFunds) ||
+    parseMoney(r.fundsBefore.adminFund) !== parseMoney(r.fundsAfter.adminFund)
   );
 }
 

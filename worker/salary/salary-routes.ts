@@ -4,7 +4,7 @@
  * every write that could change them recalculates them (recalculate.ts).
  */
 import { Hono } from "hono";
-import { formatCents, parseCents } from "../../shared/money/cents.ts";
+import { moneyText, parseMoney } from "../../shared/money/money.ts";
 import { isParticipantTextCorrupted } from "../../shared/participants/participant-corruption.ts";
 import {
   type CorruptedItem,
@@ -33,7 +33,7 @@ async function findCorruptedItems(q: Queryable, forUpdate = false): Promise<Corr
 function analysis(items: CorruptedItem[]): CorruptionAnalysis {
   return {
     corruptedItemsCount: items.length,
-    totalAffectedValue: formatCents(items.reduce((sum, item) => sum + parseCents(item.value), 0)),
+    totalAffectedValue: moneyText(items.reduce((sum, item) => sum + parseMoney(item.value), 0)),
     corruptedItems: items,
   };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseCents } from "../../shared/money/cents.ts";
+import { parseMoney } from "../../shared/money/money.ts";
 import type { SalaryReceipt } from "../../shared/salary/calculate-salaries.ts";
 import {
   DRY_RUN_INVALID,
@@ -445,8 +445,8 @@ it("money on the receipt always adds up: salaries plus funds equal the Sold valu
   await addItem("Ashvale", "1234.57");
   const current = await receipt();
   const total =
-    parseCents(current.summaryTotals.totalSalariesDistributed) +
-    parseCents(current.summaryTotals.totalGuildFund) +
-    parseCents(current.summaryTotals.totalAdminFund);
+    parseMoney(current.summaryTotals.totalSalariesDistributed) +
+    parseMoney(current.summaryTotals.totalGuildFund) +
+    parseMoney(current.summaryTotals.totalAdminFund);
   expect(total).toBe(123464);
 });

@@ -6,11 +6,11 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { resolveTimeZone } from "../../../shared/format/zoned-time.ts";
 import { startApp } from "../data/app.ts";
-import { startSessionWatch, useSessionStore } from "../features/auth/session-store.ts";
-import { loadPublicConfig } from "../features/brand/brand-store.ts";
 import { registerServiceWorker } from "../features/pwa/register-service-worker.ts";
 import { api } from "../lib/api-client.ts";
+import { startSessionWatch, useSessionStore } from "../lib/session-store.ts";
 import { yieldToBrowser } from "../lib/yield-to-browser.ts";
+import { loadPublicConfig } from "../shell/brand-store.ts";
 
 export async function startPortal(): Promise<void> {
   startSessionWatch();

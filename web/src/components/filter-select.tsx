@@ -6,7 +6,7 @@
 import { useId } from "react";
 
 export const inputClass =
-  "min-h-11 w-full rounded-lg border border-line bg-surface-raised px-3 text-sm text-ink placeholder:text-ink-muted/70 focus:border-gold/60 focus:outline-none aria-[invalid=true]:border-danger";
+  "min-h-11 w-full rounded-lg border border-line bg-surface-raised px-3 text-sm text-ink placeholder:text-ink-muted/70 focus:border-gold/60 focus:outline-none aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60";
 
 export const filterLabelClass = "text-xs font-semibold uppercase tracking-wide text-ink-muted";
 

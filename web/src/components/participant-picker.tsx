@@ -3,11 +3,11 @@
  * Participants' dialog with a grid of members. Opening copies the selection into a draft; toggling adds or
  * removes; Save commits and closes; Cancel or closing discards the draft (SPEC section 4).
  */
-import { Check, Crown, Shield, Users, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useId, useState } from "react";
+import { Check, Crown, Shield, Users } from "lucide-react";
+import { useState } from "react";
 import { categoryRank, compareRosterDefault } from "../../../shared/sorting/roster-sort.ts";
 import { Button } from "./button.tsx";
+import { Dialog } from "./dialog.tsx";
 
 export interface PickerMember {
   playerName: string;
@@ -40,8 +40,8 @@ export function ParticipantPicker({
   onChange,
   disabled = false,
   id,
-  describedBy,
-  invalid = false,
+  "aria-describedby": describedBy,
+  "aria-invalid": invalid,
 }: {
   /** The choices; shown Guild Master, Core, Members, then by name. */
   members: readonly PickerMember[];
@@ -50,13 +50,12 @@ export function ParticipantPicker({
   onChange: (names: string[]) => void;
   disabled?: boolean;
   id?: string;
-  /** The id of the text naming the field; the button's own name stays its label ('Select items...'). */
-  describedBy?: string;
-  invalid?: boolean;
+  /** The text naming the field and its message; the button's own name stays its label ('Select items...'). */
+  "aria-describedby"?: string | undefined;
+  "aria-invalid"?: true | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([]);
-  const descriptionId = useId();
   const ordered = [...members].sort(compareRosterDefault);
 
   const onOpenChange = (next: boolean) => {
@@ -73,14 +72,19 @@ export function ParticipantPicker({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="xl"
+      title="Select Participants"
+      description={`${draft.length} of ${ordered.length} selected`}
+      trigger={
         <Button
           id={id}
           aria-describedby={describedBy}
           variant="secondary"
           disabled={disabled}
-          aria-invalid={invalid || undefined}
+          aria-invalid={invalid}
           className={`w-full justify-start font-medium ${invalid ? "border-danger!" : ""} ${
             value.length === 0 ? "text-ink-muted" : ""
           }`}
@@ -88,72 +92,52 @@ export function ParticipantPicker({
           <Users className="size-4 shrink-0" aria-hidden="true" />
           {pickerButtonLabel(value.length)}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60 backdrop-blur-sm" />
-        <Dialog.Content
-          aria-describedby={descriptionId}
-          className="fixed top-1/2 left-1/2 z-[60] flex max-h-[90dvh] w-[calc(100vw-1.5rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl"
-        >
-          <div className="flex items-start justify-between gap-3 border-b border-line p-4 sm:p-5">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold text-ink">Select Participants</Dialog.Title>
-              <Dialog.Description id={descriptionId} className="mt-0.5 text-sm text-ink-muted">
-                {draft.length} of {ordered.length} selected
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X className="size-5" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          {ordered.length === 0 ? (
-            <p className="p-5 text-sm text-ink-muted">No guild members found.</p>
-          ) : (
-            <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-              <fieldset className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-3">
-                <legend className="sr-only">Participants</legend>
-                {ordered.map((member) => {
-                  const checked = draft.some((n) => sameName(n, member.playerName));
-                  return (
-                    <label
-                      key={member.playerName}
-                      className={`flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-gold ${
-                        checked
-                          ? "border-gold/70 bg-gold/10 text-ink"
-                          : "border-line bg-surface-raised/40 text-ink-muted hover:border-gold/40 hover:text-ink"
-                      }`}
-                    >
-                      <span className="relative grid size-5 shrink-0 place-items-center">
-                        <input
-                          type="checkbox"
-                          className="peer size-5 cursor-pointer appearance-none rounded border border-line bg-surface checked:border-gold checked:bg-gold focus-visible:outline-none"
-                          checked={checked}
-                          onChange={() => toggle(member.playerName)}
-                        />
-                        <Check
-                          aria-hidden="true"
-                          strokeWidth={3}
-                          className="pointer-events-none absolute size-3.5 text-gold-ink opacity-0 peer-checked:opacity-100"
-                        />
-                      </span>
-                      <RoleIcon category={member.category} />
-                      <span className="min-w-0 truncate">{pickerOptionLabel(member)}</span>
-                    </label>
-                  );
-                })}
-              </fieldset>
-            </div>
-          )}
-          <div className="flex flex-col-reverse gap-2 border-t border-line p-4 sm:flex-row sm:justify-end sm:p-5">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-            <Button onClick={save}>Save ({draft.length})</Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button onClick={save}>Save ({draft.length})</Button>
+        </>
+      }
+    >
+      {ordered.length === 0 ? (
+        <p className="text-sm text-ink-muted">No guild members found.</p>
+      ) : (
+        <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="sr-only">Participants</legend>
+          {ordered.map((member) => {
+            const checked = draft.some((n) => sameName(n, member.playerName));
+            return (
+              <label
+                key={member.playerName}
+                className={`flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-gold ${
+                  checked
+                    ? "border-gold/70 bg-gold/10 text-ink"
+                    : "border-line bg-surface-raised/40 text-ink-muted hover:border-gold/40 hover:text-ink"
+                }`}
+              >
+                <span className="relative grid size-5 shrink-0 place-items-center">
+                  <input
+                    type="checkbox"
+                    className="peer size-5 cursor-pointer appearance-none rounded border border-line bg-surface checked:border-gold checked:bg-gold focus-visible:outline-none"
+                    checked={checked}
+                    onChange={() => toggle(member.playerName)}
+                  />
+                  <Check
+                    aria-hidden="true"
+                    strokeWidth={3}
+                    className="pointer-events-none absolute size-3.5 text-gold-ink opacity-0 peer-checked:opacity-100"
+                  />
+                </span>
+                <RoleIcon category={member.category} />
+                <span className="min-w-0 truncate">{pickerOptionLabel(member)}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+    </Dialog>
   );
 }

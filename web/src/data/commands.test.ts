@@ -1,9 +1,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import { NOT_SAVED_YET } from "./commands.ts";
+import type { BossTimerRow } from "./portal-db.ts";
 import { readOutboxSummary } from "./queries.ts";
+import { testApiServer } from "./testing/test-api-server.ts";
 import { createTestLayer, type TestLayer } from "./testing/test-layer.ts";
 
+const server = testApiServer();
 let t: TestLayer;
 
 afterEach(async () => {
@@ -12,7 +15,7 @@ afterEach(async () => {
 
 describe("commands", () => {
   it("store the local change and the outbox row together", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     t.clock.setOnline(false);
     const clicked = new Date(t.clock.env.now() - 5_000);
     const id = await t.layer.commands.startTimer("VENATUS", clicked);
@@ -32,20 +35,30 @@ describe("commands", () => {
   });
 
   it("store neither when one of the two writes fails", async () => {
-    t = await createTestLayer();
-    await t.db.timers.put({ bossName: "VENATUS", respawnTimeHours: 10 });
+    t = await createTestLayer(server);
+    const idle: BossTimerRow = {
+      bossId: 1,
+      bossName: "VENATUS",
+      respawnTimeHours: 10,
+      startTime: null,
+      endTime: null,
+      durationHours: null,
+      isActive: false,
+      status: null,
+    };
+    await t.db.timers.put(idle);
     const failWrite = () => {
       throw new Error("disk full");
     };
     t.db.outbox.hook("creating", failWrite);
     await expect(t.layer.commands.startTimer("VENATUS")).rejects.toThrow("disk full");
     t.db.outbox.hook("creating").unsubscribe(failWrite);
-    expect(await t.db.timers.get("VENATUS")).toEqual({ bossName: "VENATUS", respawnTimeHours: 10 });
+    expect(await t.db.timers.get("VENATUS")).toEqual(idle);
     expect(await readOutboxSummary(t.db)).toEqual({ pendingCount: 0, failed: [] });
   });
 
   it("refuse to change a row that has not reached the server yet", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     t.clock.setOnline(false);
     await t.layer.commands.createMember({ playerName: "Eira", category: "Core" });
     const local = await t.db.guildMembers.where("playerName").equals("Eira").first();

@@ -3,6 +3,7 @@
  * row in one Dexie transaction, then nudges the sender; it resolves with the row's id (the
  * Idempotency-Key) once both are stored, whether or not the network is there.
  */
+import type { MoneyText } from "../../../shared/money/money.ts";
 import { loadDraft, saveDraftChanges } from "./local-draft.ts";
 import {
   type CreateAttendanceArgs,
@@ -10,7 +11,6 @@ import {
   type CreateMarketItemArgs,
   type CreateMemberArgs,
   isLocalId,
-  type MoneyInput,
   MUTATIONS,
   type Mutation,
   type MutationArgs,
@@ -110,7 +110,7 @@ export function createCommands(deps: CommandDeps) {
       requireSaved(id);
       return enqueue(deps, "deleteMember", { id });
     },
-    async kickMember(id: number, finalSalaryAmount?: MoneyInput | null) {
+    async kickMember(id: number, finalSalaryAmount?: MoneyText | null) {
       requireSaved(id);
       return enqueue(deps, "kickMember", { id, finalSalaryAmount });
     },

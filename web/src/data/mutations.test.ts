@@ -1,7 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatMoney, moneyText, readMoney } from "../../../shared/money/money.ts";
+import { kickMemberSchema } from "../../../shared/schemas/members.ts";
 import { LocalDraft } from "./local-draft.ts";
-import { MUTATIONS, participantNames } from "./mutations.ts";
-import type { BossTimerRow, CollectionName, GuildMember } from "./portal-db.ts";
+import { MUTATIONS } from "./mutations.ts";
+import type { AttendanceRecord, BossTimerRow, CollectionName, GuildMember } from "./portal-db.ts";
 
 const AT = Date.UTC(2025, 5, 1, 12);
 const START = new Date(AT);
@@ -11,8 +14,9 @@ function draftOf(tables: Partial<Record<CollectionName, unknown[]>>, writable?: 
   return new LocalDraft(loaded, writable ?? [...loaded.keys()]);
 }
 
-function idleTimer(bossName: string, respawnTimeHours?: number): BossTimerRow {
+function idleTimer(bossName: string, respawnTimeHours: number): BossTimerRow {
   return {
+    bossId: 1,
     bossName,
     respawnTimeHours,
     startTime: null,
@@ -23,7 +27,12 @@ function idleTimer(bossName: string, respawnTimeHours?: number): BossTimerRow {
   };
 }
 
-function member(id: number, playerName: string, raidsParticipated = 0, status = "active"): GuildMember {
+function member(
+  id: number,
+  playerName: string,
+  raidsParticipated = 0,
+  status: GuildMember["status"] = "active",
+): GuildMember {
   return {
     id,
     playerName,
@@ -35,8 +44,8 @@ function member(id: number, playerName: string, raidsParticipated = 0, status = 
     finalSalaryAmount: null,
     mainMemberId: null,
     playerAlias: null,
-    createdAt: null,
-    updatedAt: null,
+    createdAt: START,
+    updatedAt: START,
   };
 }
 
@@ -45,6 +54,7 @@ describe("startTimer", () => {
     const draft = draftOf({ timers: [idleTimer("VENATUS", 10)], bossNames: [] });
     MUTATIONS.startTimer.apply(draft, { bossName: "VENATUS", startTime: START }, { seq: 1, createdAt: AT });
     expect(draft.get("timers", "VENATUS")).toEqual({
+      bossId: 1,
       bossName: "VENATUS",
       respawnTimeHours: 10,
       startTime: START,
@@ -105,13 +115,13 @@ describe("members", () => {
 
   it("an update keeps untouched fields and shows a salary with 2 decimals", () => {
     const draft = draftOf({ guildMembers: [member(1, "Aldric", 3)] });
-    MUTATIONS.updateMember.apply(draft, { id: 1, salary: 12.5 }, { seq: 1, createdAt: AT });
+    MUTATIONS.updateMember.apply(draft, { id: 1, salary: "12.5" }, { seq: 1, createdAt: AT });
     expect(draft.get("guildMembers", 1)).toMatchObject({ playerName: "Aldric", salary: "12.50" });
   });
 
   it("kick and mark paid move the status", () => {
     const draft = draftOf({ guildMembers: [member(1, "Aldric")] });
-    MUTATIONS.kickMember.apply(draft, { id: 1, finalSalaryAmount: 40 }, { seq: 1, createdAt: AT });
+    MUTATIONS.kickMember.apply(draft, { id: 1, finalSalaryAmount: "40" }, { seq: 1, createdAt: AT });
     expect(draft.get("guildMembers", 1)).toMatchObject({
       status: "kicked",
       kickedDate: START,
@@ -119,6 +129,35 @@ describe("members", () => {
     });
     MUTATIONS.markMemberPaid.apply(draft, { id: 1 }, { seq: 2, createdAt: AT });
     expect(draft.get("guildMembers", 1)?.status).toBe("paid_out");
+  });
+
+  it("the local copy of an amount is what the server stores for the same text", () => {
+    const field = kickMemberSchema.shape.finalSalaryAmount;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.stringMatching(/^-?\d{0,13}(\.\d{0,4})?$/), fc.constantFrom("40.5", " 7. ")),
+        (text) => {
+          const draft = draftOf({ guildMembers: [member(1, "Aldric")] });
+          MUTATIONS.kickMember.apply(draft, { id: 1, finalSalaryAmount: text }, { seq: 1, createdAt: AT });
+          const local = draft.get("guildMembers", 1)?.finalSalaryAmount;
+          const stored = field.safeParse(text);
+          if (stored.success && typeof stored.data === "number") expect(local).toBe(moneyText(stored.data));
+          if (readMoney(text) === null) expect(formatMoney(local, "usdt")).toBe("N/A");
+        },
+      ),
+    );
+  });
+
+  it("a queued amount is never rounded into one the server would refuse", () => {
+    // Rows queued when forms sent numbers carry a JSON number, which the server reads as the text it spells.
+    for (const typed of [1.005, 0.1 + 0.2]) {
+      const draft = draftOf({ guildMembers: [member(1, "Aldric")] });
+      const args = { id: 1, finalSalaryAmount: typed as unknown as string };
+      MUTATIONS.kickMember.apply(draft, args, { seq: 1, createdAt: AT });
+      const local = draft.get("guildMembers", 1)?.finalSalaryAmount;
+      expect(kickMemberSchema.shape.finalSalaryAmount.safeParse(typed).success).toBe(false);
+      expect(formatMoney(local, "usdt")).toBe("N/A");
+    }
   });
 
   it("changes to a member that is gone do nothing", () => {
@@ -130,7 +169,7 @@ describe("members", () => {
 });
 
 describe("market items", () => {
-  it("a created item shows its money with 2 decimals, Pending by default, participants as text", () => {
+  it("a created item shows its money with 2 decimals, Pending by default, participants as the server stores them", () => {
     const draft = draftOf({ marketItems: [] });
     MUTATIONS.createMarketItem.apply(
       draft,
@@ -141,18 +180,22 @@ describe("market items", () => {
       value: "3200.00",
       totalFunds: "0.00",
       status: "Pending",
-      participatedMembers: "Aldric, Brina",
+      participatedMembers: '["Aldric","Brina"]',
       dateAcquired: null,
     });
 
     MUTATIONS.updateMarketItem.apply(
       draft,
-      { id: -3, value: 12.5, status: "Sold" },
+      { id: -3, value: "12.5", status: "Sold" },
       { seq: 4, createdAt: AT },
     );
     expect(draft.get("marketItems", -3)).toMatchObject({ value: "12.50", status: "Sold", lootName: "Ring" });
   });
 });
+
+function record(id: number, participatedMembers: string[]): AttendanceRecord {
+  return { id, bossName: "EGO", dateAttended: START, participatedMembers, createdAt: START };
+}
 
 describe("attendance counts raids like the server", () => {
   it("adding, editing and deleting a record moves the participants' raid counts", () => {
@@ -183,7 +226,7 @@ describe("attendance counts raids like the server", () => {
 
   it("a removal counts down a member kicked since the raid", () => {
     const draft = draftOf({
-      attendance: [{ id: 8, bossName: "EGO", dateAttended: START, participatedMembers: "Dagny, Aldric" }],
+      attendance: [record(8, ["Dagny", "Aldric"])],
       guildMembers: [member(1, "Aldric", 3), member(3, "Dagny", 5, "kicked")],
     });
     MUTATIONS.deleteAttendance.apply(draft, { id: 8 }, { seq: 1, createdAt: AT });
@@ -235,12 +278,15 @@ describe("the draft", () => {
   });
 });
 
-describe("participantNames", () => {
-  it("reads arrays, JSON arrays and comma lists, trimmed and without duplicates", () => {
-    expect(participantNames(["Aldric", " Brina ", "Aldric"])).toEqual(["Aldric", "Brina"]);
-    expect(participantNames('["Aldric","Brina"]')).toEqual(["Aldric", "Brina"]);
-    expect(participantNames("Aldric, Brina,,")).toEqual(["Aldric", "Brina"]);
-    expect(participantNames("['Aldric', 'Brina']")).toEqual(["Aldric", "Brina"]);
-    expect(participantNames("")).toEqual([]);
+describe("the local copy of a record", () => {
+  it("lists the names as the server stores them: trimmed, once, in the roster's spelling", () => {
+    const draft = draftOf({ attendance: [], guildMembers: [member(1, "Aldric", 3), member(2, "Brina", 1)] });
+    MUTATIONS.createAttendance.apply(
+      draft,
+      { bossName: "EGO", dateAttended: START, participatedMembers: [" aldric", "Brina ", "ALDRIC", ""] },
+      { seq: 2, createdAt: AT },
+    );
+    expect(draft.get("attendance", -2)?.participatedMembers).toEqual(["Aldric", "Brina"]);
+    expect(draft.all("guildMembers").map((m) => m.raidsParticipated)).toEqual([4, 2]);
   });
 });

@@ -8,8 +8,15 @@
  * the outbox, and once on the base copy when the server acknowledges it. It must tolerate any state (a
  * row that is gone, a collection never pulled) because the server's data may have moved on.
  */
+
+import { type MoneyText, moneyText, readMoney } from "../../../shared/money/money.ts";
+import { normalizeParticipants } from "../../../shared/participants/parse-participants.ts";
+import { normalizeParticipantInput } from "../../../shared/participants/participant-text.ts";
+import { raidCountChanges } from "../../../shared/participants/raid-counts.ts";
+import { RESPAWN_HOURS_DEFAULT } from "../../../shared/schemas/boss-names.ts";
+import type { MemberCategory } from "../../../shared/schemas/members.ts";
 import type { LocalDraft } from "./local-draft.ts";
-import type { AttendanceRecord, BossTimerRow, CollectionName, GuildMember, MarketItem } from "./portal-db.ts";
+import type { BossTimerRow, CollectionName, GuildMember, MarketItem } from "./portal-db.ts";
 
 export interface MutationContext {
   /** The outbox row's sequence number; rows created locally get the id -seq until the server's answer. */
@@ -36,33 +43,19 @@ export function isLocalId(id: number): boolean {
   return id < 0;
 }
 
-/** Display text for a decimal: kept as given when a string, 2 decimals when a number. */
-function moneyText(value: MoneyInput): string {
-  // Math.round on cents is exact enough here: the server's answer replaces this text on the next pull.
-  return typeof value === "string" ? value : (Math.round(value * 100) / 100).toFixed(2);
+/**
+ * An amount as the server will store it ('40.5' -> '40.50'), read by the same parser; a text the server will
+ * refuse stays as given (shown as 'N/A') until its answer arrives. String(): a row queued by an older version
+ * may carry a JSON number, which the server reads as the decimal text it spells.
+ */
+function storedMoney(value: MoneyText): MoneyText {
+  const text = String(value);
+  const cents = readMoney(text);
+  return cents === null ? text : moneyText(cents);
 }
 
 function definedOnly<T extends object>(patch: T): Partial<T> {
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/** Names in a participants value: an array, a JSON array string or a comma-separated list. */
-export function participantNames(value: readonly string[] | string): string[] {
-  let names: unknown = value;
-  if (typeof value === "string") {
-    try {
-      names = JSON.parse(value);
-    } catch {
-      names = value.replace(/[[\]"']/g, "").split(",");
-    }
-  }
-  if (!Array.isArray(names)) return [];
-  const trimmed = names.map((n) => String(n).trim()).filter((n) => n !== "");
-  return [...new Set(trimmed)];
-}
-
-function participantsText(value: string | readonly string[]): string {
-  return typeof value === "string" ? value : value.join(", ");
 }
 
 const MEMBER_CHANGES = ["guildMembers", "salaryReceipt", "funds"] as const;
@@ -73,23 +66,21 @@ function patchMember(draft: LocalDraft, id: number, patch: Partial<GuildMember>,
   if (member) draft.put("guildMembers", { ...member, ...patch, updatedAt: new Date(at) });
 }
 
-/**
- * Moves the raid count of each member named in `names` (ignoring case) by `delta`, as the server does
- * (decision 007): additions count only active members, removals members of any status.
- */
-function countRaids(draft: LocalDraft, names: readonly string[], delta: 1 | -1): void {
-  const wanted = new Set(names.map((n) => n.toLowerCase()));
-  for (const member of draft.all("guildMembers")) {
-    if ((delta < 0 || member.status === "active") && wanted.has(member.playerName.toLowerCase())) {
-      draft.put("guildMembers", {
-        ...member,
-        raidsParticipated: Math.max(0, member.raidsParticipated + delta),
-      });
-    }
+/** Moves the local raid counts as the server does when a record's names go from `before` to `after`. */
+function recountRaids(draft: LocalDraft, before: readonly string[], after: readonly string[]): void {
+  for (const { member, raidsParticipated } of raidCountChanges(draft.all("guildMembers"), before, after)) {
+    draft.put("guildMembers", { ...member, raidsParticipated });
   }
 }
 
-function clearTimer(timer: BossTimerRow): BossTimerRow {
+/** A record's names as the server stores them: trimmed, without repeats, in the roster's spelling. */
+function attendanceNames(draft: LocalDraft, names: readonly string[]): string[] {
+  const roster = new Map(draft.all("guildMembers").map((m) => [m.playerName.toLowerCase(), m.playerName]));
+  return normalizeParticipants(names).map((name) => roster.get(name.toLowerCase()) ?? name);
+}
+
+/** The boss's timer row without a running timer. */
+function clearTimer(timer: Pick<BossTimerRow, "bossId" | "bossName" | "respawnTimeHours">): BossTimerRow {
   return { ...timer, startTime: null, endTime: null, durationHours: null, isActive: false, status: null };
 }
 
@@ -106,12 +97,9 @@ export interface ResetTimersArgs {
   bossName?: string;
 }
 
-/** Money may be typed (a number) or echoed from the API (a decimal string). */
-export type MoneyInput = number | string;
-
 export interface CreateMemberArgs {
   playerName: string;
-  category: string;
+  category: MemberCategory;
   mainMemberId?: number | null;
   playerAlias?: string | null;
 }
@@ -119,9 +107,9 @@ export interface CreateMemberArgs {
 export interface UpdateMemberArgs {
   id: number;
   playerName?: string;
-  category?: string;
+  category?: MemberCategory;
   raidsParticipated?: number;
-  salary?: MoneyInput;
+  salary?: MoneyText;
   mainMemberId?: number | null;
   playerAlias?: string | null;
 }
@@ -132,18 +120,18 @@ export interface MemberIdArgs {
 
 export interface KickMemberArgs {
   id: number;
-  finalSalaryAmount?: MoneyInput | null;
+  finalSalaryAmount?: MoneyText | null;
 }
 
 export interface CreateMarketItemArgs {
   lootName: string;
   bossName: string;
-  value: MoneyInput;
+  value: MoneyText;
   /** Pending when omitted. */
   status?: string;
   /** A list of names, or the text as stored (JSON array or comma list). */
   participatedMembers: string | string[];
-  totalFunds?: MoneyInput;
+  totalFunds?: MoneyText;
   /** 'YYYY-MM-DD' */
   dateAcquired?: string | null;
 }
@@ -196,7 +184,16 @@ function respawnHours(draft: LocalDraft, bossName: string): number | undefined {
   return typeof hours === "number" && hours > 0 ? hours : undefined;
 }
 
-const DEFAULT_RESPAWN_HOURS = 24;
+/** A timer row for a boss that has none yet, from the boss list when it is there. */
+function newTimer(draft: LocalDraft, bossName: string, seq: number): BossTimerRow {
+  const lower = bossName.toLowerCase();
+  const boss = draft.all("bossNames").find((b) => b.name.toLowerCase() === lower);
+  return clearTimer({
+    bossId: boss?.id ?? localId(seq),
+    bossName: boss?.name ?? bossName,
+    respawnTimeHours: boss?.respawnTimeHours ?? RESPAWN_HOURS_DEFAULT,
+  });
+}
 
 /** Gives an entry the full Mutation type, so every apply takes (draft, args, context). */
 function mutation<A>(definition: Mutation<A>): Mutation<A> {
@@ -209,11 +206,11 @@ export const MUTATIONS = {
     reads: ["bossNames"],
     writes: ["timers"],
     refresh: ["timers"],
-    apply(draft, args) {
+    apply(draft, args, { seq }) {
       const start = new Date(args.startTime);
       const hours =
         args.testDuration !== undefined ? args.testDuration / 3600 : respawnHours(draft, args.bossName);
-      const timer = timerOf(draft, args.bossName) ?? { bossName: args.bossName };
+      const timer = timerOf(draft, args.bossName) ?? newTimer(draft, args.bossName, seq);
       draft.put("timers", {
         ...timer,
         startTime: start,
@@ -269,7 +266,7 @@ export const MUTATIONS = {
     refresh: MEMBER_CHANGES,
     apply(draft, { id, salary, ...rest }, { createdAt }) {
       const patch: Partial<GuildMember> = definedOnly(rest);
-      if (salary !== undefined) patch.salary = moneyText(salary);
+      if (salary !== undefined) patch.salary = storedMoney(salary);
       patchMember(draft, id, patch, createdAt);
     },
   }),
@@ -298,7 +295,7 @@ export const MUTATIONS = {
           kickedDate: new Date(createdAt),
           ...(args.finalSalaryAmount === undefined || args.finalSalaryAmount === null
             ? {}
-            : { finalSalaryAmount: moneyText(args.finalSalaryAmount) }),
+            : { finalSalaryAmount: storedMoney(args.finalSalaryAmount) }),
         },
         createdAt,
       );
@@ -325,10 +322,10 @@ export const MUTATIONS = {
         id: localId(seq),
         lootName: args.lootName,
         bossName: args.bossName,
-        value: moneyText(args.value),
+        value: storedMoney(args.value),
         status: args.status ?? "Pending",
-        participatedMembers: participantsText(args.participatedMembers),
-        totalFunds: moneyText(args.totalFunds ?? 0),
+        participatedMembers: normalizeParticipantInput(args.participatedMembers),
+        totalFunds: storedMoney(args.totalFunds ?? "0"),
         dateAcquired: args.dateAcquired ?? null,
         createdAt: new Date(createdAt),
         updatedAt: new Date(createdAt),
@@ -347,9 +344,9 @@ export const MUTATIONS = {
       if (!item) return;
       const patch: Partial<MarketItem> = definedOnly(rest);
       if (participatedMembers !== undefined)
-        patch.participatedMembers = participantsText(participatedMembers);
-      if (value !== undefined) patch.value = moneyText(value);
-      if (totalFunds !== undefined) patch.totalFunds = moneyText(totalFunds);
+        patch.participatedMembers = normalizeParticipantInput(participatedMembers);
+      if (value !== undefined) patch.value = storedMoney(value);
+      if (totalFunds !== undefined) patch.totalFunds = storedMoney(totalFunds);
       draft.put("marketItems", { ...item, ...patch, updatedAt: new Date(createdAt) });
     },
   }),
@@ -369,15 +366,16 @@ export const MUTATIONS = {
     reads: [],
     writes: ["attendance", "guildMembers"],
     refresh: ["attendance", "guildMembers", "salaryReceipt"],
-    apply(draft, args, { seq }) {
-      const record: AttendanceRecord = {
+    apply(draft, args, { seq, createdAt }) {
+      const participatedMembers = attendanceNames(draft, args.participatedMembers);
+      draft.put("attendance", {
         id: localId(seq),
         bossName: args.bossName,
         dateAttended: new Date(args.dateAttended),
-        participatedMembers: [...args.participatedMembers],
-      };
-      draft.put("attendance", record);
-      countRaids(draft, participantNames(args.participatedMembers), 1);
+        participatedMembers,
+        createdAt: new Date(createdAt),
+      });
+      recountRaids(draft, [], participatedMembers);
     },
   }),
 
@@ -389,24 +387,9 @@ export const MUTATIONS = {
     apply(draft, args) {
       const record = draft.get("attendance", args.id);
       if (!record) return;
-      const lower = (names: string[]) => new Set(names.map((n) => n.toLowerCase()));
-      const before = lower(participantNames(record.participatedMembers));
-      const after = lower(participantNames(args.participatedMembers));
-      countRaids(
-        draft,
-        [...before].filter((n) => !after.has(n)),
-        -1,
-      );
-      countRaids(
-        draft,
-        [...after].filter((n) => !before.has(n)),
-        1,
-      );
-      draft.put("attendance", {
-        ...record,
-        dateAttended: new Date(args.dateAttended),
-        participatedMembers: [...args.participatedMembers],
-      });
+      const participatedMembers = attendanceNames(draft, args.participatedMembers);
+      recountRaids(draft, record.participatedMembers, participatedMembers);
+      draft.put("attendance", { ...record, dateAttended: new Date(args.dateAttended), participatedMembers });
     },
   }),
 
@@ -419,7 +402,7 @@ export const MUTATIONS = {
       const record = draft.get("attendance", args.id);
       if (!record) return;
       draft.delete("attendance", args.id);
-      countRaids(draft, participantNames(record.participatedMembers), -1);
+      recountRaids(draft, record.participatedMembers, []);
     },
   }),
 
@@ -429,7 +412,7 @@ export const MUTATIONS = {
     writes: ["bossNames", "timers"],
     refresh: ["bossNames", "timers"],
     apply(draft, args, { seq }) {
-      const hours = args.respawn_time_hours ?? DEFAULT_RESPAWN_HOURS;
+      const hours = args.respawn_time_hours ?? RESPAWN_HOURS_DEFAULT;
       draft.put("bossNames", { id: localId(seq), name: args.name, respawnTimeHours: hours });
       if (!draft.get("timers", args.name)) {
         draft.put(

@@ -1,21 +1,17 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createApiClient } from "../lib/api-client.ts";
 import { createDataLayer } from "./data-layer.ts";
 import { PortalDb } from "./portal-db.ts";
 import { readOutboxSummary } from "./queries.ts";
-import { FakeApiServer } from "./testing/fake-api-server.ts";
 import { manualEnvironment } from "./testing/manual-environment.ts";
-import { createWriteTransport } from "./write-transport.ts";
+import { testApiServer } from "./testing/test-api-server.ts";
+import { layerOptions } from "./testing/test-layer.ts";
 
-let server: FakeApiServer;
+const server = testApiServer();
 const names: string[] = [];
 
-beforeEach(async () => {
-  server = new FakeApiServer();
-  await server.start();
-});
+beforeEach(() => server.reset());
 
 function freshName(): string {
   const name = `guild-portal-test-${crypto.randomUUID()}`;
@@ -27,8 +23,7 @@ function layerOn(db: PortalDb, clock = manualEnvironment()) {
   return {
     clock,
     layer: createDataLayer({
-      api: createApiClient(server.origin),
-      transport: createWriteTransport(server.origin),
+      ...layerOptions(server),
       getRole: () => "admin",
       db,
       env: clock.env,
@@ -38,7 +33,6 @@ function layerOn(db: PortalDb, clock = manualEnvironment()) {
 
 afterEach(async () => {
   for (const name of names.splice(0)) await Dexie.delete(name);
-  await server.close();
 });
 
 describe("the local store across reloads", () => {

@@ -5,81 +5,21 @@
  * old ones, never a delete of the database, so queued writes and cached data survive app updates.
  */
 import Dexie, { type Table } from "dexie";
+import type { SalaryReceipt } from "../../../shared/salary/calculate-salaries.ts";
+import type { AttendanceRecord } from "../../../shared/schemas/attendance.ts";
+import type { BossName } from "../../../shared/schemas/boss-names.ts";
+import type { BossTimer } from "../../../shared/schemas/boss-timers.ts";
+import type { GuildFunds, MarketExchangeItem } from "../../../shared/schemas/market.ts";
+import type { GuildMember } from "../../../shared/schemas/members.ts";
 
 export const DATABASE_NAME = "guild-portal";
 
-/** Money and other decimals arrive as strings ('440.00'); dates as Date objects (superjson). */
-export type DateValue = Date | string;
-
-export interface GuildMember {
-  id: number;
-  playerName: string;
-  category: string;
-  raidsParticipated: number;
-  salary: string;
-  status: string;
-  kickedDate: DateValue | null;
-  finalSalaryAmount: string | null;
-  mainMemberId: number | null;
-  playerAlias: string | null;
-  createdAt: DateValue | null;
-  updatedAt: DateValue | null;
-}
-
-export interface MarketItem {
-  id: number;
-  lootName: string;
-  bossName: string;
-  value: string;
-  status: string;
-  /** A JSON array of names or a comma-separated list, as stored. */
-  participatedMembers: string;
-  totalFunds: string;
-  /** 'YYYY-MM-DD' */
-  dateAcquired: string | null;
-  createdAt: DateValue | null;
-  updatedAt: DateValue | null;
-}
-
-export interface BossNameRow {
-  id: number;
-  name: string;
-  respawnTimeHours: number;
-}
-
-/** The timer answer's shape belongs to the API; only bossName is relied on, the rest is stored as given. */
-export interface BossTimerRow {
-  bossName: string;
-  bossId?: number;
-  respawnTimeHours?: number;
-  startTime?: DateValue | null;
-  endTime?: DateValue | null;
-  durationHours?: number | null;
-  isActive?: boolean;
-  status?: string | null;
-  [field: string]: unknown;
-}
-
-export interface AttendanceRecord {
-  id: number;
-  bossName: string;
-  dateAttended: DateValue;
-  participatedMembers: string[] | string;
-  [field: string]: unknown;
-}
-
-export interface GuildFunds {
-  reservedGuildFunds?: string | null;
-  adminFund?: string | null;
-  [field: string]: unknown;
-}
-
-export interface SalaryReceipt {
-  calculationDetails: unknown[];
-  summaryTotals: Record<string, unknown>;
-  processedItems: unknown;
-  membersWithSalaries: unknown;
-}
+// Each table stores the API's answer rows as they arrive (superjson: money as decimal strings, dates as Dates);
+// their types are the API's own, declared next to its schemas in shared/schemas.
+export type { AttendanceRecord, GuildFunds, GuildMember, SalaryReceipt };
+export type MarketItem = MarketExchangeItem;
+export type BossNameRow = BossName;
+export type BossTimerRow = BossTimer;
 
 export const SINGLE_ROW_SLOT = "current";
 

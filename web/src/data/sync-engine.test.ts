@@ -1,12 +1,13 @@
 import "fake-indexeddb/auto";
 import { liveQuery } from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
-import { createApiClient } from "../lib/api-client.ts";
 import { createDataLayer } from "./data-layer.ts";
 import { readGuildMembers, readSyncStatus, readSyncStatuses } from "./queries.ts";
 import { unexpectedAnswer } from "./sync-engine.ts";
-import { createTestLayer, type TestLayer } from "./testing/test-layer.ts";
+import { testApiServer } from "./testing/test-api-server.ts";
+import { createTestLayer, layerOptions, type TestLayer } from "./testing/test-layer.ts";
 
+const server = testApiServer();
 let t: TestLayer;
 
 afterEach(async () => {
@@ -15,16 +16,16 @@ afterEach(async () => {
 
 describe("pulls", () => {
   it("stores each collection and records when it was synced", async () => {
-    t = await createTestLayer({ role: "admin" });
+    t = await createTestLayer(server, { role: "admin" });
     await t.layer.sync.pullAll();
 
     expect(await t.db.guildMembers.count()).toBe(4); // the admin roster includes kicked members
     expect((await t.db.bossNames.toArray()).map((b) => b.name)).toContain("VENATUS");
     expect(await t.db.timers.get("EGO")).toMatchObject({ bossName: "EGO", respawnTimeHours: 21 });
     expect((await t.db.funds.get("current"))?.value).toMatchObject({ reservedGuildFunds: "320.00" });
-    expect((await t.db.salaryReceipt.get("current"))?.value.summaryTotals).toEqual({
-      totalProcessedItems: 0,
-    });
+    expect((await t.db.salaryReceipt.get("current"))?.value).toEqual(
+      await server.answer("/public/salary-calculation"),
+    );
     expect(await readSyncStatus(t.db, "guildMembers")).toEqual({
       lastSyncedAt: t.clock.env.now(),
       error: null,
@@ -33,9 +34,9 @@ describe("pulls", () => {
   });
 
   it("reads every collection's sync status at once, the same as one by one; never-pulled ones are missing", async () => {
-    t = await createTestLayer({ role: null });
+    t = await createTestLayer(server, { role: null });
     await t.layer.sync.pullAll();
-    t.server.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
+    server.faults.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
     await t.layer.sync.pull("timers");
 
     const all = await readSyncStatuses(t.db);
@@ -60,43 +61,43 @@ describe("pulls", () => {
   });
 
   it("pulls admin collections only for admins; others get the public roster", async () => {
-    t = await createTestLayer({ role: null });
+    t = await createTestLayer(server, { role: null });
     await t.layer.sync.pullAll();
 
-    expect(t.server.readsOf("/guild-funds")).toBe(0);
-    expect(t.server.readsOf("/attendance")).toBe(0);
-    expect(t.server.readsOf("/guild-members?status=all")).toBe(0);
-    expect(t.server.readsOf("/public/guild-members")).toBe(1);
+    expect(server.readsOf("/guild-funds")).toBe(0);
+    expect(server.readsOf("/attendance")).toBe(0);
+    expect(server.readsOf("/guild-members?status=all")).toBe(0);
+    expect(server.readsOf("/public/guild-members")).toBe(1);
     expect(await t.db.guildMembers.count()).toBe(3);
     expect(await t.db.funds.count()).toBe(0);
 
     t.session.role = "admin";
     t.layer.sessionChanged();
     await t.layer.sync.idle();
-    expect(t.server.readsOf("/guild-funds")).toBe(1);
+    expect(server.readsOf("/guild-funds")).toBe(1);
     expect(await t.db.guildMembers.count()).toBe(4);
     expect(await readGuildMembers(t.db, { status: "active" })).toHaveLength(3);
   });
 
   it("while the session is being checked, pulls only what has no admin variant", async () => {
-    t = await createTestLayer({ role: undefined });
+    t = await createTestLayer(server, { role: undefined });
     await t.layer.sync.pullAll();
-    expect(t.server.readsOf("/boss-timers")).toBe(1);
-    expect(t.server.readsOf("/public/boss-names")).toBe(1);
-    expect(t.server.readsOf("/public/salary-calculation")).toBe(1);
-    expect(t.server.readsOf("/public/guild-members")).toBe(0);
-    expect(t.server.readsOf("/guild-members?status=all")).toBe(0);
+    expect(server.readsOf("/boss-timers")).toBe(1);
+    expect(server.readsOf("/public/boss-names")).toBe(1);
+    expect(server.readsOf("/public/salary-calculation")).toBe(1);
+    expect(server.readsOf("/public/guild-members")).toBe(0);
+    expect(server.readsOf("/guild-members?status=all")).toBe(0);
 
     t.session.role = "admin";
     t.layer.sessionChanged();
     await t.layer.sync.idle();
-    expect(t.server.readsOf("/guild-members?status=all")).toBe(1);
-    expect(t.server.readsOf("/public/guild-members")).toBe(0);
+    expect(server.readsOf("/guild-members?status=all")).toBe(1);
+    expect(server.readsOf("/public/guild-members")).toBe(0);
   });
 
   it("when the session check answers, pulls only the collections whose source changed", async () => {
-    t = await createTestLayer({ role: undefined });
-    const reads = (paths: string[]) => Object.fromEntries(paths.map((p) => [p, t.server.readsOf(p)]));
+    t = await createTestLayer(server, { role: undefined });
+    const reads = (paths: string[]) => Object.fromEntries(paths.map((p) => [p, server.readsOf(p)]));
     await t.layer.sync.pullAll();
     t.session.role = null;
     t.layer.sessionChanged();
@@ -121,10 +122,10 @@ describe("pulls", () => {
   });
 
   it("forgetPrivateData drops what came from admin sources and keeps public data and queued writes", async () => {
-    t = await createTestLayer({ role: "admin" });
+    t = await createTestLayer(server, { role: "admin" });
     await t.layer.sync.pullAll();
     t.clock.setOnline(false);
-    await t.layer.commands.kickMember(3);
+    await t.layer.commands.kickMember(await server.memberId("Corvin"));
     await t.layer.forgetPrivateData();
 
     expect(await t.db.funds.count()).toBe(0);
@@ -141,13 +142,13 @@ describe("pulls", () => {
   });
 
   it("a failed pull keeps the cached rows and lastSyncedAt, and records the error", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     await t.layer.sync.pullAll();
     const syncedAt = t.clock.env.now();
     const before = await t.db.timers.toArray();
 
     t.clock.advance(60_000);
-    t.server.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
+    server.faults.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
     expect(await t.layer.sync.pull("timers")).toBe("failed");
     expect(await t.db.timers.toArray()).toEqual(before);
     expect(await readSyncStatus(t.db, "timers")).toEqual({
@@ -155,7 +156,7 @@ describe("pulls", () => {
       error: "Service unavailable",
     });
 
-    t.server.failReads("/boss-timers", { kind: "drop" });
+    server.faults.failReads("/boss-timers", { kind: "drop" });
     expect(await t.layer.sync.pull("timers")).toBe("failed");
     expect(await t.db.timers.toArray()).toEqual(before);
     expect((await t.db.syncMeta.get("timers"))?.lastErrorStatus).toBe(0);
@@ -165,10 +166,13 @@ describe("pulls", () => {
   });
 
   it("an answer of the wrong shape is recorded as an error, not stored as an empty table", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     await t.layer.sync.pull("bossNames");
     const count = await t.db.bossNames.count();
-    t.server.bossNames = "not a list" as never;
+    server.faults.failReads("/public/boss-names", {
+      kind: "reshape",
+      change: (answer) => ({ ...(answer as object), bossNames: "not a list" }),
+    });
 
     expect(await t.layer.sync.pull("bossNames")).toBe("failed");
     expect(await t.db.bossNames.count()).toBe(count);
@@ -176,15 +180,15 @@ describe("pulls", () => {
   });
 
   it("offline, nothing is requested and nothing is recorded", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     t.clock.setOnline(false);
     expect(await t.layer.sync.pull("timers")).toBe("skipped");
-    expect(t.server.requests).toHaveLength(0);
+    expect(server.faults.requests).toHaveLength(0);
     expect(await t.db.syncMeta.count()).toBe(0);
   });
 
   it("a pull that brings what the table holds writes nothing; a changed row is written alone", async () => {
-    t = await createTestLayer({ role: null });
+    t = await createTestLayer(server, { role: null });
     await t.layer.sync.pullAll();
     const seen: string[][] = [];
     const subscription = liveQuery(() => t.db.guildMembers.toArray()).subscribe({
@@ -199,9 +203,10 @@ describe("pulls", () => {
     // No write, so the screens' queries do not run again.
     expect(seen).toHaveLength(1);
 
-    const corvin = t.server.members.find((m) => m.playerName === "Corvin");
-    if (!corvin) throw new Error("the fake server has no Corvin");
-    corvin.category = "Core";
+    await server.asAnotherAdmin("/guild-member/update", {
+      id: await server.memberId("Corvin"),
+      category: "Core",
+    });
     await t.layer.sync.pullAll();
     await settled();
     subscription.unsubscribe();
@@ -211,9 +216,9 @@ describe("pulls", () => {
   });
 
   it("a second request during a pull runs once more after it, not in parallel", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     let release = () => {};
-    t.server.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
+    server.faults.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
     const first = t.layer.sync.pull("timers");
     const second = t.layer.sync.pull("timers");
     const third = t.layer.sync.pull("timers");
@@ -221,23 +226,22 @@ describe("pulls", () => {
     release();
     expect(await first).toBe("stored");
     expect(await second).toBe("stored");
-    expect(t.server.readsOf("/boss-timers")).toBe(2);
+    expect(server.readsOf("/boss-timers")).toBe(2);
   });
 });
 
 describe("pulls and queued writes", () => {
   it("a pull does not erase a pending optimistic change, and keeps what others changed", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     await t.layer.sync.pullAll();
-    t.server.sessionValid = false; // the write cannot be delivered yet
+    await server.expireSession(); // the write cannot be delivered yet
     const clicked = new Date(t.clock.env.now());
     await t.layer.commands.startTimer("VENATUS", clicked);
     await t.settle();
-    t.server.sessionValid = true;
+    await server.signIn();
 
     // Meanwhile someone else started EGO on the server.
-    const ego = t.server.timers.get("EGO");
-    if (ego) t.server.timers.set("EGO", { ...ego, isActive: true, status: "active", startTime: clicked });
+    await server.asAnotherAdmin("/boss-timers", { bossName: "EGO", startTime: clicked });
     t.clock.advance(60_000);
     expect(await t.layer.sync.pull("timers")).toBe("stored");
 
@@ -247,39 +251,39 @@ describe("pulls and queued writes", () => {
       isActive: true,
     });
     expect(await t.db.timers.get("EGO")).toMatchObject({ isActive: true, startTime: clicked });
-    expect(t.server.timers.get("VENATUS")?.isActive).toBe(false);
+    expect((await server.timer("VENATUS"))?.isActive).toBe(false);
 
     t.layer.sessionChanged();
     await t.settle();
-    expect(await t.db.timers.get("VENATUS")).toEqual(t.server.timers.get("VENATUS"));
+    expect(await t.db.timers.get("VENATUS")).toEqual(await server.timer("VENATUS"));
   });
 
   it("re-applies a pending attendance change to the roster it counts raids on", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     await t.layer.sync.pullAll();
-    t.server.sessionValid = false;
+    await server.expireSession();
     await t.layer.commands.createAttendance({
       bossName: "VENATUS",
-      dateAttended: new Date("2025-05-31T12:00:00Z"),
+      dateAttended: new Date(t.clock.env.now() - 3_600_000),
       participatedMembers: ["Aldric", "Brina"],
     });
     await t.settle();
-    t.server.sessionValid = true;
+    await server.signIn();
 
     expect(await t.layer.sync.pull("guildMembers")).toBe("stored");
-    const aldric = await t.db.guildMembers.get(1);
+    const aldric = await t.db.guildMembers.get(await server.memberId("Aldric"));
     expect(aldric?.raidsParticipated).toBe(4);
     expect(await t.db.attendance.count()).toBe(1);
   });
 
   it("drops an answer that may predate a write acknowledged meanwhile; the write's refresh follows", async () => {
-    t = await createTestLayer();
+    t = await createTestLayer(server);
     await t.layer.sync.pullAll();
     let release = () => {};
-    t.server.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
-    const reads = t.server.readsOf("/boss-timers");
+    server.faults.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
+    const reads = server.readsOf("/boss-timers");
     const slow = t.layer.sync.pull("timers");
-    await t.server.until(() => t.server.readsOf("/boss-timers") > reads); // the GET is held at the server
+    await server.until(() => server.readsOf("/boss-timers") > reads); // the GET is held at the server
 
     await t.layer.commands.startTimer("VENATUS");
     await t.layer.outbox.drain();
@@ -287,15 +291,16 @@ describe("pulls and queued writes", () => {
     expect(await slow).toBe("stale");
     await t.layer.sync.idle();
 
-    expect(await t.db.timers.get("VENATUS")).toEqual(t.server.timers.get("VENATUS"));
-    expect(t.server.timers.get("VENATUS")?.isActive).toBe(true);
+    const venatus = await server.timer("VENATUS");
+    expect(await t.db.timers.get("VENATUS")).toEqual(venatus);
+    expect(venatus?.isActive).toBe(true);
   });
 });
 
 describe("when sync runs", () => {
   it("on start, on focus, on 'online', and every 60 s while the page is visible", async () => {
-    t = await createTestLayer();
-    const reads = () => t.server.readsOf("/boss-timers");
+    t = await createTestLayer(server);
+    const reads = () => server.readsOf("/boss-timers");
     const stop = t.layer.start();
     await t.settle();
     expect(reads()).toBe(1);
@@ -331,10 +336,10 @@ describe("when sync runs", () => {
   });
 
   it("a session listener re-pulls when the role changes", async () => {
-    t = await createTestLayer({ role: null });
+    t = await createTestLayer(server, { role: null });
     const listeners = new Set<() => void>();
     const layer = createDataLayer({
-      api: createApiClient(t.server.origin),
+      api: layerOptions(server).api,
       getRole: () => t.session.role,
       subscribeSession: (listener) => {
         listeners.add(listener);
@@ -345,12 +350,12 @@ describe("when sync runs", () => {
     });
     const stop = layer.start();
     await layer.sync.idle();
-    expect(t.server.readsOf("/guild-funds")).toBe(0);
+    expect(server.readsOf("/guild-funds")).toBe(0);
 
     t.session.role = "admin";
     for (const listener of listeners) listener();
     await layer.sync.idle();
-    expect(t.server.readsOf("/guild-funds")).toBe(1);
+    expect(server.readsOf("/guild-funds")).toBe(1);
 
     stop();
     expect(listeners.size).toBe(0);

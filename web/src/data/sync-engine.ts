@@ -7,16 +7,8 @@ import { type ApiClient, ApiError, errorMessage } from "../lib/api-client.ts";
 import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
 import type { DataLayerEnv } from "./environment.ts";
 import { type LayerStore, setSyncing } from "./layer-state.ts";
-import { mutationFor } from "./mutations.ts";
-import {
-  type CollectionName,
-  isSingleRow,
-  KEY_PATHS,
-  type PortalDb,
-  SINGLE_ROW_SLOT,
-  type SyncMeta,
-} from "./portal-db.ts";
-import { rebuildCollections } from "./rebuild.ts";
+import { type CollectionName, isSingleRow, KEY_PATHS, type PortalDb, SINGLE_ROW_SLOT } from "./portal-db.ts";
+import { forgetCollections, readSyncMeta, recordPullFailure, storePulledRows } from "./pull-store.ts";
 
 export const SYNC_INTERVAL_MS = 60_000;
 /** A pull without an answer after this long counts as failed; the cached rows stay. */
@@ -68,80 +60,40 @@ export function rowsFromAnswer(collection: CollectionName, source: CollectionSou
   return Array.isArray(value) && value.every((row) => hasKey(row, keyPath)) ? value : undefined;
 }
 
-function touchesCollection(name: string, collection: CollectionName): boolean {
-  return mutationFor(name)?.writes.includes(collection) ?? false;
-}
-
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { db, api, env, store } = deps;
   const running = new Map<CollectionName, Promise<PullResult>>();
   const following = new Map<CollectionName, Promise<PullResult>>();
 
-  async function meta(collection: CollectionName): Promise<SyncMeta> {
-    return (
-      (await db.syncMeta.get(collection)) ?? {
-        collection,
-        lastSyncedAt: null,
-        lastAttemptAt: null,
-        lastError: null,
-        lastErrorStatus: null,
-        source: null,
-        writeVersion: 0,
-      }
-    );
-  }
-
-  async function recordFailure(collection: CollectionName, message: string, status: number | null) {
-    await db.transaction("rw", db.syncMeta, async () => {
-      const previous = await meta(collection);
-      await db.syncMeta.put({
-        ...previous,
-        lastAttemptAt: env.now(),
-        lastError: message,
-        lastErrorStatus: status,
-      });
-    });
-  }
-
   async function fetchAndStore(collection: CollectionName): Promise<PullResult> {
     const source = sourceFor(collection, deps.getRole());
     if (!source || !env.isOnline()) return "skipped";
-    const versionBefore = (await meta(collection)).writeVersion;
+    const versionBefore = (await readSyncMeta(db, collection)).writeVersion;
     setSyncing(store, collection, true);
     try {
       let answer: unknown;
       try {
         answer = await api.get(source.path, AbortSignal.timeout(PULL_TIMEOUT_MS));
       } catch (error) {
-        await recordFailure(collection, errorMessage(error), error instanceof ApiError ? error.status : null);
+        const status = error instanceof ApiError ? error.status : null;
+        await recordPullFailure(db, collection, { message: errorMessage(error), status, at: env.now() });
         return "failed";
       }
       const rows = rowsFromAnswer(collection, source, answer);
       if (!rows) {
-        await recordFailure(collection, unexpectedAnswer(source.path), null);
+        const message = unexpectedAnswer(source.path);
+        await recordPullFailure(db, collection, { message, status: null, at: env.now() });
         return "failed";
       }
       // Answers that arrive together are stored one task each, not all in the task that received them.
       await env.pause();
-      return await db.transaction("rw", db.tables, async () => {
-        const current = await meta(collection);
-        if (current.writeVersion !== versionBefore) return "stale";
-        // The session may have changed while the answer was on its way (an admin logged out).
-        if (sourceFor(collection, deps.getRole()) !== source) return "stale";
-        const sending = await db.outbox.where("status").equals("sending").toArray();
-        if (sending.some((row) => touchesCollection(row.name, collection))) return "stale";
-        await db.baseSnapshots.put({ collection, rows });
-        await rebuildCollections(db, [collection]);
-        const now = env.now();
-        await db.syncMeta.put({
-          ...current,
-          lastSyncedAt: now,
-          lastAttemptAt: now,
-          lastError: null,
-          lastErrorStatus: null,
-          source: source.path,
-        });
-        return "stored";
+      return await storePulledRows(db, {
+        collection,
+        source: source.path,
+        rows,
+        versionBefore,
+        stillReadable: () => sourceFor(collection, deps.getRole()) === source,
+        at: env.now(),
       });
     } finally {
       setSyncing(store, collection, false);
@@ -180,21 +132,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return pullMany(readableCollections(deps.getRole()));
   }
 
-  /**
-   * Drops the cached copies of `collections` (at logout, for data the next user may not see). Queued
-   * writes stay; their local effect comes back with the next pull that may read the collection.
-   */
-  async function forget(collections: readonly CollectionName[]): Promise<void> {
-    await db.transaction("rw", db.tables, async () => {
-      for (const collection of collections) {
-        await db.baseSnapshots.delete(collection);
-        await db.collection(collection).clear();
-        const current = await db.syncMeta.get(collection);
-        if (current) {
-          await db.syncMeta.put({ ...current, lastSyncedAt: null, lastError: null, source: null });
-        }
-      }
-    });
+  /** Drops the cached copies of `collections` (at logout); queued writes stay. */
+  function forget(collections: readonly CollectionName[]): Promise<void> {
+    return forgetCollections(db, collections);
   }
 
   /** Settles once no pull is in flight or queued (tests and the refresh after a send wait on it). */

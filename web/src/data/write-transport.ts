@@ -13,9 +13,11 @@ export interface WriteTransport {
   post(path: string, body: unknown, idempotencyKey: string): Promise<unknown>;
 }
 
-/** `baseUrl` is empty in the browser (same origin); tests pass a local server's origin. */
-export function createWriteTransport(baseUrl = "", timeoutMs = SEND_TIMEOUT_MS): WriteTransport {
-  const client: Pick<ApiClient, "request"> = createApiClient(baseUrl);
+/** The browser's same-origin client by default; tests pass one bound to a local server. */
+export function createWriteTransport(
+  client: Pick<ApiClient, "request"> = createApiClient(),
+  timeoutMs = SEND_TIMEOUT_MS,
+): WriteTransport {
   return {
     post: (path, body, idempotencyKey) =>
       client.request(path, {

@@ -64,8 +64,15 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T>;
 }
 
+export interface ApiClientOptions {
+  /** The browser's fetch by default; tests outside a browser pass one that keeps the session cookie. */
+  fetch?: typeof fetch;
+}
+
 /** `baseUrl` is empty in the browser (same origin); tests pass a local server's origin. */
-export function createApiClient(baseUrl = ""): ApiClient {
+export function createApiClient(baseUrl = "", client: ApiClientOptions = {}): ApiClient {
+  const send = client.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? (options.body === undefined ? "GET" : "POST");
     const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
@@ -80,7 +87,7 @@ export function createApiClient(baseUrl = ""): ApiClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${baseUrl}/_api${path}`, {
+      response = await send(`${baseUrl}/_api${path}`, {
         method,
         headers,
         body,

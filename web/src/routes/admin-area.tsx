@@ -1,6 +1,6 @@
-import { AccessGuard, RoleGuard } from "../features/auth/access-guard.tsx";
-import { AdminLayout } from "../features/layout/admin-layout.tsx";
 import { loadToasts } from "../lib/toast.tsx";
+import { AccessGuard, RoleGuard } from "../shell/access-guard.tsx";
+import { AdminLayout } from "../shell/admin-layout.tsx";
 
 /** Every admin page sits behind both guards: logged in, and with the admin role. */
 export function AdminArea() {

@@ -1,13 +1,13 @@
 import { PageHeader } from "../components/page-header.tsx";
 import { useSyncStatus, useTimers } from "../data/hooks.ts";
-import { useSession } from "../features/auth/session-store.ts";
 import { BossTimerGrid } from "../features/boss-timers/boss-timer-grid.tsx";
 import { useStartTimer } from "../features/boss-timers/use-start-timer.tsx";
-import { useConfigStore } from "../features/brand/brand-store.ts";
-import { useDocumentTitle } from "../features/brand/use-document-title.ts";
 import { collectionState, hasRows } from "../features/sync-status/collection-state.ts";
 import { LastSynced } from "../features/sync-status/last-synced.tsx";
 import { useOnline } from "../features/sync-status/use-online.ts";
+import { useSession } from "../lib/session-store.ts";
+import { useConfigStore } from "../shell/brand-store.ts";
+import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 const COLLECTIONS = ["timers"] as const;
 

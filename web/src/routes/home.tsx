@@ -2,9 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { Swords, Users } from "lucide-react";
 import { BrandMark } from "../components/brand-mark.tsx";
 import { buttonClass } from "../components/button.tsx";
-import { useBrand } from "../features/brand/brand-store.ts";
-import { useDocumentTitle } from "../features/brand/use-document-title.ts";
 import { LastSynced } from "../features/sync-status/last-synced.tsx";
+import { useBrand } from "../shell/brand-store.ts";
+import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { MarketCard, MembersCard, QuickActionsCard, TimersCard } from "./-components/home-cards.tsx";
 
 const HOME_COLLECTIONS = ["guildMembers", "marketItems", "timers"] as const;

@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/login-form-view.tsx";
-import { useDocumentTitle } from "../features/brand/use-document-title.ts";
+import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 const route = getRouteApi("/public-layout/login");
 

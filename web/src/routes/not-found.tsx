@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { Compass } from "lucide-react";
 import { buttonClass } from "../components/button.tsx";
-import { useDocumentTitle } from "../features/brand/use-document-title.ts";
-import { PublicLayout } from "../features/layout/public-layout.tsx";
+import { PublicLayout } from "../shell/public-layout.tsx";
+import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 export function NotFoundPage() {
   useDocumentTitle((brand) => `Page Not Found - ${brand}`);

@@ -1,6 +1,7 @@
 /**
- * For data-layer tests: a fresh database, a fake API server and a layer wired to both through the real
- * api-client, all torn down by `dispose`. Import "fake-indexeddb/auto" before this module.
+ * For data-layer tests: a fresh local database and a layer wired to the real API server of the test file
+ * (reset to the seeded guild) through the real api-client, all torn down by `dispose`. Import
+ * "fake-indexeddb/auto" before this module.
  */
 import Dexie from "dexie";
 import { createApiClient } from "../../lib/api-client.ts";
@@ -9,11 +10,10 @@ import { createDataLayer, type DataLayer } from "../data-layer.ts";
 import type { LockManagerLike } from "../environment.ts";
 import { PortalDb } from "../portal-db.ts";
 import { createWriteTransport } from "../write-transport.ts";
-import { FakeApiServer } from "./fake-api-server.ts";
 import { type ManualEnvironment, manualEnvironment } from "./manual-environment.ts";
+import type { TestApiServer } from "./test-api-server.ts";
 
 export interface TestLayer {
-  server: FakeApiServer;
   clock: ManualEnvironment;
   layer: DataLayer;
   db: PortalDb;
@@ -25,11 +25,17 @@ export interface TestLayer {
   dispose(): Promise<void>;
 }
 
+/** The layer's options as the app builds them, talking to `server` with the test browser's fetch. */
+export function layerOptions(server: TestApiServer) {
+  const api = createApiClient(server.origin, { fetch: server.fetch });
+  return { api, transport: createWriteTransport(api) };
+}
+
 export async function createTestLayer(
-  options: { role?: SessionRole; locks?: LockManagerLike | null; server?: FakeApiServer } = {},
+  server: TestApiServer,
+  options: { role?: SessionRole; locks?: LockManagerLike | null } = {},
 ): Promise<TestLayer> {
-  const server = options.server ?? new FakeApiServer();
-  if (!server.origin) await server.start();
+  await server.reset();
   const name = `guild-portal-test-${crypto.randomUUID()}`;
   const session: { role: SessionRole } = { role: "role" in options ? options.role : "admin" };
   const layers: DataLayer[] = [];
@@ -37,8 +43,7 @@ export async function createTestLayer(
   function open(locks: LockManagerLike | null | undefined) {
     const clock = manualEnvironment({ locks: locks ?? null });
     const layer = createDataLayer({
-      api: createApiClient(server.origin),
-      transport: createWriteTransport(server.origin),
+      ...layerOptions(server),
       getRole: () => session.role,
       db: new PortalDb(name),
       env: clock.env,
@@ -49,7 +54,6 @@ export async function createTestLayer(
 
   const first = open(options.locks);
   return {
-    server,
     clock: first.clock,
     layer: first.layer,
     db: first.layer.db,
@@ -68,7 +72,6 @@ export async function createTestLayer(
         layer.db.close();
       }
       await Dexie.delete(name);
-      await server.close();
     },
   };
 }

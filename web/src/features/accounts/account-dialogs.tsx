@@ -1,14 +1,15 @@
 /** Create and edit an account (DECISIONS.md: admins create users and admins, reset passwords, disable). */
-import { useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import {
   ACCOUNT_ROLES,
   type Account,
   type AccountRole,
   PASSWORD_MIN_LENGTH,
 } from "../../../../shared/schemas/accounts.ts";
+import { Dialog, Field, type FieldControl, FormActions, FormError } from "../../components/dialog.tsx";
+import { inputClass } from "../../components/filter-select.tsx";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.tsx";
-import { AccountDialogFrame, Field, fieldClass } from "./account-dialog-frame.tsx";
 import {
   type CreateAccountValues,
   type EditAccountValues,
@@ -21,18 +22,17 @@ import {
 const ROLE_LABELS: Record<AccountRole, string> = { admin: "Admin", user: "User (raider)" };
 
 function RoleSelect({
-  id,
   value,
   onChange,
-}: {
-  id: string;
+  ...control
+}: FieldControl & {
   value: AccountRole;
   onChange: (role: AccountRole) => void;
 }) {
   return (
     <select
-      id={id}
-      className={fieldClass}
+      {...control}
+      className={inputClass}
       value={value}
       onChange={(event) => onChange(event.target.value as AccountRole)}
     >
@@ -42,6 +42,56 @@ function RoleSelect({
         </option>
       ))}
     </select>
+  );
+}
+
+type ProfileValues = Pick<CreateAccountValues, "displayName" | "role" | "password">;
+
+/** Display name, role and password: the fields both account dialogs have. */
+function ProfileFields({
+  values,
+  errors,
+  set,
+  passwordLabel,
+  passwordHint,
+}: {
+  values: ProfileValues;
+  errors: FieldErrors<keyof ProfileValues>;
+  set: {
+    (key: "displayName" | "password", value: string): void;
+    (key: "role", value: AccountRole): void;
+  };
+  passwordLabel: string;
+  passwordHint: string;
+}) {
+  return (
+    <>
+      <Field label="Display name" error={errors.displayName}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            value={values.displayName}
+            onChange={(e) => set("displayName", e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Role" error={errors.role}>
+        {(control) => <RoleSelect {...control} value={values.role} onChange={(role) => set("role", role)} />}
+      </Field>
+      <Field label={passwordLabel} error={errors.password} hint={passwordHint}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            value={values.password}
+            onChange={(e) => set("password", e.target.value)}
+          />
+        )}
+      </Field>
+    </>
   );
 }
 
@@ -99,6 +149,49 @@ function useAccountForm<V extends object, B>({
   return { values, errors, submitting, set, reset, submit };
 }
 
+/** The frame both account dialogs share: the form, the server's message above its fields, Cancel and submit. */
+function AccountFormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onSubmit,
+  submitLabel,
+  submitting,
+  formError,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  onSubmit: () => void;
+  submitLabel: string;
+  submitting: boolean;
+  formError: string | undefined;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      footer={<FormActions form={formId} submitLabel={submitLabel} pending={submitting} />}
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormError message={formError} />
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
 const EMPTY: CreateAccountValues = { email: "", displayName: "", role: "user", password: "" };
 
 export function CreateAccountDialog({
@@ -110,7 +203,6 @@ export function CreateAccountDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const ids = { email: useId(), name: useId(), role: useId(), password: useId() };
   const close = (next: boolean) => {
     if (!next) form.reset(EMPTY);
     onOpenChange(next);
@@ -129,7 +221,7 @@ export function CreateAccountDialog({
   const { values, errors, submitting, set, submit } = form;
 
   return (
-    <AccountDialogFrame
+    <AccountFormDialog
       open={open}
       onOpenChange={close}
       title="New Account"
@@ -139,46 +231,26 @@ export function CreateAccountDialog({
       submitting={submitting}
       formError={errors.form}
     >
-      <Field id={ids.email} label="Email" error={errors.email}>
-        <input
-          id={ids.email}
-          type="email"
-          autoComplete="off"
-          className={fieldClass}
-          value={values.email}
-          onChange={(e) => set("email", e.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-        />
+      <Field label="Email" error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="off"
+            className={inputClass}
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
+          />
+        )}
       </Field>
-      <Field id={ids.name} label="Display name" error={errors.displayName}>
-        <input
-          id={ids.name}
-          className={fieldClass}
-          value={values.displayName}
-          onChange={(e) => set("displayName", e.target.value)}
-          aria-invalid={errors.displayName ? true : undefined}
-        />
-      </Field>
-      <Field id={ids.role} label="Role" error={errors.role}>
-        <RoleSelect id={ids.role} value={values.role} onChange={(role) => set("role", role)} />
-      </Field>
-      <Field
-        id={ids.password}
-        label="Password"
-        error={errors.password}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Share it with the account's owner.`}
-      >
-        <input
-          id={ids.password}
-          type="password"
-          autoComplete="new-password"
-          className={fieldClass}
-          value={values.password}
-          onChange={(e) => set("password", e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-        />
-      </Field>
-    </AccountDialogFrame>
+      <ProfileFields
+        values={values}
+        errors={errors}
+        set={set}
+        passwordLabel="Password"
+        passwordHint={`At least ${PASSWORD_MIN_LENGTH} characters. Share it with the account's owner.`}
+      />
+    </AccountFormDialog>
   );
 }
 
@@ -192,7 +264,7 @@ export function EditAccountDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const ids = { name: useId(), role: useId(), password: useId(), disabled: useId() };
+  const disabledId = useId();
   const { values, errors, submitting, set, submit } = useAccountForm({
     initial: () => editValuesOf(account),
     validate: (edited: EditAccountValues) => validateEditAccount(account, edited),
@@ -206,7 +278,7 @@ export function EditAccountDialog({
   });
 
   return (
-    <AccountDialogFrame
+    <AccountFormDialog
       open
       onOpenChange={onOpenChange}
       title="Edit Account"
@@ -216,40 +288,19 @@ export function EditAccountDialog({
       submitting={submitting}
       formError={errors.form}
     >
-      <Field id={ids.name} label="Display name" error={errors.displayName}>
-        <input
-          id={ids.name}
-          className={fieldClass}
-          value={values.displayName}
-          onChange={(e) => set("displayName", e.target.value)}
-          aria-invalid={errors.displayName ? true : undefined}
-        />
-      </Field>
-      <Field id={ids.role} label="Role" error={errors.role}>
-        <RoleSelect id={ids.role} value={values.role} onChange={(role) => set("role", role)} />
-      </Field>
-      <Field
-        id={ids.password}
-        label="New password"
-        error={errors.password}
-        hint="Leave empty to keep the current password. A reset signs the account out everywhere."
-      >
-        <input
-          id={ids.password}
-          type="password"
-          autoComplete="new-password"
-          className={fieldClass}
-          value={values.password}
-          onChange={(e) => set("password", e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-        />
-      </Field>
+      <ProfileFields
+        values={values}
+        errors={errors}
+        set={set}
+        passwordLabel="New password"
+        passwordHint="Leave empty to keep the current password. A reset signs the account out everywhere."
+      />
       <label
-        htmlFor={ids.disabled}
+        htmlFor={disabledId}
         className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line px-3"
       >
         <input
-          id={ids.disabled}
+          id={disabledId}
           type="checkbox"
           className="size-5 accent-gold"
           checked={values.disabled}
@@ -259,6 +310,6 @@ export function EditAccountDialog({
           Disabled <span className="text-ink-muted">(cannot log in; signed out now)</span>
         </span>
       </label>
-    </AccountDialogFrame>
+    </AccountFormDialog>
   );
 }

@@ -2,7 +2,6 @@
  * The account forms' rules: the shared zod schemas (the server's own messages), turned into one message per
  * field, and the edit form's body holding only what changed.
  */
-import type * as z from "zod";
 import {
   type Account,
   type AccountRole,
@@ -11,17 +10,9 @@ import {
   type UpdateAccountInput,
   updateAccountSchema,
 } from "../../../../shared/schemas/accounts.ts";
+import { type FieldErrors, fieldErrors } from "../../../../shared/schemas/form-errors.ts";
 
-export type FieldErrors<F extends string> = Partial<Record<F | "form", string>>;
-
-function fieldErrors<F extends string>(error: z.ZodError): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  for (const issue of error.issues) {
-    const key = (typeof issue.path[0] === "string" ? issue.path[0] : "form") as F | "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export type { FieldErrors };
 
 export interface CreateAccountValues {
   email: string;

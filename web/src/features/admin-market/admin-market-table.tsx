@@ -1,7 +1,7 @@
 /** The admin market table: Loot Name, Boss Name, Date, Value, Status, Participants and the row actions. */
 import { Calculator, Pencil, Trash2, Users } from "lucide-react";
 import { formatDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import { LootStatusBadge, PendingBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import {

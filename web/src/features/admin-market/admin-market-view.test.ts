@@ -14,12 +14,12 @@ function item(id: number, patch: Partial<MarketItem>): MarketItem {
     totalFunds: "0",
     dateAcquired: null,
     createdAt: new Date(Date.UTC(2026, 10, id)),
-    updatedAt: null,
+    updatedAt: new Date(Date.UTC(2026, 10, id)),
     ...patch,
   };
 }
 
-function member(id: number, playerName: string, category: string): GuildMember {
+function member(id: number, playerName: string, category: GuildMember["category"]): GuildMember {
   return {
     id,
     playerName,
@@ -31,8 +31,8 @@ function member(id: number, playerName: string, category: string): GuildMember {
     finalSalaryAmount: null,
     mainMemberId: null,
     playerAlias: null,
-    createdAt: null,
-    updatedAt: null,
+    createdAt: new Date(Date.UTC(2026, 10, 1)),
+    updatedAt: new Date(Date.UTC(2026, 10, 1)),
   };
 }
 

@@ -1,8 +1,9 @@
 /** 'Distribution Details': how one item's value splits, exactly as the salary engine computes it. */
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import type { ItemDistribution } from "../../../../shared/salary/distribute-item.ts";
 import { CategoryBadge } from "../../components/badge.tsx";
-import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
+import { NO_PARTICIPANTS } from "../../components/participants-dialog.tsx";
 
 const usdt = (cents: number) => formatMoney(cents, "usdt");
 
@@ -30,10 +31,10 @@ export function DistributionDialog({
   distribution: ItemDistribution | null;
 }) {
   return (
-    <ModalDialog
+    <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      wide
+      size="lg"
       title="Distribution Details"
       description={`${lootName}${status === "Sold" ? "" : ` · ${status}: counted in salaries once Sold`}`}
     >
@@ -66,7 +67,7 @@ export function DistributionDialog({
             />
           </dl>
           {distribution.shares.length === 0 ? (
-            <p className="text-sm text-ink-muted">No participants were recorded for this item.</p>
+            <p className="text-sm text-ink-muted">{NO_PARTICIPANTS}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-line/60 rounded-xl border border-line">
               {distribution.shares.map((share) => (
@@ -96,6 +97,6 @@ export function DistributionDialog({
           )}
         </div>
       )}
-    </ModalDialog>
+    </Dialog>
   );
 }

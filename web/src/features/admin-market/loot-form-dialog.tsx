@@ -3,10 +3,13 @@
  * messages are the spec's ('Loot name is required', 'Participated members are required', ...).
  */
 import { useId, useState } from "react";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { moneyText } from "../../../../shared/money/money.ts";
+import { parseParticipantNames } from "../../../../shared/participants/parse-participants.ts";
+import { fieldErrors } from "../../../../shared/schemas/form-errors.ts";
 import { createMarketItemSchema, LOOT_STATUSES } from "../../../../shared/schemas/market.ts";
-import { Button } from "../../components/button.tsx";
-import { Field, inputClass, ModalDialog } from "../../components/modal-dialog.tsx";
+import { BossSelect } from "../../components/boss-select.tsx";
+import { Dialog, Field, FormActions } from "../../components/dialog.tsx";
+import { inputClass } from "../../components/filter-select.tsx";
 import { ParticipantPicker, type PickerMember } from "../../components/participant-picker.tsx";
 import type { MarketItem } from "../../data/portal-db.ts";
 import { participantNamesOf } from "./admin-market-view.ts";
@@ -74,25 +77,18 @@ function check(draft: Draft): { errors: Errors; values: LootValues | null } {
     totalFunds: draft.totalFunds.trim() === "" ? "0" : draft.totalFunds.trim(),
     dateAcquired: draft.dateAcquired === "" ? null : draft.dateAcquired,
   });
-  if (!result.success) {
-    const errors: Errors = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as FieldName | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-    return { errors, values: null };
-  }
+  if (!result.success) return { errors: fieldErrors<FieldName>(result.error), values: null };
   const data = result.data;
   return {
     errors: {},
     values: {
       lootName: data.lootName,
       bossName: data.bossName,
-      value: formatMoney(data.value, "plain"),
+      value: moneyText(data.value),
       status: data.status,
-      participatedMembers: JSON.parse(data.participatedMembers) as string[],
+      participatedMembers: parseParticipantNames(data.participatedMembers),
       dateAcquired: data.dateAcquired,
-      totalFunds: formatMoney(data.totalFunds, "plain"),
+      totalFunds: moneyText(data.totalFunds),
     },
   };
 }
@@ -133,117 +129,112 @@ export function LootFormDialog({
     if (values) onSubmit(values);
   };
 
-  const fieldProps = (field: FieldName) => ({
-    id: `${id}-${field}`,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
-    onBlur: () => blur(field),
-  });
-
   return (
-    <ModalDialog
+    <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      wide
+      size="lg"
       title={editing ? "Edit Loot" : "Add New Loot"}
       description={editing ? `Change ${editing.lootName}.` : "Record loot from a raid and who took part."}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`}>
-            {editing ? "Save Changes" : "Add Loot"}
-          </Button>
-        </>
-      }
+      footer={<FormActions form={`${id}-form`} submitLabel={editing ? "Save Changes" : "Add Loot"} />}
     >
       <form id={`${id}-form`} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="Loot Name" htmlFor={`${id}-lootName`} error={errors.lootName}>
-          <input
-            {...fieldProps("lootName")}
-            className={inputClass}
-            autoComplete="off"
-            value={draft.lootName}
-            onChange={(e) => set("lootName", e.target.value)}
-          />
+        <Field label="Loot Name" error={errors.lootName}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              autoComplete="off"
+              value={draft.lootName}
+              onChange={(e) => set("lootName", e.target.value)}
+              onBlur={() => blur("lootName")}
+            />
+          )}
         </Field>
-        <Field label="Boss Name" htmlFor={`${id}-bossName`} error={errors.bossName}>
-          <select
-            {...fieldProps("bossName")}
-            className={inputClass}
-            value={draft.bossName}
-            onChange={(e) => set("bossName", e.target.value)}
-          >
-            <option value="">Select a boss</option>
-            {bossChoices.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
+        <Field label="Boss Name" error={errors.bossName}>
+          {(control) => (
+            <BossSelect
+              {...control}
+              bosses={bossChoices}
+              value={draft.bossName}
+              onChange={(name) => set("bossName", name)}
+              onBlur={() => blur("bossName")}
+            />
+          )}
         </Field>
-        <Field label="Value (USDT)" htmlFor={`${id}-value`} error={errors.value}>
-          <input
-            {...fieldProps("value")}
-            className={inputClass}
-            inputMode="decimal"
-            placeholder="0.00"
-            value={draft.value}
-            onChange={(e) => set("value", e.target.value)}
-          />
+        <Field label="Value (USDT)" error={errors.value}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              inputMode="decimal"
+              placeholder="0.00"
+              value={draft.value}
+              onChange={(e) => set("value", e.target.value)}
+              onBlur={() => blur("value")}
+            />
+          )}
         </Field>
-        <Field label="Status" htmlFor={`${id}-status`} error={errors.status}>
-          <select
-            {...fieldProps("status")}
-            className={inputClass}
-            value={draft.status}
-            onChange={(e) => set("status", e.target.value)}
-          >
-            {LOOT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
+        <Field label="Status" error={errors.status}>
+          {(control) => (
+            <select
+              {...control}
+              className={inputClass}
+              value={draft.status}
+              onChange={(e) => set("status", e.target.value)}
+              onBlur={() => blur("status")}
+            >
+              {LOOT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
-        <div className="sm:col-span-2">
-          <Field
-            label="Participants"
-            htmlFor={`${id}-participatedMembers`}
-            error={errors.participatedMembers}
-          >
+        <Field
+          label="Participants"
+          error={errors.participatedMembers}
+          labelNamesControl={false}
+          className="sm:col-span-2"
+        >
+          {(control) => (
             <ParticipantPicker
-              id={`${id}-participatedMembers`}
+              {...control}
               members={members}
               value={draft.participatedMembers}
-              invalid={Boolean(errors.participatedMembers)}
               onChange={(names) => {
                 set("participatedMembers", names);
                 if (names.length > 0) setErrors((prev) => ({ ...prev, participatedMembers: undefined }));
               }}
             />
-          </Field>
-        </div>
-        <Field label="Date Acquired" htmlFor={`${id}-dateAcquired`} error={errors.dateAcquired}>
-          <input
-            {...fieldProps("dateAcquired")}
-            type="date"
-            className={inputClass}
-            value={draft.dateAcquired}
-            onChange={(e) => set("dateAcquired", e.target.value)}
-          />
+          )}
         </Field>
-        <Field label="Total Funds (USDT)" htmlFor={`${id}-totalFunds`} error={errors.totalFunds}>
-          <input
-            {...fieldProps("totalFunds")}
-            className={inputClass}
-            inputMode="decimal"
-            value={draft.totalFunds}
-            onChange={(e) => set("totalFunds", e.target.value)}
-          />
+        <Field label="Date Acquired" error={errors.dateAcquired}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              className={inputClass}
+              value={draft.dateAcquired}
+              onChange={(e) => set("dateAcquired", e.target.value)}
+              onBlur={() => blur("dateAcquired")}
+            />
+          )}
+        </Field>
+        <Field label="Total Funds (USDT)" error={errors.totalFunds}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              inputMode="decimal"
+              value={draft.totalFunds}
+              onChange={(e) => set("totalFunds", e.target.value)}
+              onBlur={() => blur("totalFunds")}
+            />
+          )}
         </Field>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -4,30 +4,13 @@
  */
 import { UserCog } from "lucide-react";
 import { useState } from "react";
-import { CategoryBadge } from "../../components/badge.tsx";
+import { problemWith } from "../../../../shared/schemas/form-errors.ts";
+import { createMarketItemSchema } from "../../../../shared/schemas/market.ts";
 import { Button } from "../../components/button.tsx";
-import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
 import { ParticipantPicker, type PickerMember } from "../../components/participant-picker.tsx";
+import { ParticipantList, ParticipantsDialog } from "../../components/participants-dialog.tsx";
 import type { ParticipantRow } from "./admin-market-view.ts";
-
-export const NO_PARTICIPANTS = "No participants were recorded for this item.";
-
-function ParticipantList({ participants }: { participants: readonly ParticipantRow[] }) {
-  if (participants.length === 0) return <p className="text-sm text-ink-muted">{NO_PARTICIPANTS}</p>;
-  return (
-    <ul className="-mx-2 flex flex-col">
-      {participants.map((participant) => (
-        <li
-          key={participant.name}
-          className="flex min-h-11 items-center justify-between gap-3 rounded-lg px-2 py-2 hover:bg-surface-raised/50"
-        >
-          <span className="truncate font-medium text-ink">{participant.name}</span>
-          <CategoryBadge category={participant.category} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export function ParticipantsViewDialog({
   open,
@@ -43,20 +26,18 @@ export function ParticipantsViewDialog({
   onManage: () => void;
 }) {
   return (
-    <ModalDialog
+    <ParticipantsDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Participants"
-      description={`${lootName} · ${participants.length} ${participants.length === 1 ? "participant" : "participants"}`}
+      lootName={lootName}
+      participants={participants}
       footer={
         <Button variant="secondary" onClick={onManage}>
           <UserCog className="size-4" aria-hidden="true" />
           Manage Participants
         </Button>
       }
-    >
-      <ParticipantList participants={participants} />
-    </ModalDialog>
+    />
   );
 }
 
@@ -80,10 +61,13 @@ export function ManageParticipantsDialog({
   const byName = new Map(members.map((m) => [m.playerName.toLowerCase(), m.category]));
   const rows = names.map((name) => ({ name, category: byName.get(name.toLowerCase()) ?? "Members" }));
   const changed = names.length !== current.length || names.some((n, i) => n !== current[i]);
+  // The server's own check of the list, with its message ('Participated members are required', ...).
+  const problem = problemWith(createMarketItemSchema.shape.participatedMembers, names);
   return (
-    <ModalDialog
+    <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      size="sm"
       title="Manage Participants"
       description={`Who took part in the raid that dropped ${lootName}. Salaries follow the list once the item is Sold.`}
       footer={
@@ -91,7 +75,7 @@ export function ManageParticipantsDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={!changed || names.length === 0} onClick={() => onSave(names)}>
+          <Button disabled={!changed || problem !== undefined} onClick={() => onSave(names)}>
             Save Participants
           </Button>
         </>
@@ -99,13 +83,13 @@ export function ManageParticipantsDialog({
     >
       <div className="flex flex-col gap-4">
         <ParticipantPicker members={members} value={names} onChange={setNames} />
-        {names.length === 0 ? (
+        {problem ? (
           <p role="alert" className="text-sm text-danger">
-            Participated members are required
+            {problem}
           </p>
         ) : null}
         <ParticipantList participants={rows} />
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

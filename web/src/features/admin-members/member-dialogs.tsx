@@ -4,16 +4,17 @@
  * through the outbox.
  */
 
-import { type FormEvent, useId, useState } from "react";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { type FormEvent, useState } from "react";
+import { formatMoney } from "../../../../shared/money/money.ts";
+import { problemWith } from "../../../../shared/schemas/form-errors.ts";
 import {
   createMemberSchema,
   kickMemberSchema,
   MEMBER_CATEGORIES,
   updateMemberSchema,
 } from "../../../../shared/schemas/members.ts";
-import { Button } from "../../components/button.tsx";
-import { FormDialog, fieldClass, labelClass } from "../../components/form-dialog.tsx";
+import { ConfirmDialog, Dialog, Field, FormActions } from "../../components/dialog.tsx";
+import { inputClass } from "../../components/filter-select.tsx";
 import { commands } from "../../data/app.ts";
 import type { GuildMember } from "../../data/portal-db.ts";
 import { runWrite } from "../../lib/run-write.ts";
@@ -25,14 +26,6 @@ export type MemberDialog =
   | { kind: "delete"; member: GuildMember }
   | { kind: "paid"; member: GuildMember };
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-danger">
-      {message}
-    </p>
-  ) : null;
-}
-
 function MemberForm({
   dialog,
   onDone,
@@ -40,16 +33,13 @@ function MemberForm({
   dialog: { kind: "add" } | { kind: "edit"; member: GuildMember };
   onDone: () => void;
 }) {
-  const ids = { name: useId(), nameError: useId(), category: useId(), raids: useId(), salary: useId() };
   const member = dialog.kind === "edit" ? dialog.member : null;
   const [playerName, setPlayerName] = useState(member?.playerName ?? "");
-  const [category, setCategory] = useState(member?.category ?? "Members");
+  // Any text: the shared schema checks it on submit.
+  const [category, setCategory] = useState<string>(member?.category ?? "Members");
   const [nameError, setNameError] = useState<string | undefined>();
 
-  const checkName = (value: string) => {
-    const result = createMemberSchema.shape.playerName.safeParse(value);
-    return result.success ? undefined : result.error.issues[0]?.message;
-  };
+  const checkName = (value: string) => problemWith(createMemberSchema.shape.playerName, value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +52,7 @@ function MemberForm({
         playerName,
         category,
         raidsParticipated: member.raidsParticipated,
-        salary: Number(member.salary),
+        salary: member.salary,
       });
       const done = await runWrite(
         () =>
@@ -90,59 +80,52 @@ function MemberForm({
 
   return (
     <form id="member-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div>
-        <label htmlFor={ids.name} className={labelClass}>
-          Player Name
-        </label>
-        <input
-          id={ids.name}
-          className={fieldClass}
-          value={playerName}
-          autoComplete="off"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? ids.nameError : undefined}
-          onChange={(e) => setPlayerName(e.target.value)}
-          onBlur={() => setNameError(checkName(playerName))}
-        />
-        <FieldError id={ids.nameError} message={nameError} />
-      </div>
-      <div>
-        <label htmlFor={ids.category} className={labelClass}>
-          Category
-        </label>
-        <select
-          id={ids.category}
-          className={fieldClass}
-          value={category}
-          onChange={(e) => setCategory(e.target.value)}
-        >
-          {MEMBER_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Player Name" error={nameError}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            value={playerName}
+            autoComplete="off"
+            onChange={(e) => setPlayerName(e.target.value)}
+            onBlur={() => setNameError(checkName(playerName))}
+          />
+        )}
+      </Field>
+      <Field label="Category">
+        {(control) => (
+          <select
+            {...control}
+            className={inputClass}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
+            {MEMBER_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {member ? (
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={ids.raids} className={labelClass}>
-              Raids Participated
-            </label>
-            <input id={ids.raids} className={fieldClass} value={member.raidsParticipated} readOnly disabled />
-          </div>
-          <div>
-            <label htmlFor={ids.salary} className={labelClass}>
-              Salary
-            </label>
-            <input
-              id={ids.salary}
-              className={fieldClass}
-              value={formatMoney(member.salary, "usdt")}
-              readOnly
-              disabled
-            />
-          </div>
+          <Field label="Raids Participated">
+            {(control) => (
+              <input {...control} className={inputClass} value={member.raidsParticipated} readOnly disabled />
+            )}
+          </Field>
+          <Field label="Salary">
+            {(control) => (
+              <input
+                {...control}
+                className={inputClass}
+                value={formatMoney(member.salary, "usdt")}
+                readOnly
+                disabled
+              />
+            )}
+          </Field>
           <p className="col-span-2 text-xs text-ink-muted">
             Raids come from attendance records and salaries from sold loot; they cannot be edited here.
           </p>
@@ -153,49 +136,44 @@ function MemberForm({
 }
 
 function KickForm({ member, onDone }: { member: GuildMember; onDone: () => void }) {
-  const ids = { amount: useId(), error: useId() };
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const check = (value: string) => {
-    if (value.trim() === "") return undefined;
-    const result = kickMemberSchema.shape.finalSalaryAmount.safeParse(Number(value));
-    return result.success ? undefined : result.error.issues[0]?.message;
-  };
+  const check = (value: string) =>
+    value.trim() === "" ? undefined : problemWith(kickMemberSchema.shape.finalSalaryAmount, value.trim());
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = check(amount);
     setError(problem);
     if (problem) return;
     const done = await runWrite(
-      () => commands.kickMember(member.id, amount.trim() === "" ? undefined : Number(amount)),
+      () => commands.kickMember(member.id, amount.trim() === "" ? undefined : amount.trim()),
       "Guild member kicked successfully.",
       "Failed to kick member.",
     );
     if (done) onDone();
   };
   return (
-    <form id="kick-form" noValidate onSubmit={submit} className="flex flex-col gap-2">
-      <label htmlFor={ids.amount} className={labelClass}>
-        Final Salary (optional)
-      </label>
-      <input
-        id={ids.amount}
-        type="number"
-        inputMode="decimal"
-        step={0.01}
-        min={0}
-        placeholder={Number(member.salary).toFixed(2)}
-        className={fieldClass}
-        value={amount}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : undefined}
-        onChange={(e) => setAmount(e.target.value)}
-        onBlur={() => setError(check(amount))}
-      />
-      <FieldError id={ids.error} message={error} />
-      <p className="text-xs text-ink-muted">
-        Leave empty to pay out the current salary of {formatMoney(member.salary, "usdt")}.
-      </p>
+    <form id="kick-form" noValidate onSubmit={submit}>
+      <Field
+        label="Final Salary (optional)"
+        error={error}
+        hint={`Leave empty to pay out the current salary of ${formatMoney(member.salary, "usdt")}.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step={0.01}
+            min={0}
+            placeholder={formatMoney(member.salary, "plain")}
+            className={inputClass}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            onBlur={() => setError(check(amount))}
+          />
+        )}
+      </Field>
     </form>
   );
 }
@@ -205,30 +183,17 @@ export function MemberDialogs({ dialog, onClose }: { dialog: MemberDialog | null
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();
   };
-  const cancel = (
-    <Button variant="secondary" onClick={onClose}>
-      Cancel
-    </Button>
-  );
-
   if (dialog === null || dialog.kind === "add" || dialog.kind === "edit") {
     const editing = dialog?.kind === "edit";
     return (
-      <FormDialog
+      <Dialog
         open={open && (dialog?.kind === "add" || editing)}
         onOpenChange={onOpenChange}
         title={editing ? "Edit Guild Member" : "Add Guild Member"}
         description={
           editing ? "Change the member's name or category." : "Add a new member to the guild roster."
         }
-        footer={
-          <>
-            {cancel}
-            <Button type="submit" form="member-form">
-              {editing ? "Save Changes" : "Add Member"}
-            </Button>
-          </>
-        }
+        footer={<FormActions form="member-form" submitLabel={editing ? "Save Changes" : "Add Member"} />}
       >
         {dialog ? (
           <MemberForm
@@ -237,34 +202,26 @@ export function MemberDialogs({ dialog, onClose }: { dialog: MemberDialog | null
             onDone={onClose}
           />
         ) : null}
-      </FormDialog>
+      </Dialog>
     );
   }
 
   const { member } = dialog;
   if (dialog.kind === "kick") {
     return (
-      <FormDialog
+      <Dialog
         open
         onOpenChange={onOpenChange}
         title="Kick Guild Member"
         description={`Kick ${member.playerName} from the guild? They move to the Kicked Members list until they are paid.`}
-        footer={
-          <>
-            {cancel}
-            <Button variant="danger" type="submit" form="kick-form">
-              Kick Member
-            </Button>
-          </>
-        }
+        footer={<FormActions form="kick-form" submitLabel="Kick Member" tone="danger" />}
       >
         <KickForm key={member.id} member={member} onDone={onClose} />
-      </FormDialog>
+      </Dialog>
     );
   }
 
   const confirm = async () => {
-    onClose();
     if (dialog.kind === "delete") {
       await runWrite(
         () => commands.deleteMember(member.id),
@@ -280,7 +237,8 @@ export function MemberDialogs({ dialog, onClose }: { dialog: MemberDialog | null
     }
   };
   return (
-    <FormDialog
+    <ConfirmDialog
+      dismissible
       open
       onOpenChange={onOpenChange}
       title={dialog.kind === "delete" ? "Delete Guild Member" : "Mark Member as Paid"}
@@ -298,14 +256,9 @@ export function MemberDialogs({ dialog, onClose }: { dialog: MemberDialog | null
           </>
         )
       }
-      footer={
-        <>
-          {cancel}
-          <Button variant={dialog.kind === "delete" ? "danger" : "primary"} onClick={() => void confirm()}>
-            {dialog.kind === "delete" ? "Delete Member" : "Mark as Paid"}
-          </Button>
-        </>
-      }
+      confirmLabel={dialog.kind === "delete" ? "Delete Member" : "Mark as Paid"}
+      tone={dialog.kind === "delete" ? "danger" : "primary"}
+      onConfirm={() => void confirm()}
     />
   );
 }

@@ -2,7 +2,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck, Pencil, Trash2, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { formatKickedDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import { type RosterSortColumn, sortRoster } from "../../../../shared/sorting/roster-sort.ts";
 import { ariaSort, nextSortState, type SortState } from "../../../../shared/sorting/sort-cycle.ts";
 import { CategoryBadge, PendingBadge } from "../../components/badge.tsx";

@@ -3,10 +3,11 @@
  * participants through the participant picker. The write goes through the outbox; the raid counts move at
  * once on this device.
  */
-import { AlertCircle } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { BossSelect } from "../../components/boss-select.tsx";
 import { Button } from "../../components/button.tsx";
-import { FormDialog, fieldClass, labelClass } from "../../components/form-dialog.tsx";
+import { Dialog, Field, FormActions, FormError } from "../../components/dialog.tsx";
+import { inputClass } from "../../components/filter-select.tsx";
 import { ParticipantPicker } from "../../components/participant-picker.tsx";
 import { commands } from "../../data/app.ts";
 import type { AttendanceRecord, BossNameRow, GuildMember } from "../../data/portal-db.ts";
@@ -30,7 +31,6 @@ function AttendanceForm({
   bossNames: readonly BossNameRow[];
   onDone: () => void;
 }) {
-  const ids = { boss: useId(), date: useId(), picker: useId(), dateError: useId() };
   const existing = target.mode === "edit" ? recordNames(target.record) : [];
   const [bossName, setBossName] = useState(target.mode === "edit" ? target.record.bossName : "");
   const [date, setDate] = useState(target.mode === "edit" ? recordDay(target.record) : localDay(new Date()));
@@ -99,67 +99,35 @@ function AttendanceForm({
 
   return (
     <form id="attendance-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {message ? (
-        <p role="alert" className="flex items-start gap-2 rounded-lg bg-danger/10 p-3 text-sm text-red-200">
-          <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
-          {message}
-        </p>
-      ) : null}
-      <div>
-        <label htmlFor={ids.boss} className={labelClass}>
-          Boss
-        </label>
-        {target.mode === "add" ? (
-          <select
-            id={ids.boss}
-            className={fieldClass}
-            value={bossName}
-            onChange={(e) => setBossName(e.target.value)}
-          >
-            <option value="">Select a boss</option>
-            {bossChoices.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input id={ids.boss} className={fieldClass} value={bossName} readOnly disabled />
+      <FormError message={message} />
+      <Field label="Boss">
+        {(control) =>
+          target.mode === "add" ? (
+            <BossSelect {...control} bosses={bossChoices} value={bossName} onChange={setBossName} />
+          ) : (
+            <input {...control} className={inputClass} value={bossName} readOnly disabled />
+          )
+        }
+      </Field>
+      <Field label="Date Attended" error={dateError}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            className={`${inputClass} [color-scheme:dark]`}
+            min={DATE_MIN}
+            max={localDay(new Date())}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            onBlur={() => setDateError(dateFieldProblem(date, new Date()))}
+          />
         )}
-      </div>
-      <div>
-        <label htmlFor={ids.date} className={labelClass}>
-          Date Attended
-        </label>
-        <input
-          id={ids.date}
-          type="date"
-          className={`${fieldClass} [color-scheme:dark]`}
-          min={DATE_MIN}
-          max={localDay(new Date())}
-          value={date}
-          aria-invalid={dateError ? true : undefined}
-          aria-describedby={dateError ? ids.dateError : undefined}
-          onChange={(e) => setDate(e.target.value)}
-          onBlur={() => setDateError(dateFieldProblem(date, new Date()))}
-        />
-        {dateError ? (
-          <p id={ids.dateError} className="mt-1 text-sm text-danger">
-            {dateError}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <p id={ids.picker} className={labelClass}>
-          Participants
-        </p>
-        <ParticipantPicker
-          describedBy={ids.picker}
-          members={choices}
-          value={participants}
-          onChange={setParticipants}
-        />
-      </div>
+      </Field>
+      <Field label="Participants" labelNamesControl={false}>
+        {(control) => (
+          <ParticipantPicker {...control} members={choices} value={participants} onChange={setParticipants} />
+        )}
+      </Field>
       <Button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={saving}>
         Submit
       </Button>
@@ -183,7 +151,7 @@ export function AttendanceFormDialog({
 }) {
   const title = target?.mode === "edit" ? "Edit Attendance Record" : "Add Attendance Record";
   return (
-    <FormDialog
+    <Dialog
       open={target !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -195,14 +163,10 @@ export function AttendanceFormDialog({
           : "Record who took part in a boss raid. Each participant's raid count goes up by one."
       }
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="attendance-form">
-            {target?.mode === "edit" ? "Save Changes" : "Add Record"}
-          </Button>
-        </>
+        <FormActions
+          form="attendance-form"
+          submitLabel={target?.mode === "edit" ? "Save Changes" : "Add Record"}
+        />
       }
     >
       {target ? (
@@ -215,6 +179,6 @@ export function AttendanceFormDialog({
           announceRaids={announceRaids}
         />
       ) : null}
-    </FormDialog>
+    </Dialog>
   );
 }

@@ -1,15 +1,26 @@
 /**
- * The attendance form's rules (SPEC section 5): a date is required, not in the future and not before
- * 2000-01-01, saved at 12:00 local time; every field must be filled before the names are matched to the
- * active roster, and at least one of them must match.
+ * The attendance form's rules (SPEC section 5): every field must be filled before the names are matched to
+ * the active roster, and at least one of them must match; the date is saved at 12:00 local time. The date and
+ * the body are then checked by the server's own schema, with its messages (not in the future, not before
+ * 2000-01-01, at most 500 participants).
  */
-import { DATE_REQUIRED, normalizeParticipants } from "../../../../shared/schemas/attendance.ts";
+import { normalizeParticipants } from "../../../../shared/participants/parse-participants.ts";
+import {
+  ATTENDANCE_DATE_FLOOR,
+  createAttendanceSchema,
+  DATE_REQUIRED,
+  dateAttendedProblem,
+  NO_VALID_MEMBERS,
+} from "../../../../shared/schemas/attendance.ts";
 
 export const ADD_INCOMPLETE = "Please select a boss, date, and at least one participant.";
 export const EDIT_INCOMPLETE = "Please select a date and at least one participant.";
-export const NO_VALID_MEMBERS = "No valid members selected.";
-export const DATE_MIN = "2000-01-01";
-export { DATE_REQUIRED };
+/** The date field's min: the schema's first allowed day. */
+export const DATE_MIN = ATTENDANCE_DATE_FLOOR.toISOString().slice(0, 10);
+export { DATE_REQUIRED, NO_VALID_MEMBERS };
+
+/** What an edit sends besides the record's id: the boss cannot change. */
+const editSchema = createAttendanceSchema.pick({ dateAttended: true, participatedMembers: true });
 
 export interface AttendanceFormValues {
   bossName: string;
@@ -39,13 +50,10 @@ export function noonOf(day: string): Date | null {
     : null;
 }
 
-/** Why the date field is refused, or undefined. */
+/** Why the date field is refused, or undefined: empty or not a day, else the schema's date rule at `now`. */
 export function dateFieldProblem(day: string, now: Date): string | undefined {
-  if (day === "") return DATE_REQUIRED;
-  if (noonOf(day) === null) return DATE_REQUIRED;
-  if (day < DATE_MIN) return "The date cannot be before 2000-01-01.";
-  if (day > localDay(now)) return "The date cannot be in the future.";
-  return undefined;
+  const noon = noonOf(day);
+  return noon === null ? DATE_REQUIRED : dateAttendedProblem(noon, now);
 }
 
 /**
@@ -70,10 +78,11 @@ export function checkAttendanceForm(
     .map((name) => byKey.get(name.toLowerCase()))
     .filter((name): name is string => name !== undefined);
   if (matched.length === 0) return { ok: false, message: NO_VALID_MEMBERS };
-  return {
-    ok: true,
-    bossName: values.bossName.trim(),
-    dateAttended: noonOf(values.date) as Date,
-    participatedMembers: matched,
-  };
+  const body = { dateAttended: noonOf(values.date), participatedMembers: matched };
+  const result =
+    mode === "add"
+      ? createAttendanceSchema.safeParse({ ...body, bossName: values.bossName })
+      : editSchema.safeParse(body);
+  if (!result.success) return { ok: false, message: result.error.issues[0]?.message ?? NO_VALID_MEMBERS };
+  return { ok: true, bossName: values.bossName.trim(), ...result.data };
 }

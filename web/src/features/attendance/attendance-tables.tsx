@@ -1,7 +1,7 @@
 /** The two tabs' tables of /admin/attendance: attendance records and the loot a member took part in. */
 import { Pencil, Trash2 } from "lucide-react";
 import { formatDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import { LootStatusBadge, PendingBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import {

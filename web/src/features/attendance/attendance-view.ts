@@ -1,12 +1,11 @@
 /** Attendance records shaped for the screens: names, the calendar day, ordering and the member filter. */
 
-import { parseParticipantNames } from "../../../../shared/participants/parse-participants.ts";
 import type { AttendanceRecord } from "../../data/portal-db.ts";
 import { localDay } from "./attendance-form.ts";
 
+/** The API answers the names as a list, already read from the stored text. */
 export function recordNames(record: AttendanceRecord): string[] {
-  const value = record.participatedMembers;
-  return typeof value === "string" ? parseParticipantNames(value) : [...value];
+  return [...record.participatedMembers];
 }
 
 /** The record's day on this device ('YYYY-MM-DD'), as the form picked it. */

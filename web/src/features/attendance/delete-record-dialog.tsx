@@ -1,6 +1,5 @@
 import { formatDate } from "../../../../shared/format/format-date.ts";
-import { Button } from "../../components/button.tsx";
-import { FormDialog } from "../../components/form-dialog.tsx";
+import { ConfirmDialog } from "../../components/dialog.tsx";
 import { commands } from "../../data/app.ts";
 import type { AttendanceRecord } from "../../data/portal-db.ts";
 import { runWrite } from "../../lib/run-write.ts";
@@ -16,7 +15,6 @@ export function DeleteRecordDialog({
   const confirm = async () => {
     if (!record) return;
     const id = record.id;
-    onClose();
     await runWrite(
       () => commands.deleteAttendance(id),
       "Attendance record deleted.",
@@ -24,7 +22,8 @@ export function DeleteRecordDialog({
     );
   };
   return (
-    <FormDialog
+    <ConfirmDialog
+      dismissible
       open={record !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -35,16 +34,8 @@ export function DeleteRecordDialog({
           ? `Delete the ${record.bossName} record of ${formatDate(record.dateAttended)}? Each participant's raid count goes down by one. This cannot be undone.`
           : ""
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => void confirm()}>
-            Delete Record
-          </Button>
-        </>
-      }
+      confirmLabel="Delete Record"
+      onConfirm={() => void confirm()}
     />
   );
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { Button } from "../../components/button.tsx";
 import { api } from "../../lib/api-client.ts";
+import { type SessionUser, setSession } from "../../lib/session-store.ts";
 import {
   type LoginField,
   type LoginFormErrors,
@@ -12,7 +13,6 @@ import {
   validateLoginField,
   validateLoginForm,
 } from "./login-form.ts";
-import { type SessionUser, setSession } from "./session-store.ts";
 
 /** How long the success state shows before leaving the page (SPEC "/login": about 200 ms). */
 const SUCCESS_DELAY_MS = 200;

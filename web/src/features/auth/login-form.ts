@@ -2,6 +2,7 @@
  * The login form's rules (SPEC section 5): the shared login schema, checked on blur and on submit, and the
  * inline message for a failed login (SPEC section 8).
  */
+import { fieldErrors } from "../../../../shared/schemas/form-errors.ts";
 import { type LoginInput, loginSchema } from "../../../../shared/schemas/login.ts";
 import { ApiError } from "../../lib/api-client.ts";
 
@@ -12,14 +13,7 @@ export type LoginFormErrors = Partial<Record<LoginField, string>>;
 /** Every field's first error; an empty object means the form may be sent. */
 export function validateLoginForm(values: LoginFormValues): LoginFormErrors {
   const result = loginSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: LoginFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === "email" || field === "password") && errors[field] === undefined)
-      errors[field] = issue.message;
-  }
-  return errors;
+  return result.success ? {} : fieldErrors<LoginField>(result.error);
 }
 
 /** One field's error, for validation on blur. */

@@ -8,8 +8,9 @@ import {
   RESPAWN_HOURS_DEFAULT,
   respawnHoursField,
 } from "../../../../shared/schemas/boss-names.ts";
-import { Button } from "../../components/button.tsx";
-import { Field, inputClass, ModalDialog } from "../../components/modal-dialog.tsx";
+import { problemWith } from "../../../../shared/schemas/form-errors.ts";
+import { Dialog, Field, FormActions } from "../../components/dialog.tsx";
+import { inputClass } from "../../components/filter-select.tsx";
 import type { BossNameRow } from "../../data/portal-db.ts";
 
 export interface BossNameValues {
@@ -17,22 +18,14 @@ export interface BossNameValues {
   respawnTimeHours: number;
 }
 
-export const duplicateBossName = (name: string) => `A boss named "${name}" already exists.`;
-
 interface Errors {
   name?: string | undefined;
   hours?: string | undefined;
 }
 
-function checkName(text: string): string | undefined {
-  const result = bossNameField.safeParse(text);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-function checkHours(text: string): string | undefined {
-  const result = respawnHoursField.safeParse(text.trim() === "" ? Number.NaN : Number(text));
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
+const checkName = (text: string) => problemWith(bossNameField, text);
+const checkHours = (text: string) =>
+  problemWith(respawnHoursField, text.trim() === "" ? Number.NaN : Number(text));
 
 export function BossNameFormDialog({
   open,
@@ -46,8 +39,7 @@ export function BossNameFormDialog({
   editing: BossNameRow | null;
   onSubmit: (values: BossNameValues) => void;
 }) {
-  const nameId = useId();
-  const hoursId = useId();
+  const formId = useId();
   const [name, setName] = useState(editing?.name ?? "");
   const fixedSchedule = editing !== null && editing.respawnTimeHours < 0;
   // A fixed-schedule boss has no hours to show: its field starts empty, and left empty it keeps the
@@ -71,11 +63,11 @@ export function BossNameFormDialog({
     });
   };
 
-  const formId = `${nameId}-form`;
   return (
-    <ModalDialog
+    <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      size="sm"
       title={editing ? "Edit Boss Name" : "Add Boss Name"}
       description={
         editing
@@ -84,52 +76,43 @@ export function BossNameFormDialog({
             : `Change the name or respawn time of ${editing.name}.`
           : "A boss and its respawn time in hours."
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId}>
-            {editing ? "Save Changes" : "Add Boss"}
-          </Button>
-        </>
-      }
+      footer={<FormActions form={formId} submitLabel={editing ? "Save Changes" : "Add Boss"} />}
     >
       <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Boss Name" htmlFor={nameId} error={errors.name}>
-          <input
-            id={nameId}
-            className={inputClass}
-            value={name}
-            autoComplete="off"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${nameId}-error` : undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              if (errors.name) setErrors((prev) => ({ ...prev, name: checkName(e.target.value) }));
-            }}
-            onBlur={() => setErrors((prev) => ({ ...prev, name: checkName(name) }))}
-          />
+        <Field label="Boss Name" error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              value={name}
+              autoComplete="off"
+              onChange={(e) => {
+                setName(e.target.value);
+                if (errors.name) setErrors((prev) => ({ ...prev, name: checkName(e.target.value) }));
+              }}
+              onBlur={() => setErrors((prev) => ({ ...prev, name: checkName(name) }))}
+            />
+          )}
         </Field>
-        <Field label="Respawn Time (hours)" htmlFor={hoursId} error={errors.hours}>
-          <input
-            id={hoursId}
-            className={inputClass}
-            type="number"
-            inputMode="decimal"
-            step="any"
-            value={hours}
-            aria-invalid={errors.hours ? true : undefined}
-            aria-describedby={errors.hours ? `${hoursId}-error` : undefined}
-            onChange={(e) => {
-              setHours(e.target.value);
-              if (errors.hours) setErrors((prev) => ({ ...prev, hours: hoursError(e.target.value) }));
-            }}
-            placeholder={fixedSchedule ? "Fixed weekly schedule" : undefined}
-            onBlur={() => setErrors((prev) => ({ ...prev, hours: hoursError(hours) }))}
-          />
+        <Field label="Respawn Time (hours)" error={errors.hours}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              value={hours}
+              onChange={(e) => {
+                setHours(e.target.value);
+                if (errors.hours) setErrors((prev) => ({ ...prev, hours: hoursError(e.target.value) }));
+              }}
+              placeholder={fixedSchedule ? "Fixed weekly schedule" : undefined}
+              onBlur={() => setErrors((prev) => ({ ...prev, hours: hoursError(hours) }))}
+            />
+          )}
         </Field>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

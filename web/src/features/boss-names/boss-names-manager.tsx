@@ -5,6 +5,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { scheduleLabel } from "../../../../shared/bosses/boss-schedule.ts";
+import { duplicateBossName } from "../../../../shared/schemas/boss-names.ts";
 import { compareText } from "../../../../shared/sorting/compare-text.ts";
 import { PendingBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
@@ -17,14 +18,14 @@ import {
   Td,
   Th,
 } from "../../components/data-table.tsx";
-import { ConfirmDialog } from "../../components/modal-dialog.tsx";
+import { ConfirmDialog } from "../../components/dialog.tsx";
 import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
 import { commands } from "../../data/app.ts";
 import { isLocalId } from "../../data/mutations.ts";
 import type { BossNameRow } from "../../data/portal-db.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.tsx";
-import { BossNameFormDialog, type BossNameValues, duplicateBossName } from "./boss-name-form.tsx";
+import { BossNameFormDialog, type BossNameValues } from "./boss-name-form.tsx";
 
 export type BossNamesState =
   | { status: "loading" }

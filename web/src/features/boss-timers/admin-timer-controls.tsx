@@ -6,7 +6,8 @@
 import { FlaskConical, RotateCcw, TimerReset } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../components/button.tsx";
-import { ConfirmDialog, inputClass } from "../../components/modal-dialog.tsx";
+import { ConfirmDialog } from "../../components/dialog.tsx";
+import { inputClass } from "../../components/filter-select.tsx";
 import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
 import { commands } from "../../data/app.ts";
 import { errorMessage } from "../../lib/api-client.ts";

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, XCircle } from "lucide-react";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import type { CorruptionAnalysis } from "../../../../shared/schemas/fix-participants.ts";
 import { Card } from "../../components/card.tsx";
 import { rowClass, Table, TableCard, Td, Th } from "../../components/data-table.tsx";

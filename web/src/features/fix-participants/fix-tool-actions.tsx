@@ -2,7 +2,7 @@ import { Calculator, Eraser, Loader2, ScanSearch } from "lucide-react";
 import type { FixAction } from "../../../../shared/schemas/fix-participants.ts";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
-import { ConfirmFixDialog } from "./confirm-fix-dialog.tsx";
+import { ConfirmDialog } from "../../components/dialog.tsx";
 import { RECALCULATE_DIALOG, RESET_DIALOG } from "./fix-model.ts";
 
 /** Analyze Data, Reset Participants and Recalculate All Salaries, the last two behind a confirmation. */
@@ -27,7 +27,7 @@ export function FixToolActions({
           {running === "analyze" ? spinner : <ScanSearch className="size-4" aria-hidden="true" />}
           {running === "analyze" ? "Analyzing..." : "Analyze Data"}
         </Button>
-        <ConfirmFixDialog
+        <ConfirmDialog
           {...RESET_DIALOG}
           onConfirm={() => onFix("reset_participants")}
           trigger={
@@ -37,7 +37,7 @@ export function FixToolActions({
             </Button>
           }
         />
-        <ConfirmFixDialog
+        <ConfirmDialog
           {...RECALCULATE_DIALOG}
           onConfirm={() => onFix("recalculate_all_salaries")}
           trigger={

@@ -1,6 +1,6 @@
 /** The guild funds overview (SPEC "/guild-funds"): reserved guild funds and admin fund, en-US grouped USDT. */
 import { Coins, TriangleAlert } from "lucide-react";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import { Card, CardTitle } from "../../components/card.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import type { GuildFunds } from "../../data/portal-db.ts";

@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { formatDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import { LootStatusBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import {
@@ -18,7 +18,7 @@ import {
 } from "../../components/data-table.tsx";
 import type { ParticipantView } from "./market-view.ts";
 
-const loadParticipantsDialog = () => import("./participants-dialog.tsx");
+const loadParticipantsDialog = () => import("../../components/participants-dialog.tsx");
 const ParticipantsDialog = lazy(() =>
   loadParticipantsDialog().then((module) => ({ default: module.ParticipantsDialog })),
 );
@@ -116,9 +116,10 @@ export function MarketTable({ state }: { state: MarketTableState }) {
       {shown ? (
         <Suspense fallback={null}>
           <ParticipantsDialog
+            open
+            onOpenChange={(open) => (open ? undefined : setShown(null))}
             lootName={shown.lootName}
             participants={shown.participants}
-            onClose={() => setShown(null)}
           />
         </Suspense>
       ) : null}

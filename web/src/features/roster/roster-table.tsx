@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import { type RosterSortColumn, sortRoster } from "../../../../shared/sorting/roster-sort.ts";
 import { nextSortState, type SortState } from "../../../../shared/sorting/sort-cycle.ts";
 import { CategoryBadge } from "../../components/badge.tsx";

@@ -2,7 +2,7 @@
  * The salary receipt as the API sends it (shared/salary/calculate-salaries.ts) and the few figures the
  * screen and the exports derive from it.
  */
-import { toCents } from "../../../../shared/format/format-money.ts";
+import { readMoney } from "../../../../shared/money/money.ts";
 import type { ReceiptMember, SalaryReceipt } from "../../../../shared/salary/calculate-salaries.ts";
 
 export type {
@@ -40,4 +40,4 @@ export function membersUpdatedCount(receipt: SalaryReceipt): number {
 export const memberKey = (member: ReceiptMember): string => member.memberName.toLowerCase();
 
 /** Item elite shares are listed only when above zero. */
-export const hasEliteShare = (amount: string): boolean => (toCents(amount) ?? 0n) > 0n;
+export const hasEliteShare = (amount: string): boolean => (readMoney(amount) ?? 0) > 0;

@@ -6,7 +6,7 @@
 import { ChevronRight, FileDown, FileText } from "lucide-react";
 import { Fragment, useState } from "react";
 import { dateStamp, formatDate, formatTime } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/format/format-money.ts";
+import { formatMoney } from "../../../../shared/money/money.ts";
 import { CategoryBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";

@@ -1,7 +1,7 @@
 import { Construction } from "lucide-react";
 import { Card } from "../../components/card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 
 /** A page whose screen is not built yet: its spec title and subtitle, and a calm note. */
 export function PlaceholderPage({

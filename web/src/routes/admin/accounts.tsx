@@ -7,9 +7,9 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { CreateAccountDialog, EditAccountDialog } from "../../features/accounts/account-dialogs.tsx";
 import { AccountsTable } from "../../features/accounts/accounts-table.tsx";
 import { useAccounts } from "../../features/accounts/use-accounts.ts";
-import { useAuthenticatedUser } from "../../features/auth/session-store.ts";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useAuthenticatedUser } from "../../lib/session-store.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 import { OnlineOnlyNotice } from "./-components/online-only-notice.tsx";
 
 /** Logins for raiders and admins (DECISIONS.md). Online only: accounts are not in the local store. */

@@ -1,12 +1,12 @@
 import { CalendarPlus, Swords } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { parseParticipants } from "../../../../shared/participants/parse-participants.ts";
 import { sortRosterDefault } from "../../../../shared/sorting/roster-sort.ts";
 import { CategoryBadge } from "../../components/badge.tsx";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
-import { fieldClass, labelClass } from "../../components/form-dialog.tsx";
+import { FilterSelect } from "../../components/filter-select.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import {
   useAttendance,
@@ -28,10 +28,10 @@ import {
 } from "../../features/attendance/attendance-tables.tsx";
 import { recordIncludes, sortRecords } from "../../features/attendance/attendance-view.ts";
 import { DeleteRecordDialog } from "../../features/attendance/delete-record-dialog.tsx";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { FailedWrites, PendingChanges } from "../../features/outbox/write-status.tsx";
 import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 
 const ATTENDANCE_WRITES = ["createAttendance", "updateAttendance", "deleteAttendance"];
 const tabClass =
@@ -48,7 +48,6 @@ function describeWrite(row: { name: string; args: unknown }): string {
 export function AttendancePage() {
   useDocumentTitle((brand) => `Attendance - ${brand}`);
   const online = useOnline();
-  const filterId = useId();
   const members = useGuildMembers();
   const records = useAttendance();
   const items = useMarketItems();
@@ -103,25 +102,21 @@ export function AttendancePage() {
       <PendingChanges />
       <FailedWrites names={ATTENDANCE_WRITES} describe={describeWrite} />
       <div className="mb-4 grid gap-4 sm:grid-cols-[minmax(0,20rem)_1fr] sm:items-end">
-        <div>
-          <label htmlFor={filterId} className={labelClass}>
-            Filter by member
-          </label>
-          <select
-            id={filterId}
-            className={fieldClass}
-            value={memberName}
-            onChange={(e) => setMemberName(e.target.value)}
-          >
-            <option value="">All members</option>
-            {roster.map((m) => (
-              <option key={m.id} value={m.playerName}>
-                {m.playerName}
-                {m.status === "active" ? "" : ` (${m.status === "kicked" ? "kicked" : "paid out"})`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Filter by member"
+          value={memberName}
+          onChange={setMemberName}
+          options={[
+            { value: "", label: "All members" },
+            ...roster.map((m) => ({
+              value: m.playerName,
+              label:
+                m.status === "active"
+                  ? m.playerName
+                  : `${m.playerName} (${m.status === "kicked" ? "kicked" : "paid out"})`,
+            })),
+          ]}
+        />
         {member ? (
           <Card className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4!" data-testid="member-summary">
             <p className="font-semibold text-ink">{member.playerName}</p>

@@ -7,8 +7,8 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { AUDIT_ENTITIES } from "../../features/audit-log/audit-diff.ts";
 import { AuditEntryCard } from "../../features/audit-log/audit-entry-card.tsx";
 import { useAuditLog } from "../../features/audit-log/use-audit-log.ts";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 import { OnlineOnlyNotice } from "./-components/online-only-notice.tsx";
 
 const ALL = "all";

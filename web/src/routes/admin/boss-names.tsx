@@ -1,9 +1,9 @@
 import { PageHeader } from "../../components/page-header.tsx";
 import { useBossNames, useSyncStatus } from "../../data/hooks.ts";
 import { BossNamesManager } from "../../features/boss-names/boss-names-manager.tsx";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 
 /** The guild's bosses and their respawn hours: add, edit, delete. */
 export function BossNamesPage() {

@@ -1,7 +1,6 @@
 import { Card } from "../../components/card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useSyncStatus, useTimers } from "../../data/hooks.ts";
-import { useSession } from "../../features/auth/session-store.ts";
 import {
   ResetAllButton,
   ResetTimerButton,
@@ -11,10 +10,11 @@ import {
 import { gridBosses, toBossCard } from "../../features/boss-timers/boss-cards.ts";
 import { BossTimerGrid } from "../../features/boss-timers/boss-timer-grid.tsx";
 import { useStartTimer } from "../../features/boss-timers/use-start-timer.tsx";
-import { useConfigStore } from "../../features/brand/brand-store.ts";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { useConfigStore } from "../../shell/brand-store.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 
 /** The admin boss timers: start, reset one or all, and 10-second test timers. Everyone sees the changes. */
 export function AdminBossTimersPage() {

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { PageHeader } from "../../components/page-header.tsx";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
 import { SqlExportPanel } from "../../features/data-migration/sql-export-panel.tsx";
 import { MarketImport } from "../../features/market-import/market-import.tsx";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 
 /** Moving the guild's data: INSERT statements of every table, and importing market data from a file. */
 export function DataMigrationPage() {

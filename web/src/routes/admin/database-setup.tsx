@@ -1,11 +1,11 @@
 import { Card } from "../../components/card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
 import { SqlBlock } from "../../features/data-migration/sql-block.tsx";
 import { useAdminFetch } from "../../features/data-migration/use-admin-fetch.ts";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 
 function SchemaScript({ online }: { online: boolean }) {
   const { state } = useAdminFetch<{ sql: string }>("/admin/schema-sql", online);

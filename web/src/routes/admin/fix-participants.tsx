@@ -1,14 +1,14 @@
 import { CheckCircle2 } from "lucide-react";
 import { Card } from "../../components/card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { useBrand } from "../../features/brand/brand-store.ts";
-import { useDocumentTitle } from "../../features/brand/use-document-title.ts";
 import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
 import { AnalysisResult, FixErrorCard } from "../../features/fix-participants/analysis-result.tsx";
 import { FixToolActions } from "../../features/fix-participants/fix-tool-actions.tsx";
 import { useFixTool } from "../../features/fix-participants/use-fix-tool.ts";
 import { SalaryReceiptView } from "../../features/salary-receipt/salary-receipt.tsx";
 import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useBrand } from "../../shell/brand-store.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
 
 function FixTool() {
   const brand = useBrand();

@@ -1,5 +1,5 @@
 /** The dashboard's three figures, computed from the cached rows so they also show offline. */
-import { formatMoney, toCents } from "../../../../../shared/format/format-money.ts";
+import { formatMoney, readMoney } from "../../../../../shared/money/money.ts";
 
 export interface DashboardFigures {
   /** Reserved guild funds plus the admin fund, '480.00 USDT'; null until the funds were synced once. */
@@ -15,7 +15,7 @@ export function dashboardFigures(
 ): DashboardFigures {
   let totalFunds: string | null = null;
   if (funds) {
-    const cents = (toCents(funds.reservedGuildFunds) ?? 0n) + (toCents(funds.adminFund) ?? 0n);
+    const cents = (readMoney(funds.reservedGuildFunds) ?? 0) + (readMoney(funds.adminFund) ?? 0);
     totalFunds = formatMoney(cents, "usdt");
   }
   return {

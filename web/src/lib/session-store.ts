@@ -1,0 +1,183 @@
+/**
+ * Who is logged in. Small on purpose: the status, the user and why a check failed. Checks are shared
+ * (one request in flight), stale after 5 minutes and repeated on window focus (SPEC sections 4 and 9).
+ * The last confirmed user is remembered on the device, so a reload without network keeps a logged-in
+ * account working from its cache (DECISIONS.md, "Offline"); the server still checks every queued write.
+ */
+import { create } from "zustand";
+import { ApiError, api } from "./api-client.ts";
+
+export type Role = "admin" | "user";
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  displayName: string;
+  role: Role;
+  avatarUrl: string | null;
+}
+
+export type SessionState =
+  | { status: "loading"; user: null; message: null }
+  | { status: "authenticated"; user: SessionUser; message: null }
+  | { status: "unauthenticated"; user: null; message: string | null };
+
+export const SESSION_STALE_MS = 5 * 60 * 1000;
+export const SESSION_CHECK_FAILED = "Session check failed";
+export const REMEMBERED_USER_KEY = "guild-portal:session-user";
+
+/** A remembered user as stored, or null when the value is missing or not a user. */
+export function parseRememberedUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<SessionUser> | null;
+    if (
+      value &&
+      typeof value.id === "number" &&
+      typeof value.email === "string" &&
+      typeof value.displayName === "string" &&
+      (value.role === "admin" || value.role === "user")
+    ) {
+      return {
+        id: value.id,
+        email: value.email,
+        displayName: value.displayName,
+        role: value.role,
+        avatarUrl: typeof value.avatarUrl === "string" ? value.avatarUrl : null,
+      };
+    }
+  } catch {
+    // junk in storage: nobody is remembered
+  }
+  return null;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function rememberedUser(): SessionUser | null {
+  try {
+    return parseRememberedUser(storage()?.getItem(REMEMBERED_USER_KEY) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+function remember(user: SessionUser | null): void {
+  try {
+    if (user) storage()?.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
+    else storage()?.removeItem(REMEMBERED_USER_KEY);
+  } catch {
+    // private mode or full storage: an offline reload will then ask for a login
+  }
+}
+
+interface SessionStore {
+  session: SessionState;
+  checkedAt: number;
+}
+
+export const useSessionStore = create<SessionStore>(() => ({
+  session: { status: "loading", user: null, message: null },
+  checkedAt: 0,
+}));
+
+let inFlight: Promise<void> | null = null;
+
+async function fetchSession(): Promise<SessionUser | null> {
+  try {
+    const { user } = await api.get<{ user: SessionUser }>("/auth/session");
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Asks the server who we are; retries once before calling the check failed. */
+export function checkSession(): Promise<void> {
+  inFlight ??= (async () => {
+    try {
+      let user: SessionUser | null;
+      try {
+        user = await fetchSession();
+      } catch {
+        user = await fetchSession();
+      }
+      setSession(
+        user
+          ? { status: "authenticated", user, message: null }
+          : { status: "unauthenticated", user: null, message: null },
+      );
+    } catch (error) {
+      // Offline, a logged-in account keeps working (DECISIONS, "Offline"); coming back online checks again.
+      const offline = error instanceof ApiError && error.status === 0;
+      if (offline && useSessionStore.getState().session.status === "authenticated") return;
+      const remembered = offline ? rememberedUser() : null;
+      if (remembered) {
+        useSessionStore.setState({ session: { status: "authenticated", user: remembered, message: null } });
+        return;
+      }
+      setSession({ status: "unauthenticated", user: null, message: SESSION_CHECK_FAILED });
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+export function checkSessionIfStale(now = Date.now()): Promise<void> | undefined {
+  const { checkedAt } = useSessionStore.getState();
+  if (now - checkedAt < SESSION_STALE_MS) return undefined;
+  return checkSession();
+}
+
+export function setSession(session: SessionState): void {
+  // A confirmed user is remembered; the server saying "nobody" (or a logout) forgets it.
+  if (session.status === "authenticated") remember(session.user);
+  else if (session.message === null) remember(null);
+  useSessionStore.setState({ session, checkedAt: Date.now() });
+}
+
+/** Ends the session on the server; a failure is only logged (SPEC section 8), the client forgets it anyway. */
+export async function logout(): Promise<void> {
+  try {
+    await api.request("/auth/logout", { method: "POST", body: {}, plainJson: true });
+  } catch (error) {
+    console.error("Logout failed", error);
+  }
+  setSession({ status: "unauthenticated", user: null, message: null });
+}
+
+export function useSession(): SessionState {
+  return useSessionStore((state) => state.session);
+}
+
+/**
+ * Starts the first check, rechecks a stale session whenever the window regains focus, and checks again when
+ * the network comes back (a session taken from the device's memory is confirmed or ended then).
+ */
+export function startSessionWatch(): () => void {
+  void checkSession();
+  const onFocus = () => void checkSessionIfStale();
+  const onOnline = () => void checkSession();
+  window.addEventListener("focus", onFocus);
+  window.addEventListener("online", onOnline);
+  return () => {
+    window.removeEventListener("focus", onFocus);
+    window.removeEventListener("online", onOnline);
+  };
+}
+
+/** The logged-in user, for components that only render behind the AccessGuard. */
+export function useAuthenticatedUser(): SessionUser {
+  const session = useSession();
+  if (session.status !== "authenticated")
+    throw new Error("useAuthenticatedUser used outside the AccessGuard");
+  return session.user;
+}

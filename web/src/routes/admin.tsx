@@ -1,0 +1,125 @@
+import { Link } from "@tanstack/react-router";
+import {
+  Coins,
+  ExternalLink,
+  Hourglass,
+  LogOut,
+  ScrollText,
+  Shield,
+  Swords,
+  Timer,
+  Upload,
+  Users,
+  Wallet,
+  Wrench,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, buttonClass } from "../components/button.tsx";
+import { Card } from "../components/card.tsx";
+import { Skeleton } from "../components/skeleton.tsx";
+import { useFunds, useGuildMembers, useMarketItems } from "../data/hooks.ts";
+import { useAuthenticatedUser } from "../lib/session-store.ts";
+import { useAdminLogout } from "../shell/use-admin-logout.ts";
+import { useDocumentTitle } from "../shell/use-document-title.ts";
+import { dashboardFigures } from "./admin/-components/dashboard-figures.ts";
+
+const NAV_CARDS = [
+  { to: "/admin/fix-participants", label: "Fix Participants", icon: Wrench },
+  { to: "/admin/attendance", label: "Attendance", icon: ScrollText },
+  { to: "/guild-members", label: "Guild Members", icon: Users },
+  { to: "/market-exchange", label: "Market Exchange", icon: Swords },
+  { to: "/guild-funds", label: "Guild Funds", icon: Coins },
+  { to: "/admin/boss-timers", label: "Boss Timers", icon: Timer },
+  { to: "/admin/data-migration", label: "Data Migration", icon: Upload },
+] as const;
+
+function StatCard({
+  title,
+  value,
+  icon,
+  testId,
+}: {
+  title: string;
+  value: string | number | null;
+  icon: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card className="flex items-center gap-4" data-testid={testId}>
+      <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-gold/10 text-gold">{icon}</span>
+      <div className="min-w-0">
+        <p className="text-sm text-ink-muted">{title}</p>
+        {value === null ? (
+          <Skeleton className="mt-1 h-7 w-24" />
+        ) : (
+          <p className="truncate text-2xl font-bold tabular-nums text-ink" data-testid="stat-value">
+            {value}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The admin dashboard (SPEC section 2): greeting, the three figures from the local store, the tools. */
+export function AdminDashboardPage() {
+  const user = useAuthenticatedUser();
+  const logout = useAdminLogout();
+  useDocumentTitle((brand) => `Dashboard - ${brand}`);
+  const figures = dashboardFigures(useFunds(), useGuildMembers(), useMarketItems());
+  return (
+    <div className="space-y-6">
+      <Card className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <Shield className="size-10 shrink-0 text-gold" aria-hidden="true" />
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-bold text-ink">Welcome, {user.displayName}</h1>
+            <p className="text-sm text-ink-muted">Guild Administrator</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/public/guild-members" className={buttonClass("secondary")}>
+            <ExternalLink className="size-4" aria-hidden="true" />
+            View Public Portal
+          </Link>
+          <Button variant="ghost" onClick={() => void logout()}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </Card>
+      <section aria-label="Guild figures" className="grid gap-3 sm:grid-cols-3">
+        <StatCard
+          title="Total Guild Funds"
+          value={figures.totalFunds}
+          icon={<Wallet className="size-6" aria-hidden="true" />}
+          testId="stat-total-funds"
+        />
+        <StatCard
+          title="Active Members"
+          value={figures.activeMembers}
+          icon={<Users className="size-6" aria-hidden="true" />}
+          testId="stat-active-members"
+        />
+        <StatCard
+          title="Pending Loots"
+          value={figures.pendingLoots}
+          icon={<Hourglass className="size-6" aria-hidden="true" />}
+          testId="stat-pending-loots"
+        />
+      </section>
+      <nav aria-label="Admin tools" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {NAV_CARDS.map(({ to, label, icon: Icon }) => (
+          <Link
+            key={to}
+            to={to}
+            className="flex min-h-16 items-center gap-3 rounded-2xl border border-line bg-surface p-4 font-semibold text-ink transition-colors hover:border-gold/60"
+          >
+            <Icon className="size-5 text-gold" aria-hidden="true" />
+            {label}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}

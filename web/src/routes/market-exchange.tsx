@@ -1,0 +1,174 @@
+import { Plus, Swords } from "lucide-react";
+import { useState } from "react";
+import { bossOptions, summarizeMarket } from "../../../shared/market/market-summary.ts";
+import { Button } from "../components/button.tsx";
+import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
+import { MarketSummaryCards } from "../components/market-summary-cards.tsx";
+import { PageHeader } from "../components/page-header.tsx";
+import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
+import type { MarketItem } from "../data/portal-db.ts";
+import { AdminMarketFiltersBar } from "../features/admin-market/admin-market-filters.tsx";
+import {
+  AdminMarketTable,
+  type AdminMarketTableState,
+} from "../features/admin-market/admin-market-table.tsx";
+import {
+  type AdminMarketFilters,
+  filterAdminMarket,
+  itemDistribution,
+  itemParticipants,
+  NO_ADMIN_FILTERS,
+  participantNamesOf,
+} from "../features/admin-market/admin-market-view.ts";
+import { DistributionDialog } from "../features/admin-market/distribution-dialog.tsx";
+import { LootFormDialog } from "../features/admin-market/loot-form-dialog.tsx";
+import {
+  ManageParticipantsDialog,
+  ParticipantsViewDialog,
+} from "../features/admin-market/participants-dialogs.tsx";
+import { useMarketCommands } from "../features/admin-market/use-market-commands.ts";
+import { BossNamesManager } from "../features/boss-names/boss-names-manager.tsx";
+import { collectionState, hasRows } from "../features/sync-status/collection-state.ts";
+import { useOnline } from "../features/sync-status/use-online.ts";
+import { useDocumentTitle } from "../shell/use-document-title.ts";
+
+type Open =
+  | { dialog: "add" }
+  | { dialog: "bosses" }
+  | { dialog: "edit"; item: MarketItem }
+  | { dialog: "delete"; item: MarketItem }
+  | { dialog: "participants"; item: MarketItem }
+  | { dialog: "manage"; item: MarketItem }
+  | { dialog: "distribution"; item: MarketItem };
+
+/** The admin market exchange: summary, filters, the loot table and its dialogs. */
+export function MarketExchangePage() {
+  useDocumentTitle((brand) => `Market Exchange - ${brand}`);
+  const online = useOnline();
+  const items = collectionState(useMarketItems(), useSyncStatus("marketItems"), online, hasRows);
+  const bossNames = collectionState(useBossNames(), useSyncStatus("bossNames"), online, hasRows);
+  const roster = useGuildMembers() ?? [];
+  const [filters, setFilters] = useState<AdminMarketFilters>(NO_ADMIN_FILTERS);
+  const [open, setOpen] = useState<Open | null>(null);
+  const market = useMarketCommands();
+
+  const all = items.status === "ready" ? items.data : [];
+  const shown = filterAdminMarket(all, filters);
+  const bossList = bossOptions(bossNames.status === "ready" ? bossNames.data : [], all);
+  const formBosses = bossOptions(bossNames.status === "ready" ? bossNames.data : [], []);
+  const pickable = roster.filter((m) => m.status === "active");
+  const table: AdminMarketTableState =
+    items.status === "ready"
+      ? {
+          status: "ready",
+          rows: shown.map((item) => ({ ...item, participantCount: itemParticipants(item, roster).length })),
+        }
+      : items;
+  // The item as it is now in the store (a dialog stays current while the list refreshes).
+  const current = (item: MarketItem) => all.find((i) => i.id === item.id) ?? item;
+  const close = () => setOpen(null);
+  const onOpenChange = (next: boolean) => (next ? undefined : close());
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Market Exchange"
+        subtitle="Loot from the guild's raids, its value and who shares in it."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setOpen({ dialog: "bosses" })}>
+              <Swords className="size-4" aria-hidden="true" />
+              Manage Boss Names
+            </Button>
+            <Button onClick={() => setOpen({ dialog: "add" })}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add New Loot
+            </Button>
+          </>
+        }
+      />
+      <MarketSummaryCards summary={items.status === "ready" ? summarizeMarket(shown) : null} />
+      <AdminMarketFiltersBar filters={filters} bosses={bossList} onChange={setFilters} />
+      <AdminMarketTable
+        state={table}
+        actions={{
+          onParticipants: (item) => setOpen({ dialog: "participants", item }),
+          onDistribution: (item) => setOpen({ dialog: "distribution", item }),
+          onEdit: (item) => setOpen({ dialog: "edit", item }),
+          onDelete: (item) => setOpen({ dialog: "delete", item }),
+        }}
+      />
+
+      {open?.dialog === "add" || open?.dialog === "edit" ? (
+        <LootFormDialog
+          key={open.dialog === "edit" ? open.item.id : "add"}
+          open
+          onOpenChange={onOpenChange}
+          editing={open.dialog === "edit" ? current(open.item) : null}
+          bosses={formBosses}
+          members={pickable}
+          onSubmit={async (values) => {
+            const done =
+              open.dialog === "edit"
+                ? await market.update(open.item.id, values)
+                : await market.create(values);
+            if (done) close();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={open?.dialog === "delete"}
+        onOpenChange={onOpenChange}
+        title="Delete market item?"
+        description={
+          open?.dialog === "delete"
+            ? `${open.item.lootName} is removed from the market exchange. If it was Sold, salaries and guild funds are recalculated without it.`
+            : ""
+        }
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (open?.dialog === "delete") void market.remove(open.item.id);
+        }}
+      />
+      {open?.dialog === "participants" ? (
+        <ParticipantsViewDialog
+          open
+          onOpenChange={onOpenChange}
+          lootName={open.item.lootName}
+          participants={itemParticipants(current(open.item), roster)}
+          onManage={() => setOpen({ dialog: "manage", item: open.item })}
+        />
+      ) : null}
+      {open?.dialog === "manage" ? (
+        <ManageParticipantsDialog
+          open
+          onOpenChange={onOpenChange}
+          lootName={open.item.lootName}
+          current={participantNamesOf(current(open.item))}
+          members={pickable}
+          onSave={async (names) => {
+            if (await market.update(open.item.id, { participatedMembers: names })) close();
+          }}
+        />
+      ) : null}
+      {open?.dialog === "distribution" ? (
+        <DistributionDialog
+          open
+          onOpenChange={onOpenChange}
+          lootName={open.item.lootName}
+          status={current(open.item).status}
+          distribution={itemDistribution(current(open.item), roster)}
+        />
+      ) : null}
+      <Dialog
+        open={open?.dialog === "bosses"}
+        onOpenChange={onOpenChange}
+        size="lg"
+        title="Manage Boss Names"
+        description="The bosses offered for new loot, and their respawn times."
+      >
+        <BossNamesManager state={bossNames} />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { bossOptions, summarizeMarket } from "../../../../shared/market/market-summary.ts";
+import { MarketSummaryCards } from "../../components/market-summary-cards.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../../data/hooks.ts";
+import { MarketFiltersBar } from "../../features/market/market-filters.tsx";
+import { MarketTable, type MarketTableState } from "../../features/market/market-table.tsx";
+import {
+  filterMarket,
+  type MarketFilters,
+  NO_FILTERS,
+  participantsOf,
+} from "../../features/market/market-view.ts";
+import { SalaryExplainer } from "../../features/market/salary-explainer.tsx";
+import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
+import { LastSynced } from "../../features/sync-status/last-synced.tsx";
+import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
+
+const COLLECTIONS = ["marketItems", "guildMembers", "bossNames"] as const;
+
+/** The public market exchange: how salaries work, summary figures, filters and the loot table. */
+export function PublicMarketExchangePage() {
+  useDocumentTitle((brand) => `Market Exchange - ${brand}`);
+  const [filters, setFilters] = useState<MarketFilters>(NO_FILTERS);
+  const items = collectionState(useMarketItems(), useSyncStatus("marketItems"), useOnline(), hasRows);
+  const roster = useGuildMembers() ?? [];
+  const bossNames = useBossNames() ?? [];
+
+  const all = items.status === "ready" ? items.data : [];
+  const shown = filterMarket(all, filters);
+  const table: MarketTableState =
+    items.status === "ready"
+      ? {
+          status: "ready",
+          filtered: filters.status !== NO_FILTERS.status || filters.boss !== NO_FILTERS.boss,
+          rows: shown.map((item) => ({
+            ...item,
+            participants: participantsOf(item.participatedMembers, roster),
+          })),
+        }
+      : items;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Market Exchange"
+        subtitle="Browse the spoils of war and items available for distribution."
+        actions={<LastSynced collections={COLLECTIONS} />}
+      />
+      <SalaryExplainer />
+      <MarketSummaryCards summary={items.status === "ready" ? summarizeMarket(shown) : null} />
+      <MarketFiltersBar filters={filters} bosses={bossOptions(bossNames, all)} onChange={setFilters} />
+      <MarketTable state={table} />
+    </div>
+  );
+}

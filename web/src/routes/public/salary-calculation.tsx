@@ -1,0 +1,42 @@
+import { PageHeader } from "../../components/page-header.tsx";
+import { useSalaryReceipt, useSyncStatus } from "../../data/hooks.ts";
+import { answerError, readReceipt } from "../../features/salary-receipt/receipt-model.ts";
+import {
+  ReceiptAnswerError,
+  ReceiptLoadError,
+  ReceiptSkeleton,
+} from "../../features/salary-receipt/receipt-states.tsx";
+import { SalaryReceiptView } from "../../features/salary-receipt/salary-receipt.tsx";
+import { collectionState } from "../../features/sync-status/collection-state.ts";
+import { LastSynced } from "../../features/sync-status/last-synced.tsx";
+import { useOnline } from "../../features/sync-status/use-online.ts";
+import { useBrand } from "../../shell/brand-store.ts";
+import { useDocumentTitle } from "../../shell/use-document-title.ts";
+
+const COLLECTIONS = ["salaryReceipt"] as const;
+
+function ReceiptBody() {
+  const brand = useBrand();
+  const sync = useSyncStatus("salaryReceipt");
+  const state = collectionState(useSalaryReceipt(), sync, useOnline(), (answer) => answer !== null);
+  if (state.status === "loading") return <ReceiptSkeleton />;
+  if (state.status === "error") return <ReceiptLoadError message={state.message} />;
+  const receipt = readReceipt(state.data);
+  if (receipt === null) return <ReceiptAnswerError error={answerError(state.data)} />;
+  return <SalaryReceiptView receipt={receipt} brand={brand} calculatedAt={sync.lastSyncedAt ?? Date.now()} />;
+}
+
+/** The public salary receipt: the current breakdown of salaries from every sold item. */
+export function PublicSalaryCalculationPage() {
+  useDocumentTitle((brand) => `Salary Calculation - ${brand}`);
+  return (
+    <>
+      <PageHeader
+        title="Salary Calculation Receipt"
+        subtitle="A transparent, read-only breakdown of current salary calculations based on all sold items."
+        actions={<LastSynced collections={COLLECTIONS} />}
+      />
+      <ReceiptBody />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { LogOut, ShieldX } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Button, buttonClass } from "../components/button.tsx";
+import { Skeleton } from "../components/skeleton.tsx";
+import { logout, type Role, type SessionUser, useSession } from "../lib/session-store.ts";
+import { useDocumentTitle } from "./use-document-title.ts";
+
+/** The skeleton shown while the session loads (SPEC "Access guard"). */
+export function AuthenticatingSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="mx-auto w-full max-w-3xl space-y-6 p-6">
+      <h1 className="text-xl font-semibold text-ink">Authenticating</h1>
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+      <Skeleton className="h-48" />
+    </div>
+  );
+}
+
+/**
+ * Sends the visitor to /login once, remembering the page they asked for. Not <Navigate>: it navigates again
+ * whenever its props change, and the pending location would nest ever longer `redirect` values.
+ */
+function RedirectToLogin() {
+  const router = useRouter();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    void router.navigate({ to: "/login", search: { redirect: router.state.location.href }, replace: true });
+  }, [router]);
+  return <AuthenticatingSkeleton />;
+}
+
+/** Only a logged-in user sees `children`; anyone else is sent to /login. */
+export function AccessGuard({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const session = useSession();
+  if (session.status === "loading") return <AuthenticatingSkeleton />;
+  if (session.status === "unauthenticated") return <RedirectToLogin />;
+  return <>{children(session.user)}</>;
+}
+
+export const accessDeniedMessage = (role: string) =>
+  `Access denied. Your role (${role}) lacks required permissions.`;
+
+/** Admin pages: a user without the role sees 'Access Denied' instead (SPEC section 6). */
+export function RoleGuard({
+  user,
+  requiredRole,
+  children,
+}: {
+  user: SessionUser;
+  requiredRole: Role;
+  children: ReactNode;
+}) {
+  if (user.role === requiredRole) return <>{children}</>;
+  return <AccessDenied role={user.role} />;
+}
+
+function AccessDenied({ role }: { role: string }) {
+  const navigate = useNavigate();
+  useDocumentTitle((brand) => `Access Denied - ${brand}`);
+  const onLogout = async () => {
+    await logout();
+    await navigate({ to: "/login" });
+  };
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-3 px-4 py-16 text-center">
+      <ShieldX className="size-12 text-danger" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-ink">Access Denied</h1>
+      <p className="text-ink-muted">{accessDeniedMessage(role)}</p>
+      <div className="mt-4 flex flex-wrap justify-center gap-2">
+        <Link to="/" className={buttonClass("primary")}>
+          Back to the Public Portal
+        </Link>
+        <Button variant="secondary" onClick={onLogout}>
+          <LogOut className="size-4" aria-hidden="true" />
+          Log in as someone else
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The admin pages' freshness line under the header: when the page's cached data was last synced, or, offline,
+ * how old the shown data is (DECISIONS.md, "Offline"). Online-only tools say they need the network instead.
+ */
+import { RefreshCw, WifiOff } from "lucide-react";
+import { type SyncStatus, useSyncStatus } from "../data/hooks.ts";
+import { lastSyncedText, offlineBannerText } from "../features/sync-status/sync-time.ts";
+import { useOnline } from "../features/sync-status/use-online.ts";
+import { type AdminPageCollection, adminCollectionsForPath } from "./admin-nav-links.ts";
+
+function useAdminPageSync(pathname: string): { lastSyncedAt: number | null; syncing: boolean } | null {
+  // One hook per collection, always in the same order; only the page's own ones count.
+  const statuses: Record<AdminPageCollection, SyncStatus> = {
+    guildMembers: useSyncStatus("guildMembers"),
+    marketItems: useSyncStatus("marketItems"),
+    funds: useSyncStatus("funds"),
+    bossNames: useSyncStatus("bossNames"),
+    timers: useSyncStatus("timers"),
+    attendance: useSyncStatus("attendance"),
+  };
+  const collections = adminCollectionsForPath(pathname);
+  if (collections === null) return null;
+  let lastSyncedAt: number | null = null;
+  let syncing = false;
+  for (const collection of collections) {
+    const status = statuses[collection];
+    syncing ||= status.syncing;
+    if (status.lastSyncedAt !== null && (lastSyncedAt === null || status.lastSyncedAt < lastSyncedAt)) {
+      lastSyncedAt = status.lastSyncedAt;
+    }
+  }
+  return { lastSyncedAt, syncing };
+}
+
+export const ONLINE_ONLY_OFFLINE = "Offline — this page needs the network.";
+
+export function AdminSyncStatus({ pathname }: { pathname: string }) {
+  const online = useOnline();
+  const sync = useAdminPageSync(pathname);
+  if (!online) {
+    return (
+      <div role="status" className="border-b border-line bg-surface-raised/60 px-4 py-2 md:px-8">
+        <p className="flex items-center gap-2 text-sm text-ink-muted" data-testid="admin-offline">
+          <WifiOff className="size-4 shrink-0 text-gold" aria-hidden="true" />
+          {sync ? offlineBannerText(sync.lastSyncedAt, Date.now()) : ONLINE_ONLY_OFFLINE}
+        </p>
+      </div>
+    );
+  }
+  if (!sync || sync.lastSyncedAt === null) return null;
+  return (
+    <p
+      className="flex items-center justify-end gap-1.5 px-4 pt-3 text-xs text-ink-muted md:px-8"
+      data-testid="last-synced"
+    >
+      <RefreshCw
+        className={`size-3.5 shrink-0 ${sync.syncing ? "motion-safe:animate-spin text-gold" : ""}`}
+        aria-hidden="true"
+      />
+      {lastSyncedText(sync.lastSyncedAt, Date.now())}
+    </p>
+  );
+}

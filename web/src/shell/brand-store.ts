@@ -1,0 +1,54 @@
+/**
+ * The guild's brand ('{brand}' in texts) and time zone from /_api/public/config. The last known value is
+ * kept in localStorage so a reload (or an offline start) shows the right name without a flash.
+ */
+import { create } from "zustand";
+import { api } from "../lib/api-client.ts";
+
+export const DEFAULT_BRAND = "Guild Portal";
+/** GUILD_BRAND as the app was built with it (web/vite.config.ts); shown until the server's config is known. */
+const BUILD_BRAND: string = import.meta.env.VITE_GUILD_BRAND || DEFAULT_BRAND;
+const STORAGE_KEY = "guild-portal:config";
+
+export interface PublicConfig {
+  brand: string;
+  timeZone: string | null;
+}
+
+function readStored(): PublicConfig {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (raw) {
+      const parsed = JSON.parse(raw) as Partial<PublicConfig>;
+      if (typeof parsed.brand === "string" && parsed.brand.trim() !== "") {
+        return {
+          brand: parsed.brand,
+          timeZone: typeof parsed.timeZone === "string" ? parsed.timeZone : null,
+        };
+      }
+    }
+  } catch {
+    // Storage may be unavailable (private mode) or hold junk; the default is fine.
+  }
+  return { brand: BUILD_BRAND, timeZone: null };
+}
+
+export const useConfigStore = create<PublicConfig>(() => readStored());
+
+export async function loadPublicConfig(): Promise<void> {
+  try {
+    const config = await api.get<PublicConfig>("/public/config");
+    const next: PublicConfig = {
+      brand: config.brand?.trim() ? config.brand : DEFAULT_BRAND,
+      timeZone: config.timeZone ?? null,
+    };
+    useConfigStore.setState(next);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Offline or server down: keep the stored or default brand.
+  }
+}
+
+export function useBrand(): string {
+  return useConfigStore((state) => state.brand);
+}

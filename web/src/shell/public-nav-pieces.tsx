@@ -1,0 +1,24 @@
+import { Link } from "@tanstack/react-router";
+import { LayoutDashboard, LogIn } from "lucide-react";
+import { buttonClass } from "../components/button.tsx";
+import { useSession } from "../lib/session-store.ts";
+
+export const navLinkClass =
+  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors " +
+  "hover:bg-surface-raised hover:text-ink data-[status=active]:bg-surface-raised data-[status=active]:text-gold";
+
+export function AdminLink({ onNavigate, className = "" }: { onNavigate?: () => void; className?: string }) {
+  const session = useSession();
+  const loggedIn = session.status === "authenticated";
+  return loggedIn ? (
+    <Link to="/admin" onClick={onNavigate} className={buttonClass("secondary", "md", className)}>
+      <LayoutDashboard className="size-4" aria-hidden="true" />
+      Return to Admin
+    </Link>
+  ) : (
+    <Link to="/login" onClick={onNavigate} className={buttonClass("primary", "md", className)}>
+      <LogIn className="size-4" aria-hidden="true" />
+      Admin Login
+    </Link>
+  );
+}
