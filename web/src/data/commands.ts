@@ -5,23 +5,13 @@
  */
 import type { MoneyText } from "../../../shared/money/money.ts";
 import { loadDraft, saveDraftChanges } from "./local-draft.ts";
-import {
-  type CreateAttendanceArgs,
-  type CreateBossNameArgs,
-  type CreateMarketItemArgs,
-  type CreateMemberArgs,
-  isLocalId,
-  MUTATIONS,
-  type Mutation,
-  type MutationArgs,
-  type MutationName,
-  touchedBy,
-  type UpdateAttendanceArgs,
-  type UpdateBossNameArgs,
-  type UpdateMarketItemArgs,
-  type UpdateMemberArgs,
-} from "./mutations.ts";
-import type { PortalDb } from "./portal-db.ts";
+import type { CreateAttendanceArgs, UpdateAttendanceArgs } from "./mutations/attendance-mutations.ts";
+import type { CreateBossNameArgs, UpdateBossNameArgs } from "./mutations/boss-name-mutations.ts";
+import type { CreateMarketItemArgs, UpdateMarketItemArgs } from "./mutations/market-mutations.ts";
+import type { CreateMemberArgs, UpdateMemberArgs } from "./mutations/member-mutations.ts";
+import type { Mutation } from "./mutations/mutation.ts";
+import { MUTATIONS, type MutationArgs, type MutationName, touchedBy } from "./mutations.ts";
+import { isLocalId, type PortalDb } from "./portal-db.ts";
 
 export const NOT_SAVED_YET =
   "This entry has not reached the server yet. Wait until it is saved, or discard it, before changing it.";

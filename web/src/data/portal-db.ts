@@ -143,3 +143,12 @@ export class PortalDb extends Dexie {
     return this.table(name);
   }
 }
+
+/** Rows created offline carry a negative id until a pull brings the server's row. */
+export function localId(seq: number): number {
+  return -seq;
+}
+
+export function isLocalId(id: number): boolean {
+  return id < 0;
+}

@@ -5,7 +5,8 @@
  * without the discarded row. All functions here run inside the caller's transaction over every table.
  */
 import { type DraftSource, loadDraft, replaceTables } from "./local-draft.ts";
-import { type Mutation, mutationFor, touchedBy } from "./mutations.ts";
+import type { Mutation } from "./mutations/mutation.ts";
+import { mutationFor, touchedBy } from "./mutations.ts";
 import type { CollectionName, OutboxRow, PortalDb } from "./portal-db.ts";
 
 interface Replay {

@@ -6,7 +6,7 @@ import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { MarketSummaryCards } from "../components/market-summary-cards.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
-import type { MarketItem } from "../data/portal-db.ts";
+import type { BossNameRow, GuildMember, MarketItem } from "../data/portal-db.ts";
 import { AdminMarketFiltersBar } from "../features/admin-market/admin-market-filters.tsx";
 import {
   AdminMarketTable,
@@ -28,7 +28,7 @@ import {
 } from "../features/admin-market/participants-dialogs.tsx";
 import { useMarketCommands } from "../features/admin-market/use-market-commands.ts";
 import { BossNamesManager } from "../features/boss-names/boss-names-manager.tsx";
-import { collectionState, hasRows } from "../features/sync-status/collection-state.ts";
+import { type CollectionState, collectionState, hasRows } from "../features/sync-status/collection-state.ts";
 import { useOnline } from "../features/sync-status/use-online.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 
@@ -50,13 +50,11 @@ export function MarketExchangePage() {
   const roster = useGuildMembers() ?? [];
   const [filters, setFilters] = useState<AdminMarketFilters>(NO_ADMIN_FILTERS);
   const [open, setOpen] = useState<Open | null>(null);
-  const market = useMarketCommands();
 
   const all = items.status === "ready" ? items.data : [];
   const shown = filterAdminMarket(all, filters);
   const bossList = bossOptions(bossNames.status === "ready" ? bossNames.data : [], all);
   const formBosses = bossOptions(bossNames.status === "ready" ? bossNames.data : [], []);
-  const pickable = roster.filter((m) => m.status === "active");
   const table: AdminMarketTableState =
     items.status === "ready"
       ? {
@@ -64,10 +62,6 @@ export function MarketExchangePage() {
           rows: shown.map((item) => ({ ...item, participantCount: itemParticipants(item, roster).length })),
         }
       : items;
-  // The item as it is now in the store (a dialog stays current while the list refreshes).
-  const current = (item: MarketItem) => all.find((i) => i.id === item.id) ?? item;
-  const close = () => setOpen(null);
-  const onOpenChange = (next: boolean) => (next ? undefined : close());
 
   return (
     <div className="space-y-6">
@@ -99,6 +93,42 @@ export function MarketExchangePage() {
         }}
       />
 
+      <MarketDialogs
+        open={open}
+        setOpen={setOpen}
+        items={all}
+        roster={roster}
+        bossNames={bossNames}
+        formBosses={formBosses}
+      />
+    </div>
+  );
+}
+
+/** The page's dialogs; at most one is open. */
+function MarketDialogs({
+  open,
+  setOpen,
+  items,
+  roster,
+  bossNames,
+  formBosses,
+}: {
+  open: Open | null;
+  setOpen: (open: Open | null) => void;
+  items: readonly MarketItem[];
+  roster: readonly GuildMember[];
+  bossNames: CollectionState<BossNameRow[]>;
+  formBosses: readonly string[];
+}) {
+  const market = useMarketCommands();
+  const pickable = roster.filter((m) => m.status === "active");
+  // The item as it is now in the store (a dialog stays current while the list refreshes).
+  const current = (item: MarketItem) => items.find((i) => i.id === item.id) ?? item;
+  const close = () => setOpen(null);
+  const onOpenChange = (next: boolean) => (next ? undefined : close());
+  return (
+    <>
       {open?.dialog === "add" || open?.dialog === "edit" ? (
         <LootFormDialog
           key={open.dialog === "edit" ? open.item.id : "add"}
@@ -169,6 +199,6 @@ export function MarketExchangePage() {
       >
         <BossNamesManager state={bossNames} />
       </Dialog>
-    </div>
+    </>
   );
 }

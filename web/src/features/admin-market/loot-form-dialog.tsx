@@ -93,6 +93,27 @@ function check(draft: Draft): { errors: Errors; values: LootValues | null } {
   };
 }
 
+/** The form's values and shown messages; a field is checked on blur and the whole form on submit. */
+function useLootDraft(editing: MarketItem | null, onSubmit: (values: LootValues) => void) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [errors, setErrors] = useState<Errors>({});
+  // A message already shown is re-checked as the field changes, so it goes away once the value is right.
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    if (errors[field as FieldName])
+      setErrors((prev) => ({ ...prev, [field]: check(next).errors[field as FieldName] }));
+  };
+  const blur = (field: FieldName) => setErrors((prev) => ({ ...prev, [field]: check(draft).errors[field] }));
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const { errors: found, values } = check(draft);
+    setErrors(found);
+    if (values) onSubmit(values);
+  };
+  return { draft, errors, set, blur, setErrors, submit };
+}
+
 export function LootFormDialog({
   open,
   onOpenChange,
@@ -109,25 +130,9 @@ export function LootFormDialog({
   onSubmit: (values: LootValues) => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const [errors, setErrors] = useState<Errors>({});
-  // A message already shown is re-checked as the field changes, so it goes away once the value is right.
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
-    const next = { ...draft, [field]: value };
-    setDraft(next);
-    if (errors[field as FieldName])
-      setErrors((prev) => ({ ...prev, [field]: check(next).errors[field as FieldName] }));
-  };
-  const blur = (field: FieldName) => setErrors((prev) => ({ ...prev, [field]: check(draft).errors[field] }));
+  const { draft, errors, set, blur, setErrors, submit } = useLootDraft(editing, onSubmit);
   const bossChoices =
     draft.bossName && !bosses.includes(draft.bossName) ? [draft.bossName, ...bosses] : bosses;
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const { errors: found, values } = check(draft);
-    setErrors(found);
-    if (values) onSubmit(values);
-  };
 
   return (
     <Dialog

@@ -1,0 +1,78 @@
+/** Attendance writes: create, edit, delete a record, moving the raid counts as the server does. */
+import { normalizeParticipants } from "../../../../shared/participants/parse-participants.ts";
+import { raidCountChanges } from "../../../../shared/participants/raid-counts.ts";
+import type { LocalDraft } from "../local-draft.ts";
+import { localId } from "../portal-db.ts";
+import { type IdArgs, mutation } from "./mutation.ts";
+
+export interface CreateAttendanceArgs {
+  bossName: string;
+  dateAttended: Date;
+  participatedMembers: string[];
+}
+
+export interface UpdateAttendanceArgs {
+  id: number;
+  dateAttended: Date;
+  participatedMembers: string[];
+}
+
+/** Moves the local raid counts as the server does when a record's names go from `before` to `after`. */
+function recountRaids(draft: LocalDraft, before: readonly string[], after: readonly string[]): void {
+  for (const { member, raidsParticipated } of raidCountChanges(draft.all("guildMembers"), before, after)) {
+    draft.put("guildMembers", { ...member, raidsParticipated });
+  }
+}
+
+/** A record's names as the server stores them: trimmed, without repeats, in the roster's spelling. */
+function attendanceNames(draft: LocalDraft, names: readonly string[]): string[] {
+  const roster = new Map(draft.all("guildMembers").map((m) => [m.playerName.toLowerCase(), m.playerName]));
+  return normalizeParticipants(names).map((name) => roster.get(name.toLowerCase()) ?? name);
+}
+
+export const ATTENDANCE_MUTATIONS = {
+  createAttendance: mutation<CreateAttendanceArgs>({
+    path: "/attendance",
+    reads: [],
+    writes: ["attendance", "guildMembers"],
+    refresh: ["attendance", "guildMembers", "salaryReceipt"],
+    apply(draft, args, { seq, createdAt }) {
+      const participatedMembers = attendanceNames(draft, args.participatedMembers);
+      draft.put("attendance", {
+        id: localId(seq),
+        bossName: args.bossName,
+        dateAttended: new Date(args.dateAttended),
+        participatedMembers,
+        createdAt: new Date(createdAt),
+      });
+      recountRaids(draft, [], participatedMembers);
+    },
+  }),
+
+  updateAttendance: mutation<UpdateAttendanceArgs>({
+    path: "/attendance/update",
+    reads: [],
+    writes: ["attendance", "guildMembers"],
+    refresh: ["attendance", "guildMembers", "salaryReceipt"],
+    apply(draft, args) {
+      const record = draft.get("attendance", args.id);
+      if (!record) return;
+      const participatedMembers = attendanceNames(draft, args.participatedMembers);
+      recountRaids(draft, record.participatedMembers, participatedMembers);
+      draft.put("attendance", { ...record, dateAttended: new Date(args.dateAttended), participatedMembers });
+    },
+  }),
+
+  deleteAttendance: mutation<IdArgs>({
+    path: "/attendance/delete",
+    reads: [],
+    writes: ["attendance", "guildMembers"],
+    refresh: ["attendance", "guildMembers", "salaryReceipt"],
+    apply(draft, args) {
+      const record = draft.get("attendance", args.id);
+      if (!record) return;
+      draft.delete("attendance", args.id);
+      recountRaids(draft, record.participatedMembers, []);
+    },
+  }),
+};

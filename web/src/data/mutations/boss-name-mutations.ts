@@ -1,0 +1,68 @@
+/** Boss name writes: create, rename or re-time, delete; each keeps the boss's timer row in step. */
+import { RESPAWN_HOURS_DEFAULT } from "../../../../shared/schemas/boss-names.ts";
+import { localId } from "../portal-db.ts";
+import { definedOnly, type IdArgs, mutation } from "./mutation.ts";
+import { clearTimer } from "./timer-mutations.ts";
+
+export interface CreateBossNameArgs {
+  name: string;
+  respawn_time_hours?: number;
+}
+
+export interface UpdateBossNameArgs {
+  id: number;
+  name?: string;
+  respawn_time_hours?: number;
+}
+
+export const BOSS_NAME_MUTATIONS = {
+  createBossName: mutation<CreateBossNameArgs>({
+    path: "/boss-names",
+    reads: [],
+    writes: ["bossNames", "timers"],
+    refresh: ["bossNames", "timers"],
+    apply(draft, args, { seq }) {
+      const hours = args.respawn_time_hours ?? RESPAWN_HOURS_DEFAULT;
+      draft.put("bossNames", { id: localId(seq), name: args.name, respawnTimeHours: hours });
+      if (!draft.get("timers", args.name)) {
+        draft.put(
+          "timers",
+          clearTimer({ bossName: args.name, bossId: localId(seq), respawnTimeHours: hours }),
+        );
+      }
+    },
+  }),
+
+  updateBossName: mutation<UpdateBossNameArgs>({
+    path: "/boss-names/update",
+    reads: [],
+    writes: ["bossNames", "timers"],
+    refresh: ["bossNames", "timers"],
+    apply(draft, args) {
+      const boss = draft.get("bossNames", args.id);
+      if (!boss) return;
+      const renamed = {
+        ...boss,
+        ...definedOnly({ name: args.name, respawnTimeHours: args.respawn_time_hours }),
+      };
+      draft.put("bossNames", renamed);
+      const timer = draft.get("timers", boss.name);
+      if (!timer) return;
+      draft.delete("timers", boss.name);
+      draft.put("timers", { ...timer, bossName: renamed.name, respawnTimeHours: renamed.respawnTimeHours });
+    },
+  }),
+
+  deleteBossName: mutation<IdArgs>({
+    path: "/boss-names/delete",
+    reads: [],
+    writes: ["bossNames", "timers"],
+    refresh: ["bossNames", "timers"],
+    apply(draft, args) {
+      const boss = draft.get("bossNames", args.id);
+      if (!boss) return;
+      draft.delete("bossNames", args.id);
+      draft.delete("timers", boss.name);
+    },
+  }),
+};

@@ -1,0 +1,75 @@
+/** Market (loot) writes: create, edit, delete an item. */
+import type { MoneyText } from "../../../../shared/money/money.ts";
+import { normalizeParticipantInput } from "../../../../shared/participants/participant-text.ts";
+import { localId, type MarketItem } from "../portal-db.ts";
+import { definedOnly, type IdArgs, mutation, storedMoney } from "./mutation.ts";
+
+export interface CreateMarketItemArgs {
+  lootName: string;
+  bossName: string;
+  value: MoneyText;
+  /** Pending when omitted. */
+  status?: string;
+  /** A list of names, or the text as stored (JSON array or comma list). */
+  participatedMembers: string | string[];
+  totalFunds?: MoneyText;
+  /** 'YYYY-MM-DD' */
+  dateAcquired?: string | null;
+}
+
+export interface UpdateMarketItemArgs extends Partial<CreateMarketItemArgs> {
+  id: number;
+}
+
+const MARKET_CHANGES = ["marketItems", "guildMembers", "salaryReceipt", "funds"] as const;
+
+export const MARKET_MUTATIONS = {
+  createMarketItem: mutation<CreateMarketItemArgs>({
+    path: "/market-exchange",
+    reads: [],
+    writes: ["marketItems"],
+    refresh: MARKET_CHANGES,
+    apply(draft, args, { seq, createdAt }) {
+      const item: MarketItem = {
+        id: localId(seq),
+        lootName: args.lootName,
+        bossName: args.bossName,
+        value: storedMoney(args.value),
+        status: args.status ?? "Pending",
+        participatedMembers: normalizeParticipantInput(args.participatedMembers),
+        totalFunds: storedMoney(args.totalFunds ?? "0"),
+        dateAcquired: args.dateAcquired ?? null,
+        createdAt: new Date(createdAt),
+        updatedAt: new Date(createdAt),
+      };
+      draft.put("marketItems", item);
+    },
+  }),
+
+  updateMarketItem: mutation<UpdateMarketItemArgs>({
+    path: "/market-exchange/update",
+    reads: [],
+    writes: ["marketItems"],
+    refresh: MARKET_CHANGES,
+    apply(draft, { id, value, totalFunds, participatedMembers, ...rest }, { createdAt }) {
+      const item = draft.get("marketItems", id);
+      if (!item) return;
+      const patch: Partial<MarketItem> = definedOnly(rest);
+      if (participatedMembers !== undefined)
+        patch.participatedMembers = normalizeParticipantInput(participatedMembers);
+      if (value !== undefined) patch.value = storedMoney(value);
+      if (totalFunds !== undefined) patch.totalFunds = storedMoney(totalFunds);
+      draft.put("marketItems", { ...item, ...patch, updatedAt: new Date(createdAt) });
+    },
+  }),
+
+  deleteMarketItem: mutation<IdArgs>({
+    path: "/market-exchange/delete",
+    reads: [],
+    writes: ["marketItems"],
+    refresh: MARKET_CHANGES,
+    apply(draft, args) {
+      draft.delete("marketItems", args.id);
+    },
+  }),
+};

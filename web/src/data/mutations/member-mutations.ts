@@ -1,0 +1,117 @@
+/** Guild member writes: create, edit, delete, kick, mark paid. */
+import type { MoneyText } from "../../../../shared/money/money.ts";
+import type { MemberCategory } from "../../../../shared/schemas/members.ts";
+import type { LocalDraft } from "../local-draft.ts";
+import { type GuildMember, localId } from "../portal-db.ts";
+import { definedOnly, mutation, storedMoney } from "./mutation.ts";
+
+export interface CreateMemberArgs {
+  playerName: string;
+  category: MemberCategory;
+  mainMemberId?: number | null;
+  playerAlias?: string | null;
+}
+
+export interface UpdateMemberArgs {
+  id: number;
+  playerName?: string;
+  category?: MemberCategory;
+  raidsParticipated?: number;
+  salary?: MoneyText;
+  mainMemberId?: number | null;
+  playerAlias?: string | null;
+}
+
+export interface MemberIdArgs {
+  id: number;
+}
+
+export interface KickMemberArgs {
+  id: number;
+  finalSalaryAmount?: MoneyText | null;
+}
+
+const MEMBER_CHANGES = ["guildMembers", "salaryReceipt", "funds"] as const;
+
+function patchMember(draft: LocalDraft, id: number, patch: Partial<GuildMember>, at: number): void {
+  const member = draft.get("guildMembers", id);
+  if (member) draft.put("guildMembers", { ...member, ...patch, updatedAt: new Date(at) });
+}
+
+export const MEMBER_MUTATIONS = {
+  createMember: mutation<CreateMemberArgs>({
+    path: "/guild-members",
+    reads: [],
+    writes: ["guildMembers"],
+    refresh: ["guildMembers"],
+    apply(draft, args, { seq, createdAt }) {
+      draft.put("guildMembers", {
+        id: localId(seq),
+        playerName: args.playerName,
+        category: args.category,
+        raidsParticipated: 0,
+        salary: "0.00",
+        status: "active",
+        kickedDate: null,
+        finalSalaryAmount: null,
+        mainMemberId: args.mainMemberId ?? null,
+        playerAlias: args.playerAlias ?? null,
+        createdAt: new Date(createdAt),
+        updatedAt: new Date(createdAt),
+      });
+    },
+  }),
+
+  updateMember: mutation<UpdateMemberArgs>({
+    path: "/guild-member/update",
+    reads: [],
+    writes: ["guildMembers"],
+    refresh: MEMBER_CHANGES,
+    apply(draft, { id, salary, ...rest }, { createdAt }) {
+      const patch: Partial<GuildMember> = definedOnly(rest);
+      if (salary !== undefined) patch.salary = storedMoney(salary);
+      patchMember(draft, id, patch, createdAt);
+    },
+  }),
+
+  deleteMember: mutation<MemberIdArgs>({
+    path: "/guild-member/delete",
+    reads: [],
+    writes: ["guildMembers"],
+    refresh: MEMBER_CHANGES,
+    apply(draft, args) {
+      draft.delete("guildMembers", args.id);
+    },
+  }),
+
+  kickMember: mutation<KickMemberArgs>({
+    path: "/guild-member/kick",
+    reads: [],
+    writes: ["guildMembers"],
+    refresh: ["guildMembers"],
+    apply(draft, args, { createdAt }) {
+      patchMember(
+        draft,
+        args.id,
+        {
+          status: "kicked",
+          kickedDate: new Date(createdAt),
+          ...(args.finalSalaryAmount === undefined || args.finalSalaryAmount === null
+            ? {}
+            : { finalSalaryAmount: storedMoney(args.finalSalaryAmount) }),
+        },
+        createdAt,
+      );
+    },
+  }),
+
+  markMemberPaid: mutation<MemberIdArgs>({
+    path: "/guild-member/mark-paid",
+    reads: [],
+    writes: ["guildMembers"],
+    refresh: ["guildMembers"],
+    apply(draft, args, { createdAt }) {
+      patchMember(draft, args.id, { status: "paid_out" }, createdAt);
+    },
+  }),
+};

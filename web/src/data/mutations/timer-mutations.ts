@@ -1,0 +1,90 @@
+/** Boss timer writes: start one, reset one or all. */
+import { RESPAWN_HOURS_DEFAULT } from "../../../../shared/schemas/boss-names.ts";
+import type { LocalDraft } from "../local-draft.ts";
+import { type BossTimerRow, localId } from "../portal-db.ts";
+import { mutation } from "./mutation.ts";
+
+export interface StartTimerArgs {
+  bossName: string;
+  /** The click time, so a timer started offline keeps its real start. */
+  startTime: Date;
+  /** Admins only: a 10-second test timer. */
+  testDuration?: number;
+}
+
+export interface ResetTimersArgs {
+  /** Omitted: every timer. */
+  bossName?: string;
+}
+
+/** The boss's timer row without a running timer. */
+export function clearTimer(
+  timer: Pick<BossTimerRow, "bossId" | "bossName" | "respawnTimeHours">,
+): BossTimerRow {
+  return { ...timer, startTime: null, endTime: null, durationHours: null, isActive: false, status: null };
+}
+
+/** The boss's timer row; the server finds the boss ignoring case too. */
+function timerOf(draft: LocalDraft, bossName: string): BossTimerRow | undefined {
+  const lower = bossName.toLowerCase();
+  return draft.get("timers", bossName) ?? draft.all("timers").find((t) => t.bossName.toLowerCase() === lower);
+}
+
+/** The boss's timer span in hours, from its timer row or the boss list; undefined when unknown or fixed. */
+function respawnHours(draft: LocalDraft, bossName: string): number | undefined {
+  const lower = bossName.toLowerCase();
+  const fromTimer = timerOf(draft, bossName)?.respawnTimeHours;
+  const hours =
+    typeof fromTimer === "number"
+      ? fromTimer
+      : draft.all("bossNames").find((b) => b.name.toLowerCase() === lower)?.respawnTimeHours;
+  return typeof hours === "number" && hours > 0 ? hours : undefined;
+}
+
+/** A timer row for a boss that has none yet, from the boss list when it is there. */
+function newTimer(draft: LocalDraft, bossName: string, seq: number): BossTimerRow {
+  const lower = bossName.toLowerCase();
+  const boss = draft.all("bossNames").find((b) => b.name.toLowerCase() === lower);
+  return clearTimer({
+    bossId: boss?.id ?? localId(seq),
+    bossName: boss?.name ?? bossName,
+    respawnTimeHours: boss?.respawnTimeHours ?? RESPAWN_HOURS_DEFAULT,
+  });
+}
+
+export const TIMER_MUTATIONS = {
+  startTimer: mutation<StartTimerArgs>({
+    path: "/boss-timers",
+    reads: ["bossNames"],
+    writes: ["timers"],
+    refresh: ["timers"],
+    apply(draft, args, { seq }) {
+      const start = new Date(args.startTime);
+      const hours =
+        args.testDuration !== undefined ? args.testDuration / 3600 : respawnHours(draft, args.bossName);
+      const timer = timerOf(draft, args.bossName) ?? newTimer(draft, args.bossName, seq);
+      draft.put("timers", {
+        ...timer,
+        startTime: start,
+        endTime: hours === undefined ? null : new Date(start.getTime() + hours * 3_600_000),
+        durationHours: hours ?? null,
+        isActive: true,
+        status: "active",
+      });
+    },
+  }),
+
+  resetTimers: mutation<ResetTimersArgs>({
+    path: "/boss-timers/delete",
+    reads: [],
+    writes: ["timers"],
+    refresh: ["timers"],
+    apply(draft, args) {
+      const timers =
+        args.bossName === undefined
+          ? draft.all("timers")
+          : [timerOf(draft, args.bossName)].filter((t) => t !== undefined);
+      for (const timer of timers) draft.put("timers", clearTimer(timer));
+    },
+  }),
+};
