@@ -25,13 +25,30 @@ function testFiles(dir: string): string[] {
 
 const TEST_DB = join(root, "worker", "test", "test-db.ts");
 
-/** Whether a module reaches worker/test/test-db.ts through its relative imports (helpers included). */
+/** tsconfig.json's import aliases ("@worker/*": ["./worker/*"]), which Vite resolves with tsconfigPaths. */
+const tsconfig = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8")) as {
+  compilerOptions: { paths: Record<string, string[]> };
+};
+const aliases = Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target = ""]]) => ({
+  prefix: alias.replace(/\*$/, ""),
+  dir: join(root, target.replace(/\*$/, "")),
+}));
+
+/** The file an import names: relative to the importer or through an alias; null for a package. */
+function importTarget(file: string, spec: string): string | null {
+  if (spec.startsWith(".")) return resolve(dirname(file), spec);
+  const alias = aliases.find(({ prefix }) => spec.startsWith(prefix));
+  return alias ? join(alias.dir, spec.slice(alias.prefix.length)) : null;
+}
+
+/** Whether a module reaches worker/test/test-db.ts through its imports (helpers included). */
 function importsTestDb(file: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;
   seen.add(file);
   const source = readFileSync(file, "utf8");
-  for (const [, spec] of source.matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]+)"/g)) {
-    const target = resolve(dirname(file), spec as string);
+  for (const [, spec] of source.matchAll(/(?:from|import\()\s*"([^"]+)"/g)) {
+    const target = importTarget(file, spec as string);
+    if (target === null) continue;
     if (target === TEST_DB) return true;
     if (/\.tsx?$/.test(target) && existsSync(target) && importsTestDb(target, seen)) return true;
   }
@@ -71,6 +88,8 @@ const compatibilityDate = JSON.parse(wranglerSetting("compatibility_date")) as s
 const compatibilityFlags = JSON.parse(wranglerSetting("compatibility_flags")) as string[];
 
 export default defineConfig({
+  // The import aliases (@web/, @shared/, @worker/) are tsconfig.json's paths, as for tsc and tsx.
+  resolve: { tsconfigPaths: true },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -111,6 +130,9 @@ export default defineConfig({
           globalSetup: ["worker/test/global-setup/e2e.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page on a busy two-core machine can take seconds to settle: polls wait for what they assert
+          // this long unless a test says otherwise, instead of vitest's default second.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

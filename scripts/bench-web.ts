@@ -6,8 +6,8 @@
  * - For each public route: the gzipped JavaScript of its initial load, read from dist/web/.vite/manifest.json
  *   (the entry chunk, the boot stages it imports before the first render, the route's lazy chunk and every
  *   chunk they import statically; other lazily imported chunks are not counted). Budget: 150 kB gzipped per route; the script exits 1 when a route is over it.
- *   The data layer (Dexie, sync, outbox: src/data/app-layer.ts) is fetched by the entry as the app boots,
- *   in parallel with the first render; it is printed on its own and in "with data", the whole first visit.
+ *   The data layer (Dexie, sync, outbox: src/data/data-layer-instance.ts) is fetched by the entry as the app
+ *   boots, in parallel with the first render; it is printed on its own and in "with data", the whole first visit.
  * - Lighthouse (performance, accessibility, best practices; its default mobile profile) for / and
  *   /public/guild-members, in Debian's Chromium against `npm start` on a fresh DATA_DIR with the sample data.
  *   Each page is measured 5 times (`--runs=N` to change) and the median run is printed, as Lighthouse
@@ -37,7 +37,7 @@ const PUBLIC_ROUTES: readonly { path: string; module: string | null }[] = [
   { path: "/boss-timers", module: "src/routes/boss-timers.tsx" },
   { path: "/login", module: "src/routes/login.tsx" },
 ];
-const DATA_LAYER_MODULE = "src/data/app-layer.ts";
+const DATA_LAYER_MODULE = "src/data/data-layer-instance.ts";
 /** The stages the entry (src/main.tsx) imports one after another before the first render (decision 015). */
 const BOOT_STAGE_MODULES = ["src/boot/react-runtime.ts", "src/boot/start.tsx", "src/router.tsx"];
 const LIGHTHOUSE_PATHS = ["/", "/public/guild-members"];

@@ -30,6 +30,7 @@ async function renderHome(root: string, define: Record<string, string>): Promise
     appType: "custom",
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
+    resolve: { tsconfigPaths: true },
     define,
   });
   try {
@@ -48,8 +49,8 @@ const BOOT_STAGES = [
   { name: "start", file: "/src/boot/start.tsx" },
   { name: "routes", file: "/src/router.tsx" },
 ];
-/** Every module the app imports at once on every page: the stages and the data layer (data/app.ts). */
-const BOOT_MODULES = [...BOOT_STAGES.map((stage) => stage.file), "/src/data/app-layer.ts"];
+/** Every module the app imports at once on every page: the stages and the data layer's chunk. */
+const BOOT_MODULES = [...BOOT_STAGES.map((stage) => stage.file), "/src/data/data-layer-instance.ts"];
 /**
  * The chunk names those modules give: a stage's own chunk, the small chunk of the module itself (named by its
  * file: "router" for router.tsx) and the data layer's.

@@ -32,6 +32,8 @@ export default defineConfig({
   // prerendered home page, already carry it.
   define: { "import.meta.env.VITE_GUILD_BRAND": JSON.stringify(brand) },
   publicDir: "public",
+  // The import aliases (@web/, @shared/) are tsconfig.json's paths, as for tsc, tsx and Vitest.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

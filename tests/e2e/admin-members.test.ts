@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseMoney } from "../../shared/money/money.ts";
+import { parseMoney } from "@shared/money/money.ts";
 import { type BrowserPortal, screenshot, startBrowserPortal } from "./browser.ts";
 
 // /guild-members as an admin: create, edit, kick with a final salary, mark paid and delete members through

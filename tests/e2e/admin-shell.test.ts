@@ -328,7 +328,7 @@ describe("outbox", () => {
 
     // Online-only pages say so while offline.
     await admin.locator("aside").getByRole("link", { name: "Accounts" }).click();
-    await admin.getByTestId("online-only-notice").waitFor(WAIT);
+    await admin.getByTestId("online-only").waitFor(WAIT);
     expect(await admin.getByTestId("admin-offline").innerText()).toBe(
       "Offline — this page needs the network.",
     );

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextFixedSpawn } from "../../shared/bosses/boss-schedule.ts";
-import { formatNextSpawnLabel } from "../../shared/format/format-date.ts";
+import { nextFixedSpawn } from "@shared/bosses/boss-schedule.ts";
+import { formatNextSpawnLabel } from "@shared/format/format-date.ts";
 import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
 
 // /boss-timers in Chromium against `npm start` with the sample data: 16 interval bosses, 8 fixed schedules.

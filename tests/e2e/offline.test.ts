@@ -6,7 +6,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticSite } from "../../worker/node/static-site.ts";
+import { staticSite } from "@worker/node/static-site.ts";
 import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal, waitForApp } from "./browser.ts";
 import { freePort, repoRoot } from "./portal-process.ts";
 

@@ -4,7 +4,7 @@ import {
   type Account,
   createAccountSchema,
   updateAccountSchema,
-} from "../../shared/schemas/accounts.ts";
+} from "@shared/schemas/accounts.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";

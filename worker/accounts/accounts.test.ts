@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "../../shared/schemas/accounts.ts";
+import { ACCOUNT_MESSAGES } from "@shared/schemas/accounts.ts";
 import { createApp } from "../app/create-app.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { hashPassword } from "../auth/password-hash.ts";

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESET_ALL_MESSAGE } from "../../shared/schemas/boss-timers.ts";
+import { RESET_ALL_MESSAGE } from "@shared/schemas/boss-timers.ts";
 import { createAccount, type Portal, setUpPortal, TEST_PASSWORD } from "../salary/portal-test-setup.ts";
 import { TestClient } from "../test/api-client.ts";
 

@@ -1,6 +1,6 @@
-import { parseParticipantNames } from "../../shared/participants/parse-participants.ts";
-import type { RaidCountChange, RaidCountMember } from "../../shared/participants/raid-counts.ts";
-import type { AttendanceRecord } from "../../shared/schemas/attendance.ts";
+import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
+import type { RaidCountChange, RaidCountMember } from "@shared/participants/raid-counts.ts";
+import type { AttendanceRecord } from "@shared/schemas/attendance.ts";
 import type { Queryable } from "../db/types.ts";
 
 interface RecordRow {

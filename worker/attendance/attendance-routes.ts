@@ -3,7 +3,7 @@
  * (raids_participated) move in the same transaction as the record, so the client never sends a count.
  */
 import { Hono } from "hono";
-import { raidCountChanges } from "../../shared/participants/raid-counts.ts";
+import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import {
   attendanceBossNotFound,
   attendanceNotFound,
@@ -12,7 +12,7 @@ import {
   NO_VALID_MEMBERS,
   unknownMembersMessage,
   updateAttendanceSchema,
-} from "../../shared/schemas/attendance.ts";
+} from "@shared/schemas/attendance.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";

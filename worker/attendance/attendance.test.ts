@@ -12,7 +12,7 @@ import {
   NO_VALID_MEMBERS,
   PARTICIPANT_REQUIRED,
   unknownMembersMessage,
-} from "../../shared/schemas/attendance.ts";
+} from "@shared/schemas/attendance.ts";
 import { createApp } from "../app/create-app.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { hashPassword } from "../auth/password-hash.ts";

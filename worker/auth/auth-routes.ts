@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { loginSchema } from "../../shared/schemas/login.ts";
+import { loginSchema } from "@shared/schemas/login.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv, SessionUser } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";

@@ -1,4 +1,4 @@
-import type { BossName } from "../../shared/schemas/boss-names.ts";
+import type { BossName } from "@shared/schemas/boss-names.ts";
 import type { Queryable } from "../db/types.ts";
 
 const COLUMNS = `id, name, respawn_time_hours::float8 AS "respawnTimeHours"`;

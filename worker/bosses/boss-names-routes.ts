@@ -8,7 +8,7 @@ import {
   duplicateBossName,
   RESPAWN_HOURS_DEFAULT,
   updateBossNameSchema,
-} from "../../shared/schemas/boss-names.ts";
+} from "@shared/schemas/boss-names.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";

@@ -9,7 +9,7 @@ import {
   RESPAWN_TOO_LONG,
   RESPAWN_TOO_SHORT,
   UPDATE_NEEDS_A_FIELD,
-} from "../../shared/schemas/boss-names.ts";
+} from "@shared/schemas/boss-names.ts";
 import { createApp } from "../app/create-app.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { hashPassword } from "../auth/password-hash.ts";

@@ -3,7 +3,7 @@
  * One row per boss; resetting deletes it (the audit log keeps the history).
  */
 import { Hono } from "hono";
-import { resolveBossSchedule } from "../../shared/bosses/boss-schedule.ts";
+import { resolveBossSchedule } from "@shared/bosses/boss-schedule.ts";
 import {
   type BossTimer,
   fixedScheduleRefusal,
@@ -13,7 +13,7 @@ import {
   startBossTimerSchema,
   TEST_TIMER_ADMIN_ONLY,
   TEST_TIMER_SECONDS,
-} from "../../shared/schemas/boss-timers.ts";
+} from "@shared/schemas/boss-timers.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BossTimer } from "../../shared/schemas/boss-timers.ts";
+import type { BossTimer } from "@shared/schemas/boss-timers.ts";
 import {
   BOSS_NAME_REQUIRED,
   fixedScheduleRefusal,
@@ -10,7 +10,7 @@ import {
   START_TIME_TOO_OLD,
   TEST_DURATION_INVALID,
   TEST_TIMER_ADMIN_ONLY,
-} from "../../shared/schemas/boss-timers.ts";
+} from "@shared/schemas/boss-timers.ts";
 import { createApp } from "../app/create-app.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { hashPassword } from "../auth/password-hash.ts";

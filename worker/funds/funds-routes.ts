@@ -1,6 +1,6 @@
 /** The guild-funds row (derived from the Sold items; see worker/salary/recalculate.ts). Admin only. */
 import { Hono } from "hono";
-import type { GuildFunds } from "../../shared/schemas/market.ts";
+import type { GuildFunds } from "@shared/schemas/market.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { requireRole } from "../auth/require-role.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GuildFunds } from "../../shared/schemas/market.ts";
+import type { GuildFunds } from "@shared/schemas/market.ts";
 import { type Portal, setUpPortal } from "../salary/portal-test-setup.ts";
 
 let portal: Portal;

@@ -3,13 +3,13 @@
  * transaction, followed by one recalculation of the salaries and funds. A bad row inserts nothing.
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import { moneyText } from "../../shared/money/money.ts";
+import { moneyText } from "@shared/money/money.ts";
 import {
   IMPORT_TOO_LARGE,
   type ImportResult,
   importMarketDataSchema,
   MAX_IMPORT_BYTES,
-} from "../../shared/schemas/import.ts";
+} from "@shared/schemas/import.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { jsonBody } from "../app/validate.ts";

@@ -9,13 +9,13 @@ import {
   TOO_MANY_ROWS,
   TOTAL_FUNDS_INVALID,
   VALUE_NOT_POSITIVE,
-} from "../../shared/schemas/import.ts";
+} from "@shared/schemas/import.ts";
 import {
   BOSS_NAME_REQUIRED,
   DATE_ACQUIRED_INVALID,
   LOOT_NAME_REQUIRED,
   STATUS_INVALID,
-} from "../../shared/schemas/market.ts";
+} from "@shared/schemas/market.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { type Portal, resetPortalData, setUpPortal, storedFigures } from "../salary/portal-test-setup.ts";
 

@@ -1,4 +1,4 @@
-import type { MarketExchangeItem } from "../../shared/schemas/market.ts";
+import type { MarketExchangeItem } from "@shared/schemas/market.ts";
 import type { Queryable } from "../db/types.ts";
 
 export const MARKET_COLUMNS = `id, loot_name AS "lootName", boss_name AS "bossName", value, status,

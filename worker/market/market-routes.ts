@@ -3,13 +3,13 @@
  * a Sold item (before or after) recalculates the salaries and funds in its transaction.
  */
 import { Hono } from "hono";
-import { moneyText } from "../../shared/money/money.ts";
+import { moneyText } from "@shared/money/money.ts";
 import {
   createMarketItemSchema,
   deleteMarketItemSchema,
   type MarketExchangeItem,
   updateMarketItemSchema,
-} from "../../shared/schemas/market.ts";
+} from "@shared/schemas/market.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";

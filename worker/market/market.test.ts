@@ -8,7 +8,7 @@ import {
   PARTICIPANTS_NOT_TEXT,
   PARTICIPANTS_REQUIRED,
   STATUS_INVALID,
-} from "../../shared/schemas/market.ts";
+} from "@shared/schemas/market.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import {
   auditFor,

@@ -1,4 +1,4 @@
-import type { GuildMember, MemberStatusFilter } from "../../shared/schemas/members.ts";
+import type { GuildMember, MemberStatusFilter } from "@shared/schemas/members.ts";
 import type { Queryable } from "../db/types.ts";
 
 const COLUMNS = `id, player_name AS "playerName", category, raids_participated AS "raidsParticipated", salary, status,

@@ -4,7 +4,7 @@
  * runs when it can change salaries, raidsParticipated by attendance.
  */
 import { Hono } from "hono";
-import { moneyText } from "../../shared/money/money.ts";
+import { moneyText } from "@shared/money/money.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
   aliasIsNameMessage,
@@ -25,7 +25,7 @@ import {
   memberStatusQuerySchema,
   nameIsAliasMessage,
   updateMemberSchema,
-} from "../../shared/schemas/members.ts";
+} from "@shared/schemas/members.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseMoney } from "../../shared/money/money.ts";
+import { parseMoney } from "@shared/money/money.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
   aliasIsNameMessage,
@@ -21,7 +21,7 @@ import {
   PLAYER_NAME_TOO_LONG,
   RAIDS_INVALID,
   STATUS_FILTER_INVALID,
-} from "../../shared/schemas/members.ts";
+} from "@shared/schemas/members.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { auditFor, type Portal, setUpPortal, uniqueName } from "../salary/portal-test-setup.ts";
 

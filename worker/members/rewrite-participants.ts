@@ -4,9 +4,9 @@
  * loot keeps paying the same person and raid counts stay theirs (docs/decisions/010).
  */
 
-import { parseParticipantNames } from "../../shared/participants/parse-participants.ts";
-import { isParticipantTextCorrupted } from "../../shared/participants/participant-corruption.ts";
-import { participantText } from "../../shared/participants/participant-text.ts";
+import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
+import { isParticipantTextCorrupted } from "@shared/participants/participant-corruption.ts";
+import { participantText } from "@shared/participants/participant-text.ts";
 import type { Queryable } from "../db/types.ts";
 
 /** Rows per UPDATE ... FROM (VALUES ...): 2 parameters each. */

@@ -3,7 +3,7 @@
  * Prints the time of the engine alone and of recalculateDerivedFigures (load, engine, salary UPDATE, funds),
  * from scratch and as the incremental path every write takes. A benchmark, not a test.
  */
-import { calculateSalaries } from "../../shared/salary/calculate-salaries.ts";
+import { calculateSalaries } from "@shared/salary/calculate-salaries.ts";
 import { migrate } from "../db/migrate.ts";
 import { createMemoryPgliteDb } from "../db/pglite.ts";
 import { loadMigrations } from "../node/load-sql.ts";

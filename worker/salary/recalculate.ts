@@ -3,9 +3,9 @@
  * recalculated from all Sold items by the shared salary engine, inside the transaction of the write that could
  * change them. There is no incremental state to drift: each recalculation starts from the items.
  */
-import { parseMoney } from "../../shared/money/money.ts";
-import { calculateSalaries, type SalaryCalculation } from "../../shared/salary/calculate-salaries.ts";
-import type { SalaryItem, SalaryRosterMember } from "../../shared/salary/distribute-item.ts";
+import { parseMoney } from "@shared/money/money.ts";
+import { calculateSalaries, type SalaryCalculation } from "@shared/salary/calculate-salaries.ts";
+import type { SalaryItem, SalaryRosterMember } from "@shared/salary/distribute-item.ts";
 import type { WriteTools } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
 

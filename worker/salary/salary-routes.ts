@@ -4,15 +4,15 @@
  * every write that could change them recalculates them (recalculate.ts).
  */
 import { Hono } from "hono";
-import { moneyText, parseMoney } from "../../shared/money/money.ts";
-import { isParticipantTextCorrupted } from "../../shared/participants/participant-corruption.ts";
+import { moneyText, parseMoney } from "@shared/money/money.ts";
+import { isParticipantTextCorrupted } from "@shared/participants/participant-corruption.ts";
 import {
   type CorruptedItem,
   type CorruptionAnalysis,
   fixParticipantsSchema,
   recalculatedMessage,
   resetMessage,
-} from "../../shared/schemas/fix-participants.ts";
+} from "@shared/schemas/fix-participants.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";

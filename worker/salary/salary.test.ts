@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseMoney } from "../../shared/money/money.ts";
-import type { SalaryReceipt } from "../../shared/salary/calculate-salaries.ts";
+import { parseMoney } from "@shared/money/money.ts";
+import type { SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
 import {
   DRY_RUN_INVALID,
   FIX_ACTION_INVALID,
   FIX_ACTION_REQUIRED,
   recalculatedMessage,
   resetMessage,
-} from "../../shared/schemas/fix-participants.ts";
-import type { MarketExchangeItem } from "../../shared/schemas/market.ts";
-import type { GuildMember } from "../../shared/schemas/members.ts";
+} from "@shared/schemas/fix-participants.ts";
+import type { MarketExchangeItem } from "@shared/schemas/market.ts";
+import type { GuildMember } from "@shared/schemas/members.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { type Portal, resetPortalData, setUpPortal, storedFigures } from "./portal-test-setup.ts";
 

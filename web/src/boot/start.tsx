@@ -4,8 +4,8 @@
  */
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { resolveTimeZone } from "../../../shared/format/zoned-time.ts";
-import { startApp } from "../data/app.ts";
+import { resolveTimeZone } from "@shared/format/zoned-time.ts";
+import { startApp } from "../data/lazy-data-layer.ts";
 import { registerServiceWorker } from "../features/pwa/register-service-worker.ts";
 import { api } from "../lib/api-client.ts";
 import { startSessionWatch, useSessionStore } from "../lib/session-store.ts";

@@ -1,5 +1,5 @@
 import { Coins, Package } from "lucide-react";
-import type { MarketSummary } from "../../../shared/market/market-summary.ts";
+import type { MarketSummary } from "@shared/market/market-summary.ts";
 import { Card } from "./card.tsx";
 import { Skeleton } from "./skeleton.tsx";
 

@@ -5,7 +5,7 @@
  */
 import { Check, Crown, Shield, Users } from "lucide-react";
 import { useState } from "react";
-import { categoryRank, compareRosterDefault } from "../../../shared/sorting/roster-sort.ts";
+import { categoryRank, compareRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { Button } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
 

@@ -2,9 +2,9 @@
 // what the server answered and sent to the server, must leave the same participant lists and raid counts.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AttendanceRecord } from "../../../shared/schemas/attendance.ts";
-import type { GuildMember } from "../../../shared/schemas/members.ts";
-import { type Portal, setUpPortal } from "../../../worker/salary/portal-test-setup.ts";
+import type { AttendanceRecord } from "@shared/schemas/attendance.ts";
+import type { GuildMember } from "@shared/schemas/members.ts";
+import { type Portal, setUpPortal } from "@worker/salary/portal-test-setup.ts";
 import { LocalDraft } from "./local-draft.ts";
 import { type MutationArgs, mutationFor } from "./mutations.ts";
 

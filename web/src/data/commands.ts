@@ -3,7 +3,7 @@
  * row in one Dexie transaction, then nudges the sender; it resolves with the row's id (the
  * Idempotency-Key) once both are stored, whether or not the network is there.
  */
-import type { MoneyText } from "../../../shared/money/money.ts";
+import type { MoneyText } from "@shared/money/money.ts";
 import { loadDraft, saveDraftChanges } from "./local-draft.ts";
 import type { CreateAttendanceArgs, UpdateAttendanceArgs } from "./mutations/attendance-mutations.ts";
 import type { CreateBossNameArgs, UpdateBossNameArgs } from "./mutations/boss-name-mutations.ts";

@@ -3,12 +3,11 @@
  * loaded and IndexedDB has answered (undefined until then) and follows every change, including pulls,
  * which replace a table in one transaction and so never show it empty.
  *
- * The hooks subscribe to Dexie's liveQuery through the lazily loaded layer (app.ts) rather than with
+ * The hooks subscribe to Dexie's liveQuery through the lazily loaded layer (lazy-data-layer.ts) rather than with
  * dexie-react-hooks, whose static import would put Dexie into every page's first download (decision 014).
  */
 import { type DependencyList, startTransition, useEffect, useState } from "react";
-import { type AppLayer, useAppLayer } from "./app.ts";
-import { createLayerStore, type LayerState } from "./layer-state.ts";
+import { type AppLayer, useAppLayer } from "./lazy-data-layer.ts";
 import type {
   AttendanceRecord,
   BossNameRow,
@@ -19,6 +18,7 @@ import type {
   MarketItem,
   SalaryReceipt,
 } from "./portal-db.ts";
+import { createLayerStore, type LayerState } from "./pull-and-send-state.ts";
 import type { MemberFilter, OutboxSummary, StoredSyncStatus } from "./queries.ts";
 
 type Reading<T> = { value: T } | { error: unknown } | undefined;
@@ -147,7 +147,7 @@ export function useSyncStatus(collection: CollectionName): SyncStatus {
 }
 
 /**
- * A value from the data layer's in-memory state (layer-state.ts), followed as a transition: a pull starting
+ * A value from the data layer's in-memory state (pull-and-send-state.ts), followed as a transition: a pull starting
  * or ending flips a flag that every status line on the page shows, and those re-renders need not block.
  */
 function useLayerState<T>(select: (state: LayerState) => T, deps: DependencyList): T {

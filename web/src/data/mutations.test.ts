@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney, moneyText, readMoney } from "../../../shared/money/money.ts";
-import { kickMemberSchema } from "../../../shared/schemas/members.ts";
+import { formatMoney, moneyText, readMoney } from "@shared/money/money.ts";
+import { kickMemberSchema } from "@shared/schemas/members.ts";
 import { LocalDraft } from "./local-draft.ts";
 import { MUTATIONS } from "./mutations.ts";
 import type { AttendanceRecord, BossTimerRow, CollectionName, GuildMember } from "./portal-db.ts";

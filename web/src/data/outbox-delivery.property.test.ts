@@ -5,7 +5,7 @@
 import "fake-indexeddb/auto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { duplicateMemberMessage } from "../../../shared/schemas/members.ts";
+import { duplicateMemberMessage } from "@shared/schemas/members.ts";
 import type { Fault } from "./testing/api-faults.ts";
 import { memoryLocks } from "./testing/manual-environment.ts";
 import { testApiServer } from "./testing/test-api-server.ts";

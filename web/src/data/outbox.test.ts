@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import { fixedScheduleRefusal } from "../../../shared/schemas/boss-timers.ts";
-import { duplicateMemberMessage } from "../../../shared/schemas/members.ts";
+import { fixedScheduleRefusal } from "@shared/schemas/boss-timers.ts";
+import { duplicateMemberMessage } from "@shared/schemas/members.ts";
 import { MAX_RETRY_MS } from "./retry-policy.ts";
 import { memoryLocks } from "./testing/manual-environment.ts";
 import { testApiServer } from "./testing/test-api-server.ts";

@@ -4,7 +4,6 @@
  * after a lost answer is applied once. See retry-policy.ts for what each answer does to the queue.
  */
 import type { DataLayerEnv } from "./environment.ts";
-import type { LayerStore } from "./layer-state.ts";
 import {
   acknowledge,
   affectedCollections,
@@ -16,6 +15,7 @@ import {
   requeue,
 } from "./outbox-rows.ts";
 import type { CollectionName, OutboxRow, PortalDb } from "./portal-db.ts";
+import type { LayerStore } from "./pull-and-send-state.ts";
 import { classifyFailure, type SendOutcome } from "./retry-policy.ts";
 import type { WriteTransport } from "./write-transport.ts";
 

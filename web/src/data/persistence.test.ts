@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDataLayer } from "./data-layer.ts";
+import { createDataLayer } from "./create-data-layer.ts";
 import { PortalDb } from "./portal-db.ts";
 import { readOutboxSummary } from "./queries.ts";
 import { manualEnvironment } from "./testing/manual-environment.ts";

@@ -5,12 +5,12 @@
  * old ones, never a delete of the database, so queued writes and cached data survive app updates.
  */
 import Dexie, { type Table } from "dexie";
-import type { SalaryReceipt } from "../../../shared/salary/calculate-salaries.ts";
-import type { AttendanceRecord } from "../../../shared/schemas/attendance.ts";
-import type { BossName } from "../../../shared/schemas/boss-names.ts";
-import type { BossTimer } from "../../../shared/schemas/boss-timers.ts";
-import type { GuildFunds, MarketExchangeItem } from "../../../shared/schemas/market.ts";
-import type { GuildMember } from "../../../shared/schemas/members.ts";
+import type { SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
+import type { AttendanceRecord } from "@shared/schemas/attendance.ts";
+import type { BossName } from "@shared/schemas/boss-names.ts";
+import type { BossTimer } from "@shared/schemas/boss-timers.ts";
+import type { GuildFunds, MarketExchangeItem } from "@shared/schemas/market.ts";
+import type { GuildMember } from "@shared/schemas/members.ts";
 
 export const DATABASE_NAME = "guild-portal";
 

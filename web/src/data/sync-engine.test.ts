@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { liveQuery } from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDataLayer } from "./data-layer.ts";
+import { createDataLayer } from "./create-data-layer.ts";
 import { readGuildMembers, readSyncStatus, readSyncStatuses } from "./queries.ts";
 import { unexpectedAnswer } from "./sync-engine.ts";
 import { testApiServer } from "./testing/test-api-server.ts";

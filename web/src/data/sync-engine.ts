@@ -6,8 +6,8 @@
 import { type ApiClient, ApiError, errorMessage } from "../lib/api-client.ts";
 import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
 import type { DataLayerEnv } from "./environment.ts";
-import { type LayerStore, setSyncing } from "./layer-state.ts";
 import { type CollectionName, isSingleRow, KEY_PATHS, type PortalDb, SINGLE_ROW_SLOT } from "./portal-db.ts";
+import { type LayerStore, setSyncing } from "./pull-and-send-state.ts";
 import { forgetCollections, readSyncMeta, recordPullFailure, storePulledRows } from "./pull-store.ts";
 
 export const SYNC_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 import { Plus, Swords } from "lucide-react";
 import { useState } from "react";
-import { bossOptions, summarizeMarket } from "../../../shared/market/market-summary.ts";
+import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { MarketSummaryCards } from "../components/market-summary-cards.tsx";

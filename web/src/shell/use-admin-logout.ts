@@ -1,5 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
-import { dataLayerActions } from "../data/app.ts";
+import { dataLayerActions } from "../data/lazy-data-layer.ts";
 import { logout } from "../lib/session-store.ts";
 
 /**

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { migrate } from "../../db/migrate.ts";
-import { pgliteDb } from "../../db/pglite.ts";
-import { loadMigrations, loadSampleData } from "../../node/load-sql.ts";
+import { migrate } from "@worker/db/migrate.ts";
+import { pgliteDb } from "@worker/db/pglite.ts";
+import { loadMigrations, loadSampleData } from "@worker/node/load-sql.ts";
 import "../provided-context.ts";
 
 export default async function setup({ provide }: TestProject) {

@@ -1,6 +1,6 @@
 /** Global setup of the postgres project: a throwaway PostgreSQL 15 server with a migrated template. */
 import type { TestProject } from "vitest/node";
-import { loadSampleData } from "../../node/load-sql.ts";
+import { loadSampleData } from "@worker/node/load-sql.ts";
 import { acquirePostgresTemplate } from "../postgres-template.ts";
 import "../provided-context.ts";
 

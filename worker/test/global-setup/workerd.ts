@@ -3,7 +3,7 @@
  * WebSocket-to-TCP proxy through which the Neon driver inside workerd reaches that server.
  */
 import type { TestProject } from "vitest/node";
-import { loadSampleData } from "../../node/load-sql.ts";
+import { loadSampleData } from "@worker/node/load-sql.ts";
 import { acquirePostgresTemplate } from "../postgres-template.ts";
 import "../provided-context.ts";
 import { startWsTcpProxy } from "../ws-tcp-proxy.ts";

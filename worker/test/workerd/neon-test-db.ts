@@ -3,8 +3,8 @@
  * (workerd cannot read sql/ from disk), reached through the Neon serverless driver and the
  * WebSocket-to-TCP proxy, as the Worker reaches Neon in production.
  */
-import { createNeonDb } from "../../db/neon.ts";
-import type { Db } from "../../db/types.ts";
+import { createNeonDb } from "@worker/db/neon.ts";
+import type { Db } from "@worker/db/types.ts";
 import { databaseUrl, newDatabaseName } from "../database-names.ts";
 import type { PostgresTemplate } from "../provided-context.ts";
 

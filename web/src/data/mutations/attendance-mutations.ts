@@ -1,6 +1,6 @@
 /** Attendance writes: create, edit, delete a record, moving the raid counts as the server does. */
-import { normalizeParticipants } from "../../../../shared/participants/parse-participants.ts";
-import { raidCountChanges } from "../../../../shared/participants/raid-counts.ts";
+import { normalizeParticipants } from "@shared/participants/parse-participants.ts";
+import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { localId } from "../portal-db.ts";
 import { type IdArgs, mutation } from "./mutation.ts";

@@ -1,5 +1,5 @@
 /** Boss name writes: create, rename or re-time, delete; each keeps the boss's timer row in step. */
-import { RESPAWN_HOURS_DEFAULT } from "../../../../shared/schemas/boss-names.ts";
+import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
 import { localId } from "../portal-db.ts";
 import { definedOnly, type IdArgs, mutation } from "./mutation.ts";
 import { clearTimer } from "./timer-mutations.ts";

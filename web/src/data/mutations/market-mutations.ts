@@ -1,6 +1,6 @@
 /** Market (loot) writes: create, edit, delete an item. */
-import type { MoneyText } from "../../../../shared/money/money.ts";
-import { normalizeParticipantInput } from "../../../../shared/participants/participant-text.ts";
+import type { MoneyText } from "@shared/money/money.ts";
+import { normalizeParticipantInput } from "@shared/participants/participant-text.ts";
 import { localId, type MarketItem } from "../portal-db.ts";
 import { definedOnly, type IdArgs, mutation, storedMoney } from "./mutation.ts";
 

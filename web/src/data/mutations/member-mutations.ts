@@ -1,6 +1,6 @@
 /** Guild member writes: create, edit, delete, kick, mark paid. */
-import type { MoneyText } from "../../../../shared/money/money.ts";
-import type { MemberCategory } from "../../../../shared/schemas/members.ts";
+import type { MoneyText } from "@shared/money/money.ts";
+import type { MemberCategory } from "@shared/schemas/members.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { type GuildMember, localId } from "../portal-db.ts";
 import { definedOnly, mutation, storedMoney } from "./mutation.ts";

@@ -8,7 +8,7 @@
  * the outbox, and once on the base copy when the server acknowledges it. It must tolerate any state (a
  * row that is gone, a collection never pulled) because the server's data may have moved on.
  */
-import { type MoneyText, moneyText, readMoney } from "../../../../shared/money/money.ts";
+import { type MoneyText, moneyText, readMoney } from "@shared/money/money.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import type { CollectionName } from "../portal-db.ts";
 

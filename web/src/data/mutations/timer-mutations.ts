@@ -1,5 +1,5 @@
 /** Boss timer writes: start one, reset one or all. */
-import { RESPAWN_HOURS_DEFAULT } from "../../../../shared/schemas/boss-names.ts";
+import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { type BossTimerRow, localId } from "../portal-db.ts";
 import { mutation } from "./mutation.ts";

@@ -9,8 +9,8 @@ import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import superjson from "superjson";
 import { afterAll, beforeAll } from "vitest";
-import type { BossTimer } from "../../../../shared/schemas/boss-timers.ts";
-import type { GuildMember } from "../../../../shared/schemas/members.ts";
+import type { BossTimer } from "@shared/schemas/boss-timers.ts";
+import type { GuildMember } from "@shared/schemas/members.ts";
 import {
   auditFor,
   createAccount,
@@ -18,7 +18,7 @@ import {
   resetPortalData,
   setUpPortal,
   TEST_PASSWORD,
-} from "../../../../worker/salary/portal-test-setup.ts";
+} from "@worker/salary/portal-test-setup.ts";
 import { ApiFaults } from "./api-faults.ts";
 
 export interface AppliedWrite {

@@ -4,9 +4,9 @@
  * "fake-indexeddb/auto" before this module.
  */
 import Dexie from "dexie";
-import { createApiClient } from "../../lib/api-client.ts";
+import { createApiClient } from "@web/lib/api-client.ts";
 import type { SessionRole } from "../collections.ts";
-import { createDataLayer, type DataLayer } from "../data-layer.ts";
+import { createDataLayer, type DataLayer } from "../create-data-layer.ts";
 import type { LockManagerLike } from "../environment.ts";
 import { PortalDb } from "../portal-db.ts";
 import { createWriteTransport } from "../write-transport.ts";

@@ -5,11 +5,11 @@ import {
   type Account,
   type AccountRole,
   PASSWORD_MIN_LENGTH,
-} from "../../../../shared/schemas/accounts.ts";
-import { Dialog, Field, type FieldControl, FormActions, FormError } from "../../components/dialog.tsx";
-import { inputClass } from "../../components/filter-select.tsx";
-import { api, errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toast.tsx";
+} from "@shared/schemas/accounts.ts";
+import { Dialog, Field, type FieldControl, FormActions, FormError } from "@web/components/dialog.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import { api, errorMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.tsx";
 import {
   type CreateAccountValues,
   type EditAccountValues,

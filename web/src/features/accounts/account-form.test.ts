@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES, type Account } from "../../../../shared/schemas/accounts.ts";
+import { ACCOUNT_MESSAGES, type Account } from "@shared/schemas/accounts.ts";
 import { editValuesOf, validateCreateAccount, validateEditAccount } from "./account-form.ts";
 
 const account: Account = {

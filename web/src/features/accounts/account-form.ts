@@ -9,8 +9,8 @@ import {
   createAccountSchema,
   type UpdateAccountInput,
   updateAccountSchema,
-} from "../../../../shared/schemas/accounts.ts";
-import { type FieldErrors, fieldErrors } from "../../../../shared/schemas/form-errors.ts";
+} from "@shared/schemas/accounts.ts";
+import { type FieldErrors, fieldErrors } from "@shared/schemas/form-errors.ts";
 
 export type { FieldErrors };
 

@@ -1,7 +1,7 @@
 import { Pencil } from "lucide-react";
-import { formatDate } from "../../../../shared/format/format-date.ts";
-import type { Account } from "../../../../shared/schemas/accounts.ts";
-import { Button } from "../../components/button.tsx";
+import { formatDate } from "@shared/format/format-date.ts";
+import type { Account } from "@shared/schemas/accounts.ts";
+import { Button } from "@web/components/button.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -12,7 +12,7 @@ import {
   TableCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
+} from "@web/components/data-table.tsx";
 
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1";
 

@@ -1,7 +1,7 @@
 /** The account list, read from the server (accounts are not kept in the local store: online only). */
 import { useCallback, useEffect, useState } from "react";
-import type { Account } from "../../../../shared/schemas/accounts.ts";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import type { Account } from "@shared/schemas/accounts.ts";
+import { api, errorMessage } from "@web/lib/api-client.ts";
 
 export type AccountsState =
   | { status: "loading"; accounts: null; error: null }

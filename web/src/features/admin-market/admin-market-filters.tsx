@@ -1,8 +1,8 @@
 /** Status, Boss, Date From and Date To filters of the admin market page, and Clear Filters. */
 import { FilterX } from "lucide-react";
 import { useId } from "react";
-import { Button } from "../../components/button.tsx";
-import { FilterSelect, inputClass, filterLabelClass as labelClass } from "../../components/filter-select.tsx";
+import { Button } from "@web/components/button.tsx";
+import { FilterSelect, inputClass, filterLabelClass as labelClass } from "@web/components/filter-select.tsx";
 import {
   ADMIN_STATUS_FILTERS,
   type AdminMarketFilters,

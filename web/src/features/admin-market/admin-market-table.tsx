@@ -1,9 +1,9 @@
 /** The admin market table: Loot Name, Boss Name, Date, Value, Status, Participants and the row actions. */
 import { Calculator, Pencil, Trash2, Users } from "lucide-react";
-import { formatDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { LootStatusBadge, PendingBadge } from "../../components/badge.tsx";
-import { Button } from "../../components/button.tsx";
+import { formatDate } from "@shared/format/format-date.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import { LootStatusBadge, PendingBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -15,9 +15,9 @@ import {
   TableMessageCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
-import { isLocalId } from "../../data/mutations.ts";
-import type { MarketItem } from "../../data/portal-db.ts";
+} from "@web/components/data-table.tsx";
+import { isLocalId } from "@web/data/mutations.ts";
+import type { MarketItem } from "@web/data/portal-db.ts";
 
 export type AdminMarketTableState =
   | { status: "loading" }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { summarizeMarket } from "../../../../shared/market/market-summary.ts";
-import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
+import { summarizeMarket } from "@shared/market/market-summary.ts";
+import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
 import { filterAdminMarket, itemDistribution, NO_ADMIN_FILTERS } from "./admin-market-view.ts";
 
 function item(id: number, patch: Partial<MarketItem>): MarketItem {

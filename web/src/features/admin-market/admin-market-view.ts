@@ -3,17 +3,14 @@
  * order (Sold, Pending, then newest created first) and one item's exact distribution (the summary and the
  * boss options are shared/market/market-summary.ts).
  */
-import {
-  parseParticipantNames,
-  parseParticipants,
-} from "../../../../shared/participants/parse-participants.ts";
+import { parseParticipantNames, parseParticipants } from "@shared/participants/parse-participants.ts";
 import {
   distributeItem,
   type ItemDistribution,
   type MemberCategory,
-} from "../../../../shared/salary/distribute-item.ts";
-import { sortAdminMarket } from "../../../../shared/sorting/market-sort.ts";
-import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
+} from "@shared/salary/distribute-item.ts";
+import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
+import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
 
 export const ADMIN_STATUS_FILTERS = [
   { value: "all", label: "All" },

@@ -1,9 +1,9 @@
 /** 'Distribution Details': how one item's value splits, exactly as the salary engine computes it. */
-import { formatMoney } from "../../../../shared/money/money.ts";
-import type { ItemDistribution } from "../../../../shared/salary/distribute-item.ts";
-import { CategoryBadge } from "../../components/badge.tsx";
-import { Dialog } from "../../components/dialog.tsx";
-import { NO_PARTICIPANTS } from "../../components/participants-dialog.tsx";
+import { formatMoney } from "@shared/money/money.ts";
+import type { ItemDistribution } from "@shared/salary/distribute-item.ts";
+import { CategoryBadge } from "@web/components/badge.tsx";
+import { Dialog } from "@web/components/dialog.tsx";
+import { NO_PARTICIPANTS } from "@web/components/participants-dialog.tsx";
 
 const usdt = (cents: number) => formatMoney(cents, "usdt");
 

@@ -3,15 +3,15 @@
  * messages are the spec's ('Loot name is required', 'Participated members are required', ...).
  */
 import { useId, useState } from "react";
-import { moneyText } from "../../../../shared/money/money.ts";
-import { parseParticipantNames } from "../../../../shared/participants/parse-participants.ts";
-import { fieldErrors } from "../../../../shared/schemas/form-errors.ts";
-import { createMarketItemSchema, LOOT_STATUSES } from "../../../../shared/schemas/market.ts";
-import { BossSelect } from "../../components/boss-select.tsx";
-import { Dialog, Field, FormActions } from "../../components/dialog.tsx";
-import { inputClass } from "../../components/filter-select.tsx";
-import { ParticipantPicker, type PickerMember } from "../../components/participant-picker.tsx";
-import type { MarketItem } from "../../data/portal-db.ts";
+import { moneyText } from "@shared/money/money.ts";
+import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
+import { fieldErrors } from "@shared/schemas/form-errors.ts";
+import { createMarketItemSchema, LOOT_STATUSES } from "@shared/schemas/market.ts";
+import { BossSelect } from "@web/components/boss-select.tsx";
+import { Dialog, Field, FormActions } from "@web/components/dialog.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import { ParticipantPicker, type PickerMember } from "@web/components/participant-picker.tsx";
+import type { MarketItem } from "@web/data/portal-db.ts";
 import { participantNamesOf } from "./admin-market-view.ts";
 
 export interface LootValues {

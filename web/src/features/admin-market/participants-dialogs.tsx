@@ -4,12 +4,12 @@
  */
 import { UserCog } from "lucide-react";
 import { useState } from "react";
-import { problemWith } from "../../../../shared/schemas/form-errors.ts";
-import { createMarketItemSchema } from "../../../../shared/schemas/market.ts";
-import { Button } from "../../components/button.tsx";
-import { Dialog } from "../../components/dialog.tsx";
-import { ParticipantPicker, type PickerMember } from "../../components/participant-picker.tsx";
-import { ParticipantList, ParticipantsDialog } from "../../components/participants-dialog.tsx";
+import { problemWith } from "@shared/schemas/form-errors.ts";
+import { createMarketItemSchema } from "@shared/schemas/market.ts";
+import { Button } from "@web/components/button.tsx";
+import { Dialog } from "@web/components/dialog.tsx";
+import { ParticipantPicker, type PickerMember } from "@web/components/participant-picker.tsx";
+import { ParticipantList, ParticipantsDialog } from "@web/components/participants-dialog.tsx";
 import type { ParticipantRow } from "./admin-market-view.ts";
 
 export function ParticipantsViewDialog({

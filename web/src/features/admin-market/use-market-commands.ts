@@ -1,9 +1,9 @@
 /** Market item writes through the outbox, with the spec's toasts (section 8). */
 
-import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
-import { commands } from "../../data/app.ts";
-import { errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toast.tsx";
+import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";
+import { commands } from "@web/data/lazy-data-layer.ts";
+import { errorMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.tsx";
 import type { LootValues } from "./loot-form-dialog.tsx";
 
 export const ITEM_CREATED = "Market item created successfully.";

@@ -5,19 +5,19 @@
  */
 
 import { type FormEvent, useState } from "react";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { problemWith } from "../../../../shared/schemas/form-errors.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import { problemWith } from "@shared/schemas/form-errors.ts";
 import {
   createMemberSchema,
   kickMemberSchema,
   MEMBER_CATEGORIES,
   updateMemberSchema,
-} from "../../../../shared/schemas/members.ts";
-import { ConfirmDialog, Dialog, Field, FormActions } from "../../components/dialog.tsx";
-import { inputClass } from "../../components/filter-select.tsx";
-import { commands } from "../../data/app.ts";
-import type { GuildMember } from "../../data/portal-db.ts";
-import { runWrite } from "../../lib/run-write.ts";
+} from "@shared/schemas/members.ts";
+import { ConfirmDialog, Dialog, Field, FormActions } from "@web/components/dialog.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import { commands } from "@web/data/lazy-data-layer.ts";
+import type { GuildMember } from "@web/data/portal-db.ts";
+import { runWrite } from "@web/lib/run-write.ts";
 
 export type MemberDialog =
   | { kind: "add" }

@@ -3,10 +3,10 @@
  * (Sold items naming them), as DECISIONS "Counts on the roster" defines them; names resolve against the whole
  * roster so a player alias counts for each of that player's characters.
  */
-import { parseParticipants } from "../../../../shared/participants/parse-participants.ts";
-import { participationCounter } from "../../../../shared/sorting/participation-count.ts";
-import type { RosterRow } from "../../../../shared/sorting/roster-sort.ts";
-import type { GuildMember, MarketItem } from "../../data/portal-db.ts";
+import { parseParticipants } from "@shared/participants/parse-participants.ts";
+import { participationCounter } from "@shared/sorting/participation-count.ts";
+import type { RosterRow } from "@shared/sorting/roster-sort.ts";
+import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
 
 export interface MemberRow extends RosterRow {
   member: GuildMember;

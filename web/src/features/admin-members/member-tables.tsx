@@ -1,12 +1,12 @@
 /** The Active Members and Kicked Members tables of /guild-members, with one-at-a-time column sorting. */
 import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck, Pencil, Trash2, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { formatKickedDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { type RosterSortColumn, sortRoster } from "../../../../shared/sorting/roster-sort.ts";
-import { ariaSort, nextSortState, type SortState } from "../../../../shared/sorting/sort-cycle.ts";
-import { CategoryBadge, PendingBadge } from "../../components/badge.tsx";
-import { Button } from "../../components/button.tsx";
+import { formatKickedDate } from "@shared/format/format-date.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import { type RosterSortColumn, sortRoster } from "@shared/sorting/roster-sort.ts";
+import { ariaSort, nextSortState, type SortState } from "@shared/sorting/sort-cycle.ts";
+import { CategoryBadge, PendingBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -18,9 +18,9 @@ import {
   TableMessageCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
-import { isLocalId } from "../../data/mutations.ts";
-import type { GuildMember } from "../../data/portal-db.ts";
+} from "@web/components/data-table.tsx";
+import { isLocalId } from "@web/data/mutations.ts";
+import type { GuildMember } from "@web/data/portal-db.ts";
 import type { MemberRow } from "./member-rows.ts";
 
 export type MembersState =

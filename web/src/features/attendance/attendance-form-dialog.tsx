@@ -4,15 +4,15 @@
  * once on this device.
  */
 import { useState } from "react";
-import { BossSelect } from "../../components/boss-select.tsx";
-import { Button } from "../../components/button.tsx";
-import { Dialog, Field, FormActions, FormError } from "../../components/dialog.tsx";
-import { inputClass } from "../../components/filter-select.tsx";
-import { ParticipantPicker } from "../../components/participant-picker.tsx";
-import { commands } from "../../data/app.ts";
-import type { AttendanceRecord, BossNameRow, GuildMember } from "../../data/portal-db.ts";
-import { runWrite } from "../../lib/run-write.ts";
-import { toast } from "../../lib/toast.tsx";
+import { BossSelect } from "@web/components/boss-select.tsx";
+import { Button } from "@web/components/button.tsx";
+import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import { ParticipantPicker } from "@web/components/participant-picker.tsx";
+import { commands } from "@web/data/lazy-data-layer.ts";
+import type { AttendanceRecord, BossNameRow, GuildMember } from "@web/data/portal-db.ts";
+import { runWrite } from "@web/lib/run-write.ts";
+import { toast } from "@web/lib/toast.tsx";
 import { checkAttendanceForm, DATE_MIN, dateFieldProblem, localDay } from "./attendance-form.ts";
 import { recordDay, recordNames } from "./attendance-view.ts";
 

@@ -4,7 +4,7 @@ import {
   DATE_TOO_EARLY,
   MAX_PARTICIPANTS,
   TOO_MANY_PARTICIPANTS,
-} from "../../../../shared/schemas/attendance.ts";
+} from "@shared/schemas/attendance.ts";
 import {
   ADD_INCOMPLETE,
   checkAttendanceForm,

@@ -4,14 +4,14 @@
  * the body are then checked by the server's own schema, with its messages (not in the future, not before
  * 2000-01-01, at most 500 participants).
  */
-import { normalizeParticipants } from "../../../../shared/participants/parse-participants.ts";
+import { normalizeParticipants } from "@shared/participants/parse-participants.ts";
 import {
   ATTENDANCE_DATE_FLOOR,
   createAttendanceSchema,
   DATE_REQUIRED,
   dateAttendedProblem,
   NO_VALID_MEMBERS,
-} from "../../../../shared/schemas/attendance.ts";
+} from "@shared/schemas/attendance.ts";
 
 export const ADD_INCOMPLETE = "Please select a boss, date, and at least one participant.";
 export const EDIT_INCOMPLETE = "Please select a date and at least one participant.";

@@ -1,9 +1,9 @@
 /** The two tabs' tables of /admin/attendance: attendance records and the loot a member took part in. */
 import { Pencil, Trash2 } from "lucide-react";
-import { formatDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { LootStatusBadge, PendingBadge } from "../../components/badge.tsx";
-import { Button } from "../../components/button.tsx";
+import { formatDate } from "@shared/format/format-date.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import { LootStatusBadge, PendingBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -15,9 +15,9 @@ import {
   TableMessageCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
-import { isLocalId } from "../../data/mutations.ts";
-import type { AttendanceRecord, MarketItem } from "../../data/portal-db.ts";
+} from "@web/components/data-table.tsx";
+import { isLocalId } from "@web/data/mutations.ts";
+import type { AttendanceRecord, MarketItem } from "@web/data/portal-db.ts";
 import { recordNames } from "./attendance-view.ts";
 
 export type TableState<T> =

@@ -1,6 +1,6 @@
 /** Attendance records shaped for the screens: names, the calendar day, ordering and the member filter. */
 
-import type { AttendanceRecord } from "../../data/portal-db.ts";
+import type { AttendanceRecord } from "@web/data/portal-db.ts";
 import { localDay } from "./attendance-form.ts";
 
 /** The API answers the names as a list, already read from the stored text. */

@@ -1,8 +1,8 @@
-import { formatDate } from "../../../../shared/format/format-date.ts";
-import { ConfirmDialog } from "../../components/dialog.tsx";
-import { commands } from "../../data/app.ts";
-import type { AttendanceRecord } from "../../data/portal-db.ts";
-import { runWrite } from "../../lib/run-write.ts";
+import { formatDate } from "@shared/format/format-date.ts";
+import { ConfirmDialog } from "@web/components/dialog.tsx";
+import { commands } from "@web/data/lazy-data-layer.ts";
+import type { AttendanceRecord } from "@web/data/portal-db.ts";
+import { runWrite } from "@web/lib/run-write.ts";
 
 /** Confirms deleting a record; each participant's raid count goes down by one. */
 export function DeleteRecordDialog({

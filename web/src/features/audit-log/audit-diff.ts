@@ -2,7 +2,7 @@
  * The audit log's entries as a person reads them: what kind of thing changed, what was done, and, field by
  * field, the value before and after (only the fields that changed on an update).
  */
-import { formatDate, formatTime } from "../../../../shared/format/format-date.ts";
+import { formatDate, formatTime } from "@shared/format/format-date.ts";
 
 export interface AuditEntry {
   id: number;

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { formatDate, formatTime } from "../../../../shared/format/format-date.ts";
+import { formatDate, formatTime } from "@shared/format/format-date.ts";
 import { type AuditEntry, actionLabel, auditChanges, entityLabel } from "./audit-diff.ts";
 
 const ACTION_TONES: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 /** The audit log from the server, newest first, a page at a time (online only: it is not in the local store). */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { api, errorMessage } from "@web/lib/api-client.ts";
 import type { AuditEntry } from "./audit-diff.ts";
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,10 +1,10 @@
 import { AlertCircle, Loader2, LogIn } from "lucide-react";
 import { Label } from "radix-ui";
 import { type FormEvent, useRef, useState } from "react";
-import { BrandMark } from "../../components/brand-mark.tsx";
-import { Button } from "../../components/button.tsx";
-import { api } from "../../lib/api-client.ts";
-import { type SessionUser, setSession } from "../../lib/session-store.ts";
+import { BrandMark } from "@web/components/brand-mark.tsx";
+import { Button } from "@web/components/button.tsx";
+import { api } from "@web/lib/api-client.ts";
+import { type SessionUser, setSession } from "@web/lib/session-store.ts";
 import {
   type LoginField,
   type LoginFormErrors,

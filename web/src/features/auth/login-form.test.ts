@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api-client.ts";
+import { ApiError } from "@web/lib/api-client.ts";
 import { loginFailureMessage, validateLoginField, validateLoginForm } from "./login-form.ts";
 
 describe("login form validation (SPEC section 5)", () => {

@@ -2,9 +2,9 @@
  * The login form's rules (SPEC section 5): the shared login schema, checked on blur and on submit, and the
  * inline message for a failed login (SPEC section 8).
  */
-import { fieldErrors } from "../../../../shared/schemas/form-errors.ts";
-import { type LoginInput, loginSchema } from "../../../../shared/schemas/login.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { fieldErrors } from "@shared/schemas/form-errors.ts";
+import { type LoginInput, loginSchema } from "@shared/schemas/login.ts";
+import { ApiError } from "@web/lib/api-client.ts";
 
 export type LoginFormValues = LoginInput;
 export type LoginField = keyof LoginFormValues;

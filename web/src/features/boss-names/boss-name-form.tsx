@@ -3,15 +3,11 @@
  * (SPEC section 5); a name another boss already has, in any letter case, is refused before it is queued.
  */
 import { useId, useState } from "react";
-import {
-  bossNameField,
-  RESPAWN_HOURS_DEFAULT,
-  respawnHoursField,
-} from "../../../../shared/schemas/boss-names.ts";
-import { problemWith } from "../../../../shared/schemas/form-errors.ts";
-import { Dialog, Field, FormActions } from "../../components/dialog.tsx";
-import { inputClass } from "../../components/filter-select.tsx";
-import type { BossNameRow } from "../../data/portal-db.ts";
+import { bossNameField, RESPAWN_HOURS_DEFAULT, respawnHoursField } from "@shared/schemas/boss-names.ts";
+import { problemWith } from "@shared/schemas/form-errors.ts";
+import { Dialog, Field, FormActions } from "@web/components/dialog.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import type { BossNameRow } from "@web/data/portal-db.ts";
 
 export interface BossNameValues {
   name: string;

@@ -4,11 +4,11 @@
  */
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { scheduleLabel } from "../../../../shared/bosses/boss-schedule.ts";
-import { duplicateBossName } from "../../../../shared/schemas/boss-names.ts";
-import { compareText } from "../../../../shared/sorting/compare-text.ts";
-import { PendingBadge } from "../../components/badge.tsx";
-import { Button } from "../../components/button.tsx";
+import { scheduleLabel } from "@shared/bosses/boss-schedule.ts";
+import { duplicateBossName } from "@shared/schemas/boss-names.ts";
+import { compareText } from "@shared/sorting/compare-text.ts";
+import { PendingBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -17,14 +17,14 @@ import {
   TableMessageCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
-import { ConfirmDialog } from "../../components/dialog.tsx";
-import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
-import { commands } from "../../data/app.ts";
-import { isLocalId } from "../../data/mutations.ts";
-import type { BossNameRow } from "../../data/portal-db.ts";
-import { errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toast.tsx";
+} from "@web/components/data-table.tsx";
+import { ConfirmDialog } from "@web/components/dialog.tsx";
+import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";
+import { commands } from "@web/data/lazy-data-layer.ts";
+import { isLocalId } from "@web/data/mutations.ts";
+import type { BossNameRow } from "@web/data/portal-db.ts";
+import { errorMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.tsx";
 import { BossNameFormDialog, type BossNameValues } from "./boss-name-form.tsx";
 
 export type BossNamesState =

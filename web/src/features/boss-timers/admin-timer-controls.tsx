@@ -5,13 +5,13 @@
  */
 import { FlaskConical, RotateCcw, TimerReset } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "../../components/button.tsx";
-import { ConfirmDialog } from "../../components/dialog.tsx";
-import { inputClass } from "../../components/filter-select.tsx";
-import { toastSaved, useRefusalToasts } from "../../components/write-toasts.ts";
-import { commands } from "../../data/app.ts";
-import { errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toast.tsx";
+import { Button } from "@web/components/button.tsx";
+import { ConfirmDialog } from "@web/components/dialog.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";
+import { commands } from "@web/data/lazy-data-layer.ts";
+import { errorMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.tsx";
 
 /** SPEC section 9: the test timer runs 10 seconds. */
 export const TEST_TIMER_SECONDS = 10;

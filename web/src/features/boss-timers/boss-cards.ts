@@ -10,16 +10,16 @@ import {
   type RespawnCodeInput,
   resolveBossSchedule,
   scheduleLabel,
-} from "../../../../shared/bosses/boss-schedule.ts";
+} from "@shared/bosses/boss-schedule.ts";
 import {
   type BossCardState,
   bossCardState,
   elapsedShare,
   formatCountdown,
   remainingMs,
-} from "../../../../shared/bosses/countdown.ts";
-import { type DateInput, formatNextSpawnLabel } from "../../../../shared/format/format-date.ts";
-import { compareText } from "../../../../shared/sorting/compare-text.ts";
+} from "@shared/bosses/countdown.ts";
+import { type DateInput, formatNextSpawnLabel } from "@shared/format/format-date.ts";
+import { compareText } from "@shared/sorting/compare-text.ts";
 
 /** The fields of a cached timer row the cards read (web/src/data BossTimerRow fits). */
 export interface BossTimerInput {

@@ -5,7 +5,7 @@
  */
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Skeleton } from "../../components/skeleton.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
 import { BossCardView } from "./boss-card.tsx";
 import {
   anyRunning,

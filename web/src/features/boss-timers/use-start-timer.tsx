@@ -7,11 +7,11 @@
 import { Link } from "@tanstack/react-router";
 import { AlertCircle, LogIn } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
-import { Button } from "../../components/button.tsx";
-import { commands, dataLayerActions } from "../../data/app.ts";
-import { useOutbox } from "../../data/hooks.ts";
-import { errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toast.tsx";
+import { Button } from "@web/components/button.tsx";
+import { useOutbox } from "@web/data/hooks.ts";
+import { commands, dataLayerActions } from "@web/data/lazy-data-layer.ts";
+import { errorMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.tsx";
 import { type BossCard, sameBoss } from "./boss-cards.ts";
 
 export const timerStartedMessage = (bossName: string) => `Timer started for ${bossName}`;

@@ -1,8 +1,8 @@
 /** Copies a text to the clipboard; the label turns to 'Copied!' for 2 seconds (SPEC section 9). */
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "../../components/button.tsx";
-import { toast } from "../../lib/toast.tsx";
+import { Button } from "@web/components/button.tsx";
+import { toast } from "@web/lib/toast.tsx";
 
 export const COPY_CONFIRMATION_MS = 2000;
 

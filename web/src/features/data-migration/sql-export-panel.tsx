@@ -1,9 +1,9 @@
 /** The INSERT statements of the five data tables (GET /_api/admin/sql-export), each with a copy button. */
 import { Database, RefreshCw } from "lucide-react";
-import { formatDate, formatTime } from "../../../../shared/format/format-date.ts";
-import { Button } from "../../components/button.tsx";
-import { Card, CardTitle } from "../../components/card.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
+import { formatDate, formatTime } from "@shared/format/format-date.ts";
+import { Button } from "@web/components/button.tsx";
+import { Card, CardTitle } from "@web/components/card.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { SqlBlock } from "./sql-block.tsx";
 import { useAdminFetch } from "./use-admin-fetch.ts";

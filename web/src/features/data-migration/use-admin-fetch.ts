@@ -3,7 +3,7 @@
  * reload. Offline it does not call; the page shows the offline notice instead.
  */
 import { useEffect, useState } from "react";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { api, errorMessage } from "@web/lib/api-client.ts";
 
 export type FetchState<T> =
   | { status: "loading" }

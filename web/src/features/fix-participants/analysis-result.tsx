@@ -1,8 +1,8 @@
 import { AlertTriangle, CheckCircle2, XCircle } from "lucide-react";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import type { CorruptionAnalysis } from "../../../../shared/schemas/fix-participants.ts";
-import { Card } from "../../components/card.tsx";
-import { rowClass, Table, TableCard, Td, Th } from "../../components/data-table.tsx";
+import { formatMoney } from "@shared/money/money.ts";
+import type { CorruptionAnalysis } from "@shared/schemas/fix-participants.ts";
+import { Card } from "@web/components/card.tsx";
+import { rowClass, Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
 import { corruptedSnippet, foundMessage } from "./fix-model.ts";
 
 const dollars = (amount: string) => formatMoney(amount, "usd-symbol");

@@ -1,8 +1,8 @@
 import { Calculator, Eraser, Loader2, ScanSearch } from "lucide-react";
-import type { FixAction } from "../../../../shared/schemas/fix-participants.ts";
-import { Button } from "../../components/button.tsx";
-import { Card } from "../../components/card.tsx";
-import { ConfirmDialog } from "../../components/dialog.tsx";
+import type { FixAction } from "@shared/schemas/fix-participants.ts";
+import { Button } from "@web/components/button.tsx";
+import { Card } from "@web/components/card.tsx";
+import { ConfirmDialog } from "@web/components/dialog.tsx";
 import { RECALCULATE_DIALOG, RESET_DIALOG } from "./fix-model.ts";
 
 /** Analyze Data, Reset Participants and Recalculate All Salaries, the last two behind a confirmation. */

@@ -8,9 +8,9 @@ import type {
   FixAction,
   RecalculateAllResult,
   ResetParticipantsResult,
-} from "../../../../shared/schemas/fix-participants.ts";
-import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toast.tsx";
+} from "@shared/schemas/fix-participants.ts";
+import { ApiError, api, errorMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.tsx";
 import { OPERATION_FAILED, OPERATION_SUCCESSFUL, UNEXPECTED_ERROR } from "./fix-model.ts";
 
 const PATH = "/admin/fix-corrupted-participants";

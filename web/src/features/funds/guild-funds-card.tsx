@@ -1,9 +1,9 @@
 /** The guild funds overview (SPEC "/guild-funds"): reserved guild funds and admin fund, en-US grouped USDT. */
 import { Coins, TriangleAlert } from "lucide-react";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { Card, CardTitle } from "../../components/card.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
-import type { GuildFunds } from "../../data/portal-db.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import { Card, CardTitle } from "@web/components/card.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
+import type { GuildFunds } from "@web/data/portal-db.ts";
 
 export type FundsState =
   | { status: "loading" }

@@ -2,10 +2,10 @@
  * What the public home page's cards show (SPEC "Public home page"), computed from the cached roster,
  * market items and boss timers.
  */
-import { elapsedShare, formatRemainingShort, isTimerRunning } from "../../../../shared/bosses/countdown.ts";
-import type { DateInput } from "../../../../shared/format/format-date.ts";
-import { sortableTime } from "../../../../shared/format/format-date.ts";
-import { compareText } from "../../../../shared/sorting/compare-text.ts";
+import { elapsedShare, formatRemainingShort, isTimerRunning } from "@shared/bosses/countdown.ts";
+import type { DateInput } from "@shared/format/format-date.ts";
+import { sortableTime } from "@shared/format/format-date.ts";
+import { compareText } from "@shared/sorting/compare-text.ts";
 
 export interface HomeMember {
   category: string;

@@ -1,6 +1,6 @@
 /** The import screen's states (SPEC section 4) and the messages of its failures (section 8). */
-import { ImportFileError, type ParsedImport } from "../../../../shared/import/import-item.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { ImportFileError, type ParsedImport } from "@shared/import/import-item.ts";
+import { ApiError } from "@web/lib/api-client.ts";
 import { PARSE_FAILED, type ParseProgress } from "./read-import-file.ts";
 
 export const IMPORT_MARKET_DATA_FAILED = "Failed to import market data";

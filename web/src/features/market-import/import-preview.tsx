@@ -1,8 +1,8 @@
 /** The preview of a parsed file: its counts, the first 3 items and, for CSV, how the columns were read. */
 import { AlertTriangle } from "lucide-react";
-import type { ImportItem, ParsedImport } from "../../../../shared/import/import-item.ts";
-import { LootStatusBadge } from "../../components/badge.tsx";
-import { Table, TableCard, Td, Th } from "../../components/data-table.tsx";
+import type { ImportItem, ParsedImport } from "@shared/import/import-item.ts";
+import { LootStatusBadge } from "@web/components/badge.tsx";
+import { Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
 import { PREVIEW_ITEMS, PREVIEW_SAMPLE_ROWS } from "./import-model.ts";
 
 const participantsText = (value: ImportItem["participatedMembers"]) =>

@@ -4,10 +4,10 @@
  */
 import { CheckCircle2, FileUp, Loader2, XCircle } from "lucide-react";
 import { useRef, useState } from "react";
-import type { ImportResult } from "../../../../shared/schemas/import.ts";
-import { Button } from "../../components/button.tsx";
-import { Card, CardTitle } from "../../components/card.tsx";
-import { api } from "../../lib/api-client.ts";
+import type { ImportResult } from "@shared/schemas/import.ts";
+import { Button } from "@web/components/button.tsx";
+import { Card, CardTitle } from "@web/components/card.tsx";
+import { api } from "@web/lib/api-client.ts";
 import { ImportDropzone } from "./import-dropzone.tsx";
 import { type ImportState, importFailure, parseFailure } from "./import-model.ts";
 import { ImportPreview } from "./import-preview.tsx";

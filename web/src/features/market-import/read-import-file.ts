@@ -3,9 +3,9 @@
  * large file reports how many rows it has read and how far through the file it is.
  */
 import Papa from "papaparse";
-import { ImportFileError, type ParsedImport } from "../../../../shared/import/import-item.ts";
-import { CsvImportReader } from "../../../../shared/import/parse-csv-import.ts";
-import { parseJsonImport } from "../../../../shared/import/parse-json-import.ts";
+import { ImportFileError, type ParsedImport } from "@shared/import/import-item.ts";
+import { CsvImportReader } from "@shared/import/parse-csv-import.ts";
+import { parseJsonImport } from "@shared/import/parse-json-import.ts";
 
 export const ACCEPTED_TYPES = ".json,.csv";
 export const MAX_FILES = 1;

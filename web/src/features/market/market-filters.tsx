@@ -1,4 +1,4 @@
-import { type FilterOption, FilterSelect } from "../../components/filter-select.tsx";
+import { type FilterOption, FilterSelect } from "@web/components/filter-select.tsx";
 import { ALL_BOSSES, type MarketFilters, STATUS_FILTERS, type StatusFilter } from "./market-view.ts";
 
 /** Status and Boss filters of the public market page. */

@@ -1,9 +1,9 @@
 import { Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { formatDate } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { LootStatusBadge } from "../../components/badge.tsx";
-import { Button } from "../../components/button.tsx";
+import { formatDate } from "@shared/format/format-date.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import { LootStatusBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -15,10 +15,10 @@ import {
   TableMessageCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
+} from "@web/components/data-table.tsx";
 import type { ParticipantView } from "./market-view.ts";
 
-const loadParticipantsDialog = () => import("../../components/participants-dialog.tsx");
+const loadParticipantsDialog = () => import("@web/components/participants-dialog.tsx");
 const ParticipantsDialog = lazy(() =>
   loadParticipantsDialog().then((module) => ({ default: module.ParticipantsDialog })),
 );

@@ -2,11 +2,8 @@
  * What the public market page shows: the filtered list in the public order and the participants of an item
  * with their categories (the summary and the boss options are shared/market/market-summary.ts).
  */
-import {
-  type ParticipantRosterMember,
-  parseParticipants,
-} from "../../../../shared/participants/parse-participants.ts";
-import { type PublicMarketSortable, sortPublicMarket } from "../../../../shared/sorting/market-sort.ts";
+import { type ParticipantRosterMember, parseParticipants } from "@shared/participants/parse-participants.ts";
+import { type PublicMarketSortable, sortPublicMarket } from "@shared/sorting/market-sort.ts";
 
 export const STATUS_FILTERS = [
   { value: "all", label: "View All" },

@@ -6,12 +6,12 @@
  */
 import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2, X } from "lucide-react";
 import { Popover } from "radix-ui";
-import { Button } from "../../components/button.tsx";
-import { dataLayerActions } from "../../data/app.ts";
-import { useOutbox } from "../../data/hooks.ts";
-import type { OutboxRow } from "../../data/portal-db.ts";
-import { errorMessage } from "../../lib/api-client.ts";
-import { toast } from "../../lib/toast.tsx";
+import { Button } from "@web/components/button.tsx";
+import { useOutbox } from "@web/data/hooks.ts";
+import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
+import type { OutboxRow } from "@web/data/portal-db.ts";
+import { errorMessage } from "@web/lib/api-client.ts";
+import { toast } from "@web/lib/toast.tsx";
 import { describeWrite, outboxBadge, PAUSED_TEXT } from "./describe-write.ts";
 
 const TONES = {

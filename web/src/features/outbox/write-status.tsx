@@ -3,10 +3,10 @@
  * attendance write the server refused, with its message, Retry and Discard (decision 011).
  */
 import { AlertCircle, CloudUpload } from "lucide-react";
-import { Button } from "../../components/button.tsx";
-import { dataLayerActions } from "../../data/app.ts";
-import { useOutbox } from "../../data/hooks.ts";
-import type { OutboxRow } from "../../data/portal-db.ts";
+import { Button } from "@web/components/button.tsx";
+import { useOutbox } from "@web/data/hooks.ts";
+import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
+import type { OutboxRow } from "@web/data/portal-db.ts";
 
 export function PendingChanges() {
   const { pendingCount, paused } = useOutbox();

@@ -5,7 +5,7 @@
  * the page at once (clientsClaim), so the first visit is already controlled.
  */
 import type { Workbox } from "workbox-window";
-import { toast } from "../../lib/toast.tsx";
+import { toast } from "@web/lib/toast.tsx";
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /** If the new worker has not taken over by then (another tab holds it back), reload anyway. */

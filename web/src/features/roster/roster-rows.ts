@@ -4,12 +4,9 @@
  * Participant texts are read with the shared parser and resolved against the roster, so a player alias
  * counts for each of that player's characters, as it does for salaries.
  */
-import {
-  type ParticipantRosterMember,
-  parseParticipants,
-} from "../../../../shared/participants/parse-participants.ts";
-import { participationCounter } from "../../../../shared/sorting/participation-count.ts";
-import type { RosterRow } from "../../../../shared/sorting/roster-sort.ts";
+import { type ParticipantRosterMember, parseParticipants } from "@shared/participants/parse-participants.ts";
+import { participationCounter } from "@shared/sorting/participation-count.ts";
+import type { RosterRow } from "@shared/sorting/roster-sort.ts";
 
 export interface RosterMemberInput extends ParticipantRosterMember {
   category: string;

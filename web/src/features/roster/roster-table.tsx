@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { type RosterSortColumn, sortRoster } from "../../../../shared/sorting/roster-sort.ts";
-import { nextSortState, type SortState } from "../../../../shared/sorting/sort-cycle.ts";
-import { CategoryBadge } from "../../components/badge.tsx";
+import { formatMoney } from "@shared/money/money.ts";
+import { type RosterSortColumn, sortRoster } from "@shared/sorting/roster-sort.ts";
+import { nextSortState, type SortState } from "@shared/sorting/sort-cycle.ts";
+import { CategoryBadge } from "@web/components/badge.tsx";
 import {
   rowClass,
   SkeletonRows,
@@ -14,7 +14,7 @@ import {
   TableMessageCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
+} from "@web/components/data-table.tsx";
 import type { PublicRosterRow } from "./roster-rows.ts";
 import { SortHeader } from "./sort-header.tsx";
 

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
-import { ariaSort, type SortState } from "../../../../shared/sorting/sort-cycle.ts";
-import { Th } from "../../components/data-table.tsx";
+import { ariaSort, type SortState } from "@shared/sorting/sort-cycle.ts";
+import { Th } from "@web/components/data-table.tsx";
 
 /** A column header that cycles the table's sort when pressed (default, descending, ascending). */
 export function SortHeader<C extends string>({

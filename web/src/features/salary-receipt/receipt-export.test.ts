@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { calculateSalaries } from "../../../../shared/salary/calculate-salaries.ts";
+import { calculateSalaries } from "@shared/salary/calculate-salaries.ts";
 import { CSV_COLUMNS, csvFileName, receiptCsv, receiptReport, reportFileName } from "./receipt-export.ts";
 import { membersUpdatedCount, processedItemsCount, readReceipt } from "./receipt-model.ts";
 

@@ -4,7 +4,7 @@
  * CSV writer along.
  */
 import Papa from "papaparse";
-import { formatMoney } from "../../../../shared/money/money.ts";
+import { formatMoney } from "@shared/money/money.ts";
 import {
   hasEliteShare,
   membersUpdatedCount,

@@ -2,14 +2,14 @@
  * The salary receipt as the API sends it (shared/salary/calculate-salaries.ts) and the few figures the
  * screen and the exports derive from it.
  */
-import { readMoney } from "../../../../shared/money/money.ts";
-import type { ReceiptMember, SalaryReceipt } from "../../../../shared/salary/calculate-salaries.ts";
+import { readMoney } from "@shared/money/money.ts";
+import type { ReceiptMember, SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
 
 export type {
   ReceiptItem,
   ReceiptMember,
   SalaryReceipt,
-} from "../../../../shared/salary/calculate-salaries.ts";
+} from "@shared/salary/calculate-salaries.ts";
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

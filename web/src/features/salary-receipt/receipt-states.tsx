@@ -1,6 +1,6 @@
 import { AlertTriangle, CloudOff } from "lucide-react";
-import { Card } from "../../components/card.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
+import { Card } from "@web/components/card.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
 
 /** While the receipt loads: the header card, 10 table rows and the totals. */
 export function ReceiptSkeleton() {

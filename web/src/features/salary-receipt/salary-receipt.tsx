@@ -5,11 +5,11 @@
  */
 import { ChevronRight, FileDown, FileText } from "lucide-react";
 import { Fragment, useState } from "react";
-import { dateStamp, formatDate, formatTime } from "../../../../shared/format/format-date.ts";
-import { formatMoney } from "../../../../shared/money/money.ts";
-import { CategoryBadge } from "../../components/badge.tsx";
-import { Button } from "../../components/button.tsx";
-import { Card } from "../../components/card.tsx";
+import { dateStamp, formatDate, formatTime } from "@shared/format/format-date.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import { CategoryBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
+import { Card } from "@web/components/card.tsx";
 import {
   rowClass,
   stickyCell,
@@ -19,7 +19,7 @@ import {
   TableCard,
   Td,
   Th,
-} from "../../components/data-table.tsx";
+} from "@web/components/data-table.tsx";
 import {
   hasEliteShare,
   memberKey,

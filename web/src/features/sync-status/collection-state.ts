@@ -3,7 +3,7 @@
  * refreshes, and offline), a loading state only before the first sync, and an error only when nothing is
  * cached and the sync failed or cannot run.
  */
-import type { SyncStatus } from "../../data/hooks.ts";
+import type { SyncStatus } from "@web/data/hooks.ts";
 
 /** The error message when the device is offline and has never synced the collection. */
 export const OFFLINE_NOTHING_CACHED = "You are offline and no data has been saved on this device yet.";

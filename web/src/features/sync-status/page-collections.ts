@@ -1,5 +1,5 @@
 /** Which cached collections each public page shows, so the offline banner can say how old they are. */
-import type { CollectionName } from "../../data/portal-db.ts";
+import type { CollectionName } from "@web/data/portal-db.ts";
 
 /** Every collection a public page reads; the hooks read all of them so their order never changes. */
 export const PUBLIC_PAGE_COLLECTIONS = [

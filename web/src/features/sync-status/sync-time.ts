@@ -2,7 +2,7 @@
  * When cached data was last synced, as the offline banner and the "Last synced" hint say it: the clock
  * time for today ('3:00 PM'), otherwise the date too ('Nov 20, 2026 at 3:00 PM'), in the viewer's zone.
  */
-import { dateStamp, formatDate, formatTime } from "../../../../shared/format/format-date.ts";
+import { dateStamp, formatDate, formatTime } from "@shared/format/format-date.ts";
 
 export function formatSyncTime(syncedAt: number, now: number, timeZone?: string | null): string {
   const time = formatTime(syncedAt, timeZone);

@@ -1,4 +1,4 @@
-import { type SyncStatus, useSyncStatus } from "../../data/hooks.ts";
+import { type SyncStatus, useSyncStatus } from "@web/data/hooks.ts";
 import type { PublicPageCollection } from "./page-collections.ts";
 
 export interface PageSync {

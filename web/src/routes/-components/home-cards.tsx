@@ -1,17 +1,17 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Calculator, Crown, Shield, Swords, Timer, Users, Zap } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { LootStatusBadge } from "../../components/badge.tsx";
-import { Card, CardTitle } from "../../components/card.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
-import { useGuildMembers, useMarketItems, useSyncStatus, useTimers } from "../../data/hooks.ts";
-import { activeTimers, countMembers, recentItems } from "../../features/home/home-summary.ts";
+import { LootStatusBadge } from "@web/components/badge.tsx";
+import { Card, CardTitle } from "@web/components/card.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
+import { useGuildMembers, useMarketItems, useSyncStatus, useTimers } from "@web/data/hooks.ts";
+import { activeTimers, countMembers, recentItems } from "@web/features/home/home-summary.ts";
 import {
   type CollectionState,
   collectionState,
   hasRows,
-} from "../../features/sync-status/collection-state.ts";
-import { useOnline } from "../../features/sync-status/use-online.ts";
+} from "@web/features/sync-status/collection-state.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
 
 function CardBody<T>({ state, children }: { state: CollectionState<T>; children: (data: T) => ReactNode }) {
   if (state.status === "loading") {

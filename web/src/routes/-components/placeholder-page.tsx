@@ -1,7 +1,7 @@
 import { Construction } from "lucide-react";
-import { Card } from "../../components/card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+import { Card } from "@web/components/card.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 /** A page whose screen is not built yet: its spec title and subtitle, and a calm note. */
 export function PlaceholderPage({

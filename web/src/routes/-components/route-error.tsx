@@ -1,7 +1,7 @@
 import type { ErrorComponentProps } from "@tanstack/react-router";
 import { RotateCw, TriangleAlert } from "lucide-react";
-import { Button } from "../../components/button.tsx";
-import { errorMessage } from "../../lib/api-client.ts";
+import { Button } from "@web/components/button.tsx";
+import { errorMessage } from "@web/lib/api-client.ts";
 
 /** What a page shows when it throws while rendering or loading, instead of a blank screen. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

@@ -1,16 +1,16 @@
 import { AlertCircle, UserPlus } from "lucide-react";
 import { useState } from "react";
-import type { Account } from "../../../../shared/schemas/accounts.ts";
-import { Button } from "../../components/button.tsx";
-import { Card } from "../../components/card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { CreateAccountDialog, EditAccountDialog } from "../../features/accounts/account-dialogs.tsx";
-import { AccountsTable } from "../../features/accounts/accounts-table.tsx";
-import { useAccounts } from "../../features/accounts/use-accounts.ts";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useAuthenticatedUser } from "../../lib/session-store.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
-import { OnlineOnlyNotice } from "./-components/online-only-notice.tsx";
+import type { Account } from "@shared/schemas/accounts.ts";
+import { Button } from "@web/components/button.tsx";
+import { Card } from "@web/components/card.tsx";
+import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { CreateAccountDialog, EditAccountDialog } from "@web/features/accounts/account-dialogs.tsx";
+import { AccountsTable } from "@web/features/accounts/accounts-table.tsx";
+import { useAccounts } from "@web/features/accounts/use-accounts.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useAuthenticatedUser } from "@web/lib/session-store.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 /** Logins for raiders and admins (DECISIONS.md). Online only: accounts are not in the local store. */
 export function AccountsPage() {
@@ -34,7 +34,7 @@ export function AccountsPage() {
         }
       />
       <div className="space-y-4">
-        {!online ? <OnlineOnlyNotice what="Accounts" /> : null}
+        {!online ? <NotStoredNotice what="Accounts" /> : null}
         {online && state.status === "error" ? (
           <Card role="alert" className="flex items-start gap-3 border-danger/40">
             <AlertCircle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />

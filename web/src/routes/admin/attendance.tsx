@@ -1,37 +1,37 @@
 import { CalendarPlus, Swords } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { parseParticipants } from "../../../../shared/participants/parse-participants.ts";
-import { sortRosterDefault } from "../../../../shared/sorting/roster-sort.ts";
-import { CategoryBadge } from "../../components/badge.tsx";
-import { Button } from "../../components/button.tsx";
-import { Card } from "../../components/card.tsx";
-import { FilterSelect } from "../../components/filter-select.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { parseParticipants } from "@shared/participants/parse-participants.ts";
+import { sortRosterDefault } from "@shared/sorting/roster-sort.ts";
+import { CategoryBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
+import { Card } from "@web/components/card.tsx";
+import { FilterSelect } from "@web/components/filter-select.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
 import {
   useAttendance,
   useBossNames,
   useGuildMembers,
   useMarketItems,
   useSyncStatus,
-} from "../../data/hooks.ts";
-import type { AttendanceRecord } from "../../data/portal-db.ts";
+} from "@web/data/hooks.ts";
+import type { AttendanceRecord } from "@web/data/portal-db.ts";
 import {
   type AttendanceDialogTarget,
   AttendanceFormDialog,
-} from "../../features/attendance/attendance-form-dialog.tsx";
+} from "@web/features/attendance/attendance-form-dialog.tsx";
 import {
   AttendanceRecordsTable,
   LootParticipationTable,
   type LootRow,
   type TableState,
-} from "../../features/attendance/attendance-tables.tsx";
-import { recordIncludes, sortRecords } from "../../features/attendance/attendance-view.ts";
-import { DeleteRecordDialog } from "../../features/attendance/delete-record-dialog.tsx";
-import { FailedWrites, PendingChanges } from "../../features/outbox/write-status.tsx";
-import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+} from "@web/features/attendance/attendance-tables.tsx";
+import { recordIncludes, sortRecords } from "@web/features/attendance/attendance-view.ts";
+import { DeleteRecordDialog } from "@web/features/attendance/delete-record-dialog.tsx";
+import { FailedWrites, PendingChanges } from "@web/features/outbox/write-status.tsx";
+import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 const ATTENDANCE_WRITES = ["createAttendance", "updateAttendance", "deleteAttendance"];
 const tabClass =

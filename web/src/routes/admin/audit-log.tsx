@@ -1,15 +1,15 @@
 import { AlertCircle, History } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "../../components/button.tsx";
-import { Card } from "../../components/card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
-import { AUDIT_ENTITIES } from "../../features/audit-log/audit-diff.ts";
-import { AuditEntryCard } from "../../features/audit-log/audit-entry-card.tsx";
-import { useAuditLog } from "../../features/audit-log/use-audit-log.ts";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
-import { OnlineOnlyNotice } from "./-components/online-only-notice.tsx";
+import { Button } from "@web/components/button.tsx";
+import { Card } from "@web/components/card.tsx";
+import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
+import { AUDIT_ENTITIES } from "@web/features/audit-log/audit-diff.ts";
+import { AuditEntryCard } from "@web/features/audit-log/audit-entry-card.tsx";
+import { useAuditLog } from "@web/features/audit-log/use-audit-log.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 const ALL = "all";
 
@@ -48,7 +48,7 @@ export function AuditLogPage() {
         }
       />
       <div className="space-y-4">
-        {!online ? <OnlineOnlyNotice what="Audit log entries" /> : null}
+        {!online ? <NotStoredNotice what="Audit log entries" /> : null}
         {state.error ? (
           <Card role="alert" className="flex items-start gap-3 border-danger/40">
             <AlertCircle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />

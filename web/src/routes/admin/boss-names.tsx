@@ -1,9 +1,9 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { useBossNames, useSyncStatus } from "../../data/hooks.ts";
-import { BossNamesManager } from "../../features/boss-names/boss-names-manager.tsx";
-import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { useBossNames, useSyncStatus } from "@web/data/hooks.ts";
+import { BossNamesManager } from "@web/features/boss-names/boss-names-manager.tsx";
+import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 /** The guild's bosses and their respawn hours: add, edit, delete. */
 export function BossNamesPage() {

@@ -1,20 +1,20 @@
-import { Card } from "../../components/card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { useSyncStatus, useTimers } from "../../data/hooks.ts";
+import { Card } from "@web/components/card.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { useSyncStatus, useTimers } from "@web/data/hooks.ts";
 import {
   ResetAllButton,
   ResetTimerButton,
   TestTimerControl,
   useTimerAdmin,
-} from "../../features/boss-timers/admin-timer-controls.tsx";
-import { gridBosses, toBossCard } from "../../features/boss-timers/boss-cards.ts";
-import { BossTimerGrid } from "../../features/boss-timers/boss-timer-grid.tsx";
-import { useStartTimer } from "../../features/boss-timers/use-start-timer.tsx";
-import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useSession } from "../../lib/session-store.ts";
-import { useConfigStore } from "../../shell/brand-store.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+} from "@web/features/boss-timers/admin-timer-controls.tsx";
+import { gridBosses, toBossCard } from "@web/features/boss-timers/boss-cards.ts";
+import { BossTimerGrid } from "@web/features/boss-timers/boss-timer-grid.tsx";
+import { useStartTimer } from "@web/features/boss-timers/use-start-timer.tsx";
+import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useSession } from "@web/lib/session-store.ts";
+import { useConfigStore } from "@web/shell/brand-store.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 /** The admin boss timers: start, reset one or all, and 10-second test timers. Everyone sees the changes. */
 export function AdminBossTimersPage() {

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { PageHeader } from "../../components/page-header.tsx";
-import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
-import { SqlExportPanel } from "../../features/data-migration/sql-export-panel.tsx";
-import { MarketImport } from "../../features/market-import/market-import.tsx";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+import { OfflineToolNotice } from "@web/components/online-only-notice.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { SqlExportPanel } from "@web/features/data-migration/sql-export-panel.tsx";
+import { MarketImport } from "@web/features/market-import/market-import.tsx";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 /** Moving the guild's data: INSERT statements of every table, and importing market data from a file. */
 export function DataMigrationPage() {
@@ -24,7 +24,7 @@ export function DataMigrationPage() {
           <SqlExportPanel key={exportKey} />
         </div>
       ) : (
-        <OnlineOnlyNotice tool="Data migration" />
+        <OfflineToolNotice tool="Data migration" />
       )}
     </>
   );

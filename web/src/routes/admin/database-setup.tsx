@@ -1,11 +1,11 @@
-import { Card } from "../../components/card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
-import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
-import { SqlBlock } from "../../features/data-migration/sql-block.tsx";
-import { useAdminFetch } from "../../features/data-migration/use-admin-fetch.ts";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+import { Card } from "@web/components/card.tsx";
+import { OfflineToolNotice } from "@web/components/online-only-notice.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
+import { SqlBlock } from "@web/features/data-migration/sql-block.tsx";
+import { useAdminFetch } from "@web/features/data-migration/use-admin-fetch.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 function SchemaScript({ online }: { online: boolean }) {
   const { state } = useAdminFetch<{ sql: string }>("/admin/schema-sql", online);
@@ -53,7 +53,7 @@ export function DatabaseSetupPage() {
           database.
         </li>
       </ol>
-      {online ? <SchemaScript online={online} /> : <OnlineOnlyNotice tool="Database setup" />}
+      {online ? <SchemaScript online={online} /> : <OfflineToolNotice tool="Database setup" />}
     </>
   );
 }

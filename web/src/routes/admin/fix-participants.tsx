@@ -1,14 +1,14 @@
 import { CheckCircle2 } from "lucide-react";
-import { Card } from "../../components/card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { OnlineOnlyNotice } from "../../features/data-migration/online-only-notice.tsx";
-import { AnalysisResult, FixErrorCard } from "../../features/fix-participants/analysis-result.tsx";
-import { FixToolActions } from "../../features/fix-participants/fix-tool-actions.tsx";
-import { useFixTool } from "../../features/fix-participants/use-fix-tool.ts";
-import { SalaryReceiptView } from "../../features/salary-receipt/salary-receipt.tsx";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useBrand } from "../../shell/brand-store.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+import { Card } from "@web/components/card.tsx";
+import { OfflineToolNotice } from "@web/components/online-only-notice.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { AnalysisResult, FixErrorCard } from "@web/features/fix-participants/analysis-result.tsx";
+import { FixToolActions } from "@web/features/fix-participants/fix-tool-actions.tsx";
+import { useFixTool } from "@web/features/fix-participants/use-fix-tool.ts";
+import { SalaryReceiptView } from "@web/features/salary-receipt/salary-receipt.tsx";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useBrand } from "@web/shell/brand-store.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 function FixTool() {
   const brand = useBrand();
@@ -53,7 +53,7 @@ export function FixParticipantsPage() {
         title="Corrupted Participant Data Fix"
         subtitle="Tool to identify and resolve items with corrupted participant lists."
       />
-      {online ? <FixTool /> : <OnlineOnlyNotice tool="The repair tool" />}
+      {online ? <FixTool /> : <OfflineToolNotice tool="The repair tool" />}
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { useGuildMembers, useMarketItems, useSyncStatus } from "../../data/hooks.ts";
-import { buildRosterRows } from "../../features/roster/roster-rows.ts";
-import { RosterTable, type RosterTableState } from "../../features/roster/roster-table.tsx";
-import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
-import { LastSynced } from "../../features/sync-status/last-synced.tsx";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useBrand } from "../../shell/brand-store.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
+import { buildRosterRows } from "@web/features/roster/roster-rows.ts";
+import { RosterTable, type RosterTableState } from "@web/features/roster/roster-table.tsx";
+import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
+import { LastSynced } from "@web/features/sync-status/last-synced.tsx";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useBrand } from "@web/shell/brand-store.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 const COLLECTIONS = ["guildMembers", "marketItems"] as const;
 

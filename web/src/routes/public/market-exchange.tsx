@@ -1,21 +1,21 @@
 import { useState } from "react";
-import { bossOptions, summarizeMarket } from "../../../../shared/market/market-summary.ts";
-import { MarketSummaryCards } from "../../components/market-summary-cards.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../../data/hooks.ts";
-import { MarketFiltersBar } from "../../features/market/market-filters.tsx";
-import { MarketTable, type MarketTableState } from "../../features/market/market-table.tsx";
+import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
+import { MarketSummaryCards } from "@web/components/market-summary-cards.tsx";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
+import { MarketFiltersBar } from "@web/features/market/market-filters.tsx";
+import { MarketTable, type MarketTableState } from "@web/features/market/market-table.tsx";
 import {
   filterMarket,
   type MarketFilters,
   NO_FILTERS,
   participantsOf,
-} from "../../features/market/market-view.ts";
-import { SalaryExplainer } from "../../features/market/salary-explainer.tsx";
-import { collectionState, hasRows } from "../../features/sync-status/collection-state.ts";
-import { LastSynced } from "../../features/sync-status/last-synced.tsx";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+} from "@web/features/market/market-view.ts";
+import { SalaryExplainer } from "@web/features/market/salary-explainer.tsx";
+import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
+import { LastSynced } from "@web/features/sync-status/last-synced.tsx";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 const COLLECTIONS = ["marketItems", "guildMembers", "bossNames"] as const;
 

@@ -1,17 +1,17 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { useSalaryReceipt, useSyncStatus } from "../../data/hooks.ts";
-import { answerError, readReceipt } from "../../features/salary-receipt/receipt-model.ts";
+import { PageHeader } from "@web/components/page-header.tsx";
+import { useSalaryReceipt, useSyncStatus } from "@web/data/hooks.ts";
+import { answerError, readReceipt } from "@web/features/salary-receipt/receipt-model.ts";
 import {
   ReceiptAnswerError,
   ReceiptLoadError,
   ReceiptSkeleton,
-} from "../../features/salary-receipt/receipt-states.tsx";
-import { SalaryReceiptView } from "../../features/salary-receipt/salary-receipt.tsx";
-import { collectionState } from "../../features/sync-status/collection-state.ts";
-import { LastSynced } from "../../features/sync-status/last-synced.tsx";
-import { useOnline } from "../../features/sync-status/use-online.ts";
-import { useBrand } from "../../shell/brand-store.ts";
-import { useDocumentTitle } from "../../shell/use-document-title.ts";
+} from "@web/features/salary-receipt/receipt-states.tsx";
+import { SalaryReceiptView } from "@web/features/salary-receipt/salary-receipt.tsx";
+import { collectionState } from "@web/features/sync-status/collection-state.ts";
+import { LastSynced } from "@web/features/sync-status/last-synced.tsx";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useBrand } from "@web/shell/brand-store.ts";
+import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 const COLLECTIONS = ["salaryReceipt"] as const;
 

@@ -1,5 +1,5 @@
 /** The dashboard's three figures, computed from the cached rows so they also show offline. */
-import { formatMoney, readMoney } from "../../../../../shared/money/money.ts";
+import { formatMoney, readMoney } from "@shared/money/money.ts";
 
 export interface DashboardFigures {
   /** Reserved guild funds plus the admin fund, '480.00 USDT'; null until the funds were synced once. */

@@ -1,13 +1,13 @@
 /**
  * The app's running data layer: its database, commands and actions. This module (with Dexie) is a chunk of
- * its own, fetched by app.ts as the app starts, so the first paint never waits for it; screens reach it
- * only through hooks.ts and app.ts.
+ * its own, fetched by lazy-data-layer.ts as the app starts, so the first paint never waits for it; screens reach it
+ * only through hooks.ts and lazy-data-layer.ts.
  */
 import { type Commands, createCommands } from "./commands.ts";
-import { createDataLayer, type DataLayer, type DataLayerOptions } from "./data-layer.ts";
+import { createDataLayer, type DataLayer, type DataLayerOptions } from "./create-data-layer.ts";
 import { browserEnvironment } from "./environment.ts";
-import { createLayerStore, type LayerStore } from "./layer-state.ts";
 import { PortalDb } from "./portal-db.ts";
+import { createLayerStore, type LayerStore } from "./pull-and-send-state.ts";
 
 export { liveQuery } from "dexie";
 export {

@@ -8,9 +8,9 @@ import type { ApiClient } from "../lib/api-client.ts";
 import { readableCollections, type SessionRole, SOURCES, sourceFor } from "./collections.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { browserEnvironment, type DataLayerEnv } from "./environment.ts";
-import { createLayerStore, type LayerStore } from "./layer-state.ts";
 import { createOutbox, type Outbox } from "./outbox.ts";
 import { PortalDb } from "./portal-db.ts";
+import { createLayerStore, type LayerStore } from "./pull-and-send-state.ts";
 import { createSyncEngine, SYNC_INTERVAL_MS, type SyncEngine } from "./sync-engine.ts";
 import { createWriteTransport, type WriteTransport } from "./write-transport.ts";
 

@@ -1,15 +1,15 @@
 /**
  * The screens' door to the data layer. The layer (Dexie, the sync engine, the outbox) is its own chunk
- * (app-layer.ts): startApp fetches it as the app boots, in parallel with the first render, so a page's
+ * (data-layer-instance.ts): startApp fetches it as the app boots, in parallel with the first render, so a page's
  * first paint never waits for IndexedDB code. Until it is there, hooks report "still reading" (the pages'
  * skeletons) and commands and actions wait for it.
  */
 import { useSyncExternalStore } from "react";
 import { yieldToBrowser } from "../lib/yield-to-browser.ts";
 import type { Commands } from "./commands.ts";
-import type { DataLayerOptions } from "./data-layer.ts";
+import type { DataLayerOptions } from "./create-data-layer.ts";
 
-export type AppLayer = typeof import("./app-layer.ts");
+export type AppLayer = typeof import("./data-layer-instance.ts");
 
 let loaded: AppLayer | undefined;
 let loading: Promise<AppLayer> | undefined;
@@ -17,7 +17,7 @@ const listeners = new Set<() => void>();
 
 /** The data layer's module, fetched once; a failed fetch (a flaky network) is tried again on the next call. */
 export function loadAppLayer(): Promise<AppLayer> {
-  loading ??= import("./app-layer.ts").then(
+  loading ??= import("./data-layer-instance.ts").then(
     (module) => {
       loaded = module;
       for (const listener of listeners) listener();
