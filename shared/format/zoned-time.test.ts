@@ -73,24 +73,16 @@ describe("instantOfWallClock", () => {
     );
   });
 
-  it("moves a skipped wall time forward by the gap", () => {
-    // Berlin skips 02:00-03:00 on 2026-03-29; New York skips 02:00-03:00 on 2026-03-08.
-    expect(instantOfWallClock({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, "Europe/Berlin")).toBe(
-      Date.UTC(2026, 2, 29, 1, 30),
-    );
-    expect(
-      instantOfWallClock({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, "America/New_York"),
-    ).toBe(Date.UTC(2026, 2, 8, 7, 30));
-  });
-
-  it("takes the earlier instant of a repeated wall time", () => {
-    // Berlin repeats 02:00-03:00 on 2026-10-25; New York repeats 01:00-02:00 on 2026-11-01.
-    expect(instantOfWallClock({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, "Europe/Berlin")).toBe(
-      Date.UTC(2026, 9, 25, 0, 30),
-    );
-    expect(
-      instantOfWallClock({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, "America/New_York"),
-    ).toBe(Date.UTC(2026, 10, 1, 5, 30));
+  // Berlin skips 02:00-03:00 on 2026-03-29 and repeats it on 2026-10-25; New York skips 02:00-03:00 on
+  // 2026-03-08 and repeats 01:00-02:00 on 2026-11-01. A skipped time moves forward by the gap; a repeated
+  // one takes its earlier instant.
+  it.each([
+    ["a skipped", "Europe/Berlin", [2026, 3, 29, 2, 30], Date.UTC(2026, 2, 29, 1, 30)],
+    ["a skipped", "America/New_York", [2026, 3, 8, 2, 30], Date.UTC(2026, 2, 8, 7, 30)],
+    ["a repeated", "Europe/Berlin", [2026, 10, 25, 2, 30], Date.UTC(2026, 9, 25, 0, 30)],
+    ["a repeated", "America/New_York", [2026, 11, 1, 1, 30], Date.UTC(2026, 10, 1, 5, 30)],
+  ] as const)("reads %s wall time in %s", (_kind, zone, [year, month, day, hour, minute], expected) => {
+    expect(instantOfWallClock({ year, month, day, hour, minute }, zone)).toBe(expected);
   });
 
   it("inverts wallClockAt for every instant that is the first with its wall time", () => {

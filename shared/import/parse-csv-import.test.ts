@@ -28,23 +28,18 @@ describe("headers", () => {
     expect(normalizeHeader("Date_Acquired (UTC)")).toBe("dateacquiredutc");
   });
 
-  it("maps aliases, the first matching column winning", () => {
-    expect(mapHeaders(["Boss", "Item", "Price", "State", "Acquired", "Players", "Funds", "Amount"])).toEqual({
+  it.each([
+    [["Boss", "Item", "Price", "State", "Acquired", "Players", "Funds", "Amount"], { totalFunds: 6 }],
+    [["Boss Name", "Name", "Worth", "Condition", "Timestamp", "Members"], {}],
+  ])("maps the aliases %j, the first matching column winning", (headers, extra) => {
+    expect(mapHeaders(headers)).toEqual({
       bossName: 0,
       lootName: 1,
       value: 2,
       status: 3,
       dateAcquired: 4,
       participatedMembers: 5,
-      totalFunds: 6,
-    });
-    expect(mapHeaders(["Boss Name", "Name", "Worth", "Condition", "Timestamp", "Members"])).toMatchObject({
-      bossName: 0,
-      lootName: 1,
-      value: 2,
-      status: 3,
-      dateAcquired: 4,
-      participatedMembers: 5,
+      ...extra,
     });
   });
 });

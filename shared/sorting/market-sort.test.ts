@@ -110,19 +110,33 @@ describe("market sort properties", () => {
     fc.tuple(fc.constant(items), fc.shuffledSubarray(items, { minLength: items.length })),
   );
 
+  /** A sort is a permutation, idempotent, independent of input order, with adjacent pairs strictly in order. */
+  function expectOrderedPermutation<T extends { id: number }>(
+    sort: (items: readonly T[]) => T[],
+    compare: (a: T, b: T) => number,
+    [items, shuffled]: [readonly T[], readonly T[]],
+  ): T[] {
+    const sorted = sort(items);
+    expect(sorted.map((i) => i.id).sort((a, b) => a - b)).toEqual(
+      items.map((i) => i.id).sort((a, b) => a - b),
+    );
+    expect(sort(sorted)).toEqual(sorted);
+    expect(sort(shuffled)).toEqual(sorted);
+    for (let i = 1; i < sorted.length; i++) {
+      expect(compare(sorted[i - 1] as T, sorted[i] as T)).toBeLessThan(0);
+    }
+    return sorted;
+  }
+
   it("public sort: permutation, idempotent, independent of input order, adjacent pairs in order", () => {
     fc.assert(
-      fc.property(withShuffle, ([items, shuffled]) => {
-        const sorted = sortPublicMarket(items);
-        expect(sorted.map((i) => i.id).sort((a, b) => a - b)).toEqual(
-          items.map((i) => i.id).sort((a, b) => a - b),
+      fc.property(withShuffle, (pair) => {
+        const sorted = expectOrderedPermutation<PublicMarketSortable & { id: number }>(
+          sortPublicMarket,
+          comparePublicMarket,
+          pair,
         );
-        expect(sortPublicMarket(sorted)).toEqual(sorted);
-        expect(sortPublicMarket(shuffled)).toEqual(sorted);
         for (let i = 1; i < sorted.length; i++) {
-          expect(
-            comparePublicMarket(sorted[i - 1] as PublicMarketSortable, sorted[i] as PublicMarketSortable),
-          ).toBeLessThan(0);
           expect(marketStatusRank(sorted[i - 1]?.status ?? "")).toBeLessThanOrEqual(
             marketStatusRank(sorted[i]?.status ?? ""),
           );
@@ -133,17 +147,12 @@ describe("market sort properties", () => {
 
   it("admin sort: permutation, idempotent, independent of input order", () => {
     fc.assert(
-      fc.property(withShuffle, ([items, shuffled]) => {
-        const sorted = sortAdminMarket(items);
-        expect(new Set(sorted)).toEqual(new Set(items));
-        expect(sorted).toHaveLength(items.length);
-        expect(sortAdminMarket(sorted)).toEqual(sorted);
-        expect(sortAdminMarket(shuffled)).toEqual(sorted);
-        for (let i = 1; i < sorted.length; i++) {
-          expect(
-            compareAdminMarket(sorted[i - 1] as AdminMarketSortable, sorted[i] as AdminMarketSortable),
-          ).toBeLessThan(0);
-        }
+      fc.property(withShuffle, (pair) => {
+        expectOrderedPermutation<AdminMarketSortable & { id: number }>(
+          sortAdminMarket,
+          compareAdminMarket,
+          pair,
+        );
       }),
     );
   });

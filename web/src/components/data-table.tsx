@@ -66,6 +66,16 @@ export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellE
   return <td className={`border-b border-line/60 px-3 py-3 text-ink sm:px-4 ${className}`} {...props} />;
 }
 
+/** The first column's header, kept in view while the table scrolls sideways. */
+export function FirstTh({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <Th className={`left-0 ${stickyHeadCell} ${stickyEdge} ${className}`} {...props} />;
+}
+
+/** A row's first cell, in bold and kept in view while the table scrolls sideways. */
+export function FirstTd({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <Td className={`left-0 font-medium ${stickyCell} ${stickyEdge} ${className}`} {...props} />;
+}
+
 /** `rows` placeholder rows of `columns` cells. */
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
   return (
@@ -109,4 +119,73 @@ export function TableMessageCard({
 }) {
   const message = <TableMessage title={title}>{children}</TableMessage>;
   return <TableCard label={label}>{alert ? <div role="alert">{message}</div> : message}</TableCard>;
+}
+
+/** What a table shows: placeholder rows, a failure, or its rows (none is a state of its own). */
+export type TableState<T> =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; rows: readonly T[] };
+
+/** A message card's title, and the line under it where there is one. */
+export type TableMessageText = string | { title: string; body: ReactNode };
+
+function messageCard(label: string, text: TableMessageText, alert = false) {
+  const { title, body } = typeof text === "string" ? { title: text, body: undefined } : text;
+  return (
+    <TableMessageCard label={label} title={title} alert={alert}>
+      {body}
+    </TableMessageCard>
+  );
+}
+
+/**
+ * A data table that follows its state: `columns` placeholder cells a row while loading, the `error` card
+ * (an alert) when loading failed, the `empty` card when there are no rows, otherwise the `body` rows.
+ * `loadingLabel` announces the loading to screen readers.
+ */
+export function StateTable<T>({
+  state,
+  label,
+  className,
+  columns,
+  head,
+  body,
+  error,
+  empty,
+  loadingLabel,
+}: {
+  state: TableState<T>;
+  label: string;
+  className: string;
+  columns: number;
+  /** The header cells. */
+  head: ReactNode;
+  /** The body's `tr`s, keyed. */
+  body: (rows: readonly T[]) => ReactNode;
+  error: (message: string) => TableMessageText;
+  empty: TableMessageText;
+  loadingLabel?: string;
+}) {
+  if (state.status === "error") return messageCard(label, error(state.message), true);
+  if (state.status === "ready" && state.rows.length === 0) return messageCard(label, empty);
+  return (
+    <TableCard label={label}>
+      <Table className={className}>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        {state.status === "loading" ? (
+          <SkeletonRows rows={5} columns={columns} />
+        ) : (
+          <tbody>{body(state.rows)}</tbody>
+        )}
+      </Table>
+      {state.status === "loading" && loadingLabel ? (
+        <span role="status" className="sr-only">
+          {loadingLabel}
+        </span>
+      ) : null}
+    </TableCard>
+  );
 }

@@ -4,10 +4,11 @@
  * an action. `Field` labels a form control and ties its hint and message to it; `FormError` is the message
  * about the whole form (the server's answer, a rule across fields).
  */
-import { AlertCircle, X } from "lucide-react";
+import { AlertCircle } from "lucide-react";
 import { AlertDialog, Dialog as RadixDialog } from "radix-ui";
 import { type ReactNode, useId } from "react";
 import { Button } from "./button.tsx";
+import { CloseButton } from "./close-button.tsx";
 import { overlayClass } from "./overlay.ts";
 
 const widths = {
@@ -65,9 +66,7 @@ export function Dialog({
               <RadixDialog.Description className={descriptionClass}>{description}</RadixDialog.Description>
             </div>
             <RadixDialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X className="size-5" aria-hidden="true" />
-              </Button>
+              <CloseButton />
             </RadixDialog.Close>
           </div>
           {children ? <div className={bodyClass}>{children}</div> : null}

@@ -5,10 +5,10 @@
  */
 import type { MoneyText } from "@shared/money/money.ts";
 import { loadDraft, saveDraftChanges } from "./local-draft.ts";
-import type { CreateAttendanceArgs, UpdateAttendanceArgs } from "./mutations/attendance-mutations.ts";
-import type { CreateBossNameArgs, UpdateBossNameArgs } from "./mutations/boss-name-mutations.ts";
-import type { CreateMarketItemArgs, UpdateMarketItemArgs } from "./mutations/market-mutations.ts";
-import type { CreateMemberArgs, UpdateMemberArgs } from "./mutations/member-mutations.ts";
+import type { CreateAttendanceArgs } from "./mutations/attendance-mutations.ts";
+import type { CreateBossNameArgs } from "./mutations/boss-name-mutations.ts";
+import type { CreateMarketItemArgs } from "./mutations/market-mutations.ts";
+import type { CreateMemberArgs } from "./mutations/member-mutations.ts";
 import type { Mutation } from "./mutations/mutation.ts";
 import { MUTATIONS, type MutationArgs, type MutationName, touchedBy } from "./mutations.ts";
 import { isLocalId, type PortalDb } from "./portal-db.ts";
@@ -74,8 +74,29 @@ export async function enqueue<N extends MutationName>(
   return id;
 }
 
+/** The names of writes to a row the server already has, by the shape of their arguments. */
+type SavedRowWrite = {
+  [N in MutationName]: MutationArgs<N> extends { id: number } ? N : never;
+}[MutationName];
+type DeleteById = {
+  [N in SavedRowWrite]: { id: number } extends MutationArgs<N> ? N : never;
+}[SavedRowWrite];
+
 /** Each command resolves with the outbox row id, or rejects before anything is stored. */
 export function createCommands(deps: CommandDeps) {
+  /** A write to a saved row: refused before anything is stored while the row exists only here. */
+  const onSaved =
+    <N extends SavedRowWrite>(name: N) =>
+    async (args: MutationArgs<N>) => {
+      requireSaved((args as { id: number }).id);
+      return enqueue(deps, name, args);
+    };
+  const byId =
+    <N extends DeleteById>(name: N) =>
+    async (id: number) =>
+      onSaved(name)({ id } as MutationArgs<N>);
+  const kickSaved = onSaved("kickMember");
+
   return {
     /** `startTime` is the click time: a timer started offline keeps its real start. */
     async startTimer(
@@ -89,58 +110,21 @@ export function createCommands(deps: CommandDeps) {
     async resetTimers(bossName?: string) {
       return enqueue(deps, "resetTimers", { bossName });
     },
-    async createMember(input: CreateMemberArgs) {
-      return enqueue(deps, "createMember", input);
-    },
-    async updateMember(input: UpdateMemberArgs) {
-      requireSaved(input.id);
-      return enqueue(deps, "updateMember", input);
-    },
-    async deleteMember(id: number) {
-      requireSaved(id);
-      return enqueue(deps, "deleteMember", { id });
-    },
-    async kickMember(id: number, finalSalaryAmount?: MoneyText | null) {
-      requireSaved(id);
-      return enqueue(deps, "kickMember", { id, finalSalaryAmount });
-    },
-    async markMemberPaid(id: number) {
-      requireSaved(id);
-      return enqueue(deps, "markMemberPaid", { id });
-    },
-    async createMarketItem(input: CreateMarketItemArgs) {
-      return enqueue(deps, "createMarketItem", input);
-    },
-    async updateMarketItem(input: UpdateMarketItemArgs) {
-      requireSaved(input.id);
-      return enqueue(deps, "updateMarketItem", input);
-    },
-    async deleteMarketItem(id: number) {
-      requireSaved(id);
-      return enqueue(deps, "deleteMarketItem", { id });
-    },
-    async createAttendance(input: CreateAttendanceArgs) {
-      return enqueue(deps, "createAttendance", input);
-    },
-    async updateAttendance(input: UpdateAttendanceArgs) {
-      requireSaved(input.id);
-      return enqueue(deps, "updateAttendance", input);
-    },
-    async deleteAttendance(id: number) {
-      requireSaved(id);
-      return enqueue(deps, "deleteAttendance", { id });
-    },
-    async createBossName(input: CreateBossNameArgs) {
-      return enqueue(deps, "createBossName", input);
-    },
-    async updateBossName(input: UpdateBossNameArgs) {
-      requireSaved(input.id);
-      return enqueue(deps, "updateBossName", input);
-    },
-    async deleteBossName(id: number) {
-      requireSaved(id);
-      return enqueue(deps, "deleteBossName", { id });
-    },
+    createMember: async (input: CreateMemberArgs) => enqueue(deps, "createMember", input),
+    updateMember: onSaved("updateMember"),
+    deleteMember: byId("deleteMember"),
+    kickMember: async (id: number, finalSalaryAmount?: MoneyText | null) =>
+      kickSaved({ id, finalSalaryAmount }),
+    markMemberPaid: byId("markMemberPaid"),
+    createMarketItem: async (input: CreateMarketItemArgs) => enqueue(deps, "createMarketItem", input),
+    updateMarketItem: onSaved("updateMarketItem"),
+    deleteMarketItem: byId("deleteMarketItem"),
+    createAttendance: async (input: CreateAttendanceArgs) => enqueue(deps, "createAttendance", input),
+    updateAttendance: onSaved("updateAttendance"),
+    deleteAttendance: byId("deleteAttendance"),
+    createBossName: async (input: CreateBossNameArgs) => enqueue(deps, "createBossName", input),
+    updateBossName: onSaved("updateBossName"),
+    deleteBossName: byId("deleteBossName"),
   };
 }
 

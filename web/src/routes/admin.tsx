@@ -19,18 +19,20 @@ import { Card } from "../components/card.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { useFunds, useGuildMembers, useMarketItems } from "../data/hooks.ts";
 import { useAuthenticatedUser } from "../lib/session-store.ts";
+import { ADMIN_PAGE_LABELS } from "../shell/admin-nav-links.ts";
 import { useAdminLogout } from "../shell/use-admin-logout.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { dashboardFigures } from "./admin/-components/dashboard-figures.ts";
 
-const NAV_CARDS = [
-  { to: "/admin/fix-participants", label: "Fix Participants", icon: Wrench },
-  { to: "/admin/attendance", label: "Attendance", icon: ScrollText },
-  { to: "/guild-members", label: "Guild Members", icon: Users },
-  { to: "/market-exchange", label: "Market Exchange", icon: Swords },
-  { to: "/guild-funds", label: "Guild Funds", icon: Coins },
-  { to: "/admin/boss-timers", label: "Boss Timers", icon: Timer },
-  { to: "/admin/data-migration", label: "Data Migration", icon: Upload },
+/** The dashboard's tools, in the spec's order; their names come from the one list of admin pages. */
+const TOOL_CARDS = [
+  ["/admin/fix-participants", Wrench],
+  ["/admin/attendance", ScrollText],
+  ["/guild-members", Users],
+  ["/market-exchange", Swords],
+  ["/guild-funds", Coins],
+  ["/admin/boss-timers", Timer],
+  ["/admin/data-migration", Upload],
 ] as const;
 
 function StatCard({
@@ -109,14 +111,14 @@ export function AdminDashboardPage() {
         />
       </section>
       <nav aria-label="Admin tools" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {NAV_CARDS.map(({ to, label, icon: Icon }) => (
+        {TOOL_CARDS.map(([to, Icon]) => (
           <Link
             key={to}
             to={to}
             className="flex min-h-16 items-center gap-3 rounded-2xl border border-line bg-surface p-4 font-semibold text-ink transition-colors hover:border-gold/60"
           >
             <Icon className="size-5 text-gold" aria-hidden="true" />
-            {label}
+            {ADMIN_PAGE_LABELS[to]}
           </Link>
         ))}
       </nav>

@@ -1,9 +1,10 @@
 import { Link, Outlet, useLocation } from "@tanstack/react-router";
-import { ExternalLink, LogOut, Menu, X } from "lucide-react";
+import { ExternalLink, LogOut, Menu } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { BrandMark } from "../components/brand-mark.tsx";
 import { Button } from "../components/button.tsx";
+import { CloseButton } from "../components/close-button.tsx";
 import { overlayClass } from "../components/overlay.ts";
 import { OutboxIndicator } from "../features/outbox/outbox-indicator.tsx";
 import type { SessionUser } from "../lib/session-store.ts";
@@ -92,9 +93,7 @@ export function AdminLayout({ user }: { user: SessionUser }) {
                 <div className="mb-4 flex items-center justify-between">
                   <Dialog.Title className="font-bold text-ink">{brand}</Dialog.Title>
                   <Dialog.Close asChild>
-                    <Button variant="ghost" size="icon" aria-label="Close menu">
-                      <X className="size-6" aria-hidden="true" />
-                    </Button>
+                    <CloseButton label="Close menu" iconSize="size-6" />
                   </Dialog.Close>
                 </div>
                 <Dialog.Description className="sr-only">Admin pages</Dialog.Description>

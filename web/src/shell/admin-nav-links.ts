@@ -1,15 +1,38 @@
+import type { CollectionName } from "../data/portal-db.ts";
+
+/** Every admin destination's name, once: the sidebar, the page header and the dashboard's tool cards read it. */
+export const ADMIN_PAGE_LABELS = {
+  "/admin": "Dashboard",
+  "/guild-members": "Guild Members",
+  "/market-exchange": "Market Exchange",
+  "/guild-funds": "Guild Funds",
+  "/admin/boss-timers": "Boss Timers",
+  "/admin/boss-names": "Boss Names",
+  "/admin/attendance": "Attendance",
+  "/admin/accounts": "Accounts",
+  "/admin/audit-log": "Audit Log",
+  "/admin/fix-participants": "Fix Participants",
+  "/admin/data-migration": "Data Migration",
+} as const;
+
+type AdminPath = keyof typeof ADMIN_PAGE_LABELS;
+
+function navLink<To extends AdminPath>(to: To, adminOnly: boolean) {
+  return { to, label: ADMIN_PAGE_LABELS[to], adminOnly };
+}
+
 /** The admin sidebar (SPEC "Admin layout"); `adminOnly` entries are flagged as such in the spec. */
 export const ADMIN_NAV_LINKS = [
-  { to: "/admin", label: "Dashboard", adminOnly: false },
-  { to: "/guild-members", label: "Guild Members", adminOnly: false },
-  { to: "/market-exchange", label: "Market Exchange", adminOnly: false },
-  { to: "/guild-funds", label: "Guild Funds", adminOnly: false },
-  { to: "/admin/boss-timers", label: "Boss Timers", adminOnly: true },
-  { to: "/admin/boss-names", label: "Boss Names", adminOnly: true },
-  { to: "/admin/attendance", label: "Attendance", adminOnly: true },
-  { to: "/admin/accounts", label: "Accounts", adminOnly: true },
-  { to: "/admin/audit-log", label: "Audit Log", adminOnly: true },
-] as const;
+  navLink("/admin", false),
+  navLink("/guild-members", false),
+  navLink("/market-exchange", false),
+  navLink("/guild-funds", false),
+  navLink("/admin/boss-timers", true),
+  navLink("/admin/boss-names", true),
+  navLink("/admin/attendance", true),
+  navLink("/admin/accounts", true),
+  navLink("/admin/audit-log", true),
+];
 
 /** The page header's label: the current link's, 'Attendance Management' on /admin/attendance, else 'Dashboard'. */
 export function adminHeaderLabel(pathname: string): string {
@@ -19,7 +42,7 @@ export function adminHeaderLabel(pathname: string): string {
 }
 
 /** The admin pages that show cached data, and the collections each one reads (for the sync hint). */
-const COLLECTIONS_BY_PATH: Readonly<Record<string, readonly AdminPageCollection[]>> = {
+const COLLECTIONS_BY_PATH: Readonly<Record<string, readonly CollectionName[]>> = {
   "/admin": ["guildMembers", "marketItems", "funds"],
   "/guild-members": ["guildMembers"],
   "/market-exchange": ["marketItems", "guildMembers", "bossNames"],
@@ -29,19 +52,8 @@ const COLLECTIONS_BY_PATH: Readonly<Record<string, readonly AdminPageCollection[
   "/admin/attendance": ["attendance", "guildMembers", "marketItems"],
 };
 
-/** Every collection an admin page reads, in a fixed order (one status hook each). */
-export const ADMIN_PAGE_COLLECTIONS = [
-  "guildMembers",
-  "marketItems",
-  "funds",
-  "bossNames",
-  "timers",
-  "attendance",
-] as const;
-export type AdminPageCollection = (typeof ADMIN_PAGE_COLLECTIONS)[number];
-
 /** The cached collections shown at `pathname`; null for online-only tools (accounts, audit log, imports). */
-export function adminCollectionsForPath(pathname: string): readonly AdminPageCollection[] | null {
+export function adminCollectionsForPath(pathname: string): readonly CollectionName[] | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return COLLECTIONS_BY_PATH[path] ?? null;
 }

@@ -3,40 +3,20 @@
  * how old the shown data is (DECISIONS.md, "Offline"). Online-only tools say they need the network instead.
  */
 import { RefreshCw, WifiOff } from "lucide-react";
-import { type SyncStatus, useSyncStatus } from "../data/hooks.ts";
 import { lastSyncedText, offlineBannerText } from "../features/sync-status/sync-time.ts";
 import { useOnline } from "../features/sync-status/use-online.ts";
-import { type AdminPageCollection, adminCollectionsForPath } from "./admin-nav-links.ts";
+import { usePageSync } from "../features/sync-status/use-page-sync.ts";
+import { adminCollectionsForPath } from "./admin-nav-links.ts";
 
-function useAdminPageSync(pathname: string): { lastSyncedAt: number | null; syncing: boolean } | null {
-  // One hook per collection, always in the same order; only the page's own ones count.
-  const statuses: Record<AdminPageCollection, SyncStatus> = {
-    guildMembers: useSyncStatus("guildMembers"),
-    marketItems: useSyncStatus("marketItems"),
-    funds: useSyncStatus("funds"),
-    bossNames: useSyncStatus("bossNames"),
-    timers: useSyncStatus("timers"),
-    attendance: useSyncStatus("attendance"),
-  };
-  const collections = adminCollectionsForPath(pathname);
-  if (collections === null) return null;
-  let lastSyncedAt: number | null = null;
-  let syncing = false;
-  for (const collection of collections) {
-    const status = statuses[collection];
-    syncing ||= status.syncing;
-    if (status.lastSyncedAt !== null && (lastSyncedAt === null || status.lastSyncedAt < lastSyncedAt)) {
-      lastSyncedAt = status.lastSyncedAt;
-    }
-  }
-  return { lastSyncedAt, syncing };
-}
+const NOTHING: readonly [] = [];
 
 export const ONLINE_ONLY_OFFLINE = "Offline — this page needs the network.";
 
 export function AdminSyncStatus({ pathname }: { pathname: string }) {
   const online = useOnline();
-  const sync = useAdminPageSync(pathname);
+  const collections = adminCollectionsForPath(pathname);
+  const pageSync = usePageSync(collections ?? NOTHING);
+  const sync = collections === null ? null : pageSync;
   if (!online) {
     return (
       <div role="status" className="border-b border-line bg-surface-raised/60 px-4 py-2 md:px-8">

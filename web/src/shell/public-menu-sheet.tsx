@@ -3,9 +3,8 @@
  * code stays out of every public page's first download.
  */
 import { Link } from "@tanstack/react-router";
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { Button } from "../components/button.tsx";
+import { CloseButton } from "../components/close-button.tsx";
 import { overlayClass } from "../components/overlay.ts";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
 import { AdminLink, navLinkClass } from "./public-nav-pieces.tsx";
@@ -28,9 +27,7 @@ export function PublicMenuSheet({
               Menu
             </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="size-6" aria-hidden="true" />
-              </Button>
+              <CloseButton label="Close menu" iconSize="size-6" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Pages of the public portal</Dialog.Description>

@@ -3,7 +3,7 @@ import { normalizeParticipants } from "@shared/participants/parse-participants.t
 import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { localId } from "../portal-db.ts";
-import { type IdArgs, mutation } from "./mutation.ts";
+import { type IdArgs, type Mutation, mutation } from "./mutation.ts";
 
 export interface CreateAttendanceArgs {
   bossName: string;
@@ -30,12 +30,17 @@ function attendanceNames(draft: LocalDraft, names: readonly string[]): string[] 
   return normalizeParticipants(names).map((name) => roster.get(name.toLowerCase()) ?? name);
 }
 
+/** What every write of this file touches and pulls again. A record moves raid counts, and the receipt shows raids. */
+const ATTENDANCE_EFFECTS = {
+  reads: [],
+  writes: ["attendance", "guildMembers"],
+  refresh: ["attendance", "guildMembers", "salaryReceipt"],
+} satisfies Pick<Mutation<unknown>, "reads" | "writes" | "refresh">;
+
 export const ATTENDANCE_MUTATIONS = {
   createAttendance: mutation<CreateAttendanceArgs>({
     path: "/attendance",
-    reads: [],
-    writes: ["attendance", "guildMembers"],
-    refresh: ["attendance", "guildMembers", "salaryReceipt"],
+    ...ATTENDANCE_EFFECTS,
     apply(draft, args, { seq, createdAt }) {
       const participatedMembers = attendanceNames(draft, args.participatedMembers);
       draft.put("attendance", {
@@ -51,9 +56,7 @@ export const ATTENDANCE_MUTATIONS = {
 
   updateAttendance: mutation<UpdateAttendanceArgs>({
     path: "/attendance/update",
-    reads: [],
-    writes: ["attendance", "guildMembers"],
-    refresh: ["attendance", "guildMembers", "salaryReceipt"],
+    ...ATTENDANCE_EFFECTS,
     apply(draft, args) {
       const record = draft.get("attendance", args.id);
       if (!record) return;
@@ -65,9 +68,7 @@ export const ATTENDANCE_MUTATIONS = {
 
   deleteAttendance: mutation<IdArgs>({
     path: "/attendance/delete",
-    reads: [],
-    writes: ["attendance", "guildMembers"],
-    refresh: ["attendance", "guildMembers", "salaryReceipt"],
+    ...ATTENDANCE_EFFECTS,
     apply(draft, args) {
       const record = draft.get("attendance", args.id);
       if (!record) return;

@@ -1,7 +1,7 @@
 /** Boss name writes: create, rename or re-time, delete; each keeps the boss's timer row in step. */
 import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
 import { localId } from "../portal-db.ts";
-import { definedOnly, type IdArgs, mutation } from "./mutation.ts";
+import { definedOnly, type IdArgs, type Mutation, mutation } from "./mutation.ts";
 import { clearTimer } from "./timer-mutations.ts";
 
 export interface CreateBossNameArgs {
@@ -15,12 +15,17 @@ export interface UpdateBossNameArgs {
   respawn_time_hours?: number;
 }
 
+/** What every write of this file touches and pulls again. Each boss has its timer row. */
+const BOSS_NAME_EFFECTS = {
+  reads: [],
+  writes: ["bossNames", "timers"],
+  refresh: ["bossNames", "timers"],
+} satisfies Pick<Mutation<unknown>, "reads" | "writes" | "refresh">;
+
 export const BOSS_NAME_MUTATIONS = {
   createBossName: mutation<CreateBossNameArgs>({
     path: "/boss-names",
-    reads: [],
-    writes: ["bossNames", "timers"],
-    refresh: ["bossNames", "timers"],
+    ...BOSS_NAME_EFFECTS,
     apply(draft, args, { seq }) {
       const hours = args.respawn_time_hours ?? RESPAWN_HOURS_DEFAULT;
       draft.put("bossNames", { id: localId(seq), name: args.name, respawnTimeHours: hours });
@@ -35,9 +40,7 @@ export const BOSS_NAME_MUTATIONS = {
 
   updateBossName: mutation<UpdateBossNameArgs>({
     path: "/boss-names/update",
-    reads: [],
-    writes: ["bossNames", "timers"],
-    refresh: ["bossNames", "timers"],
+    ...BOSS_NAME_EFFECTS,
     apply(draft, args) {
       const boss = draft.get("bossNames", args.id);
       if (!boss) return;
@@ -55,9 +58,7 @@ export const BOSS_NAME_MUTATIONS = {
 
   deleteBossName: mutation<IdArgs>({
     path: "/boss-names/delete",
-    reads: [],
-    writes: ["bossNames", "timers"],
-    refresh: ["bossNames", "timers"],
+    ...BOSS_NAME_EFFECTS,
     apply(draft, args) {
       const boss = draft.get("bossNames", args.id);
       if (!boss) return;

@@ -1,18 +1,17 @@
 import { Pencil } from "lucide-react";
 import { formatDate } from "@shared/format/format-date.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
-import { Button } from "@web/components/button.tsx";
 import {
+  FirstTd,
+  FirstTh,
   rowClass,
   SkeletonRows,
-  stickyCell,
-  stickyEdge,
-  stickyHeadCell,
   Table,
   TableCard,
   Td,
   Th,
 } from "@web/components/data-table.tsx";
+import { RowActions } from "@web/components/row-actions.tsx";
 
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1";
 
@@ -30,7 +29,7 @@ export function AccountsTable({
       <Table>
         <thead>
           <tr>
-            <Th className={`${stickyHeadCell} ${stickyEdge} left-0`}>Display Name</Th>
+            <FirstTh>Display Name</FirstTh>
             <Th>Email</Th>
             <Th>Role</Th>
             <Th>Status</Th>
@@ -38,18 +37,18 @@ export function AccountsTable({
             {onEdit ? <Th className="text-right">Actions</Th> : null}
           </tr>
         </thead>
-        <tbody>
-          {accounts === null ? (
-            <SkeletonRows rows={5} columns={onEdit ? 6 : 5} />
-          ) : (
-            accounts.map((account) => (
+        {accounts === null ? (
+          <SkeletonRows rows={5} columns={onEdit ? 6 : 5} />
+        ) : (
+          <tbody>
+            {accounts.map((account) => (
               <tr key={account.id} className={rowClass} data-account={account.email}>
-                <Td className={`${stickyCell} ${stickyEdge} left-0 whitespace-nowrap font-medium text-ink`}>
+                <FirstTd className="whitespace-nowrap">
                   {account.displayName}
                   {account.id === currentUserId ? (
                     <span className="ml-2 text-xs text-ink-muted">(you)</span>
                   ) : null}
-                </Td>
+                </FirstTd>
                 <Td className="text-ink-muted">{account.email}</Td>
                 <Td>
                   <span
@@ -68,20 +67,21 @@ export function AccountsTable({
                 <Td className="whitespace-nowrap text-ink-muted">{formatDate(account.createdAt)}</Td>
                 {onEdit ? (
                   <Td className="text-right">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${account.displayName}`}
-                      onClick={() => onEdit(account)}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
+                    <RowActions
+                      actions={[
+                        {
+                          icon: Pencil,
+                          label: `Edit ${account.displayName}`,
+                          onClick: () => onEdit(account),
+                        },
+                      ]}
+                    />
                   </Td>
                 ) : null}
               </tr>
-            ))
-          )}
-        </tbody>
+            ))}
+          </tbody>
+        )}
       </Table>
     </TableCard>
   );

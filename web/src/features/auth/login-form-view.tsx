@@ -1,8 +1,9 @@
-import { AlertCircle, Loader2, LogIn } from "lucide-react";
+import { Loader2, LogIn } from "lucide-react";
 import { Label } from "radix-ui";
 import { type FormEvent, useRef, useState } from "react";
 import { BrandMark } from "@web/components/brand-mark.tsx";
 import { Button } from "@web/components/button.tsx";
+import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { api } from "@web/lib/api-client.ts";
 import { type SessionUser, setSession } from "@web/lib/session-store.ts";
 import {
@@ -20,6 +21,12 @@ const SUCCESS_DELAY_MS = 200;
 const inputClass =
   "block min-h-11 w-full rounded-lg border bg-canvas px-3 py-2 text-base text-ink placeholder:text-ink-muted/70 " +
   "focus:outline-none focus-visible:border-gold focus-visible:ring-2 focus-visible:ring-gold/40";
+
+/** The form's inputs, in order. */
+const FIELDS = [
+  { name: "email", label: "Username", type: "email", autoComplete: "username" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
 
 function Field({
   name,
@@ -75,8 +82,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [errors, setErrors] = useState<LoginFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [state, setState] = useState<"idle" | "submitting" | "success">("idle");
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   const update = (field: LoginField, value: string) => {
     const next = { ...values, [field]: value };
@@ -93,7 +99,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     const found = validateLoginForm(values);
     setErrors(found);
     if (found.email || found.password) {
-      (found.email ? emailRef : passwordRef).current?.focus();
+      refs[found.email ? "email" : "password"].current?.focus();
       return;
     }
     setFailure(null);
@@ -120,38 +126,19 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         <h1 className="text-2xl font-bold text-ink">Admin Login</h1>
         <p className="mt-1 text-sm text-ink-muted">Sign in to manage the guild.</p>
       </div>
-      {failure ? (
-        <div
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm text-red-200"
-        >
-          <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      {failure ? <ErrorAlert size="compact" message={failure} /> : null}
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Admin login">
-        <Field
-          name="email"
-          label="Username"
-          type="email"
-          autoComplete="username"
-          value={values.email}
-          error={errors.email}
-          onChange={(value) => update("email", value)}
-          onBlur={() => blur("email")}
-          inputRef={emailRef}
-        />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(value) => update("password", value)}
-          onBlur={() => blur("password")}
-          inputRef={passwordRef}
-        />
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            {...field}
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={(value) => update(field.name, value)}
+            onBlur={() => blur(field.name)}
+            inputRef={refs[field.name]}
+          />
+        ))}
         <Button type="submit" className="w-full" disabled={state !== "idle"}>
           {state === "idle" ? (
             <LogIn className="size-4" aria-hidden="true" />

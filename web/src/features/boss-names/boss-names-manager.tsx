@@ -9,16 +9,9 @@ import { duplicateBossName } from "@shared/schemas/boss-names.ts";
 import { compareText } from "@shared/sorting/compare-text.ts";
 import { PendingBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
-import {
-  rowClass,
-  SkeletonRows,
-  Table,
-  TableCard,
-  TableMessageCard,
-  Td,
-  Th,
-} from "@web/components/data-table.tsx";
+import { rowClass, StateTable, Td, Th } from "@web/components/data-table.tsx";
 import { ConfirmDialog } from "@web/components/dialog.tsx";
+import { RowActions } from "@web/components/row-actions.tsx";
 import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import { isLocalId } from "@web/data/mutations.ts";
@@ -147,60 +140,45 @@ function BossNamesTable({
   onEdit: (boss: BossNameRow) => void;
   onDelete: (boss: BossNameRow) => void;
 }) {
-  if (state.status === "error") {
-    return <TableMessageCard label="Boss names" title={bossNamesError(state.message)} alert />;
-  }
-  if (state.status === "ready" && state.data.length === 0) {
-    return <TableMessageCard label="Boss names" title={NO_BOSS_NAMES} />;
-  }
+  const row = (boss: BossNameRow) => (
+    <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
+      <Td className="font-medium">
+        {boss.name}
+        {isLocalId(boss.id) ? <PendingBadge /> : null}
+      </Td>
+      <Td className="whitespace-nowrap text-ink-muted">{scheduleLabel(boss.respawnTimeHours)}</Td>
+      <Td className="py-1.5 text-right whitespace-nowrap">
+        <RowActions
+          disabled={isLocalId(boss.id)}
+          actions={[
+            { icon: Pencil, label: `Edit ${boss.name}`, onClick: () => onEdit(boss) },
+            {
+              icon: Trash2,
+              label: `Delete ${boss.name}`,
+              iconClassName: "text-danger",
+              onClick: () => onDelete(boss),
+            },
+          ]}
+        />
+      </Td>
+    </tr>
+  );
   return (
-    <TableCard label="Boss names">
-      <Table className="min-w-[22rem]">
-        <thead>
-          <tr>
-            <Th>Boss Name</Th>
-            <Th>Respawn</Th>
-            <Th className="text-right">Actions</Th>
-          </tr>
-        </thead>
-        {state.status === "loading" ? (
-          <SkeletonRows rows={5} columns={3} />
-        ) : (
-          <tbody>
-            {[...state.data]
-              .sort((a, b) => compareText(a.name, b.name))
-              .map((boss) => (
-                <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
-                  <Td className="font-medium">
-                    {boss.name}
-                    {isLocalId(boss.id) ? <PendingBadge /> : null}
-                  </Td>
-                  <Td className="whitespace-nowrap text-ink-muted">{scheduleLabel(boss.respawnTimeHours)}</Td>
-                  <Td className="py-1.5 text-right whitespace-nowrap">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${boss.name}`}
-                      disabled={isLocalId(boss.id)}
-                      onClick={() => onEdit(boss)}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete ${boss.name}`}
-                      disabled={isLocalId(boss.id)}
-                      onClick={() => onDelete(boss)}
-                    >
-                      <Trash2 className="size-4 text-danger" aria-hidden="true" />
-                    </Button>
-                  </Td>
-                </tr>
-              ))}
-          </tbody>
-        )}
-      </Table>
-    </TableCard>
+    <StateTable
+      state={state.status === "ready" ? { status: "ready", rows: state.data } : state}
+      label="Boss names"
+      className="min-w-[22rem]"
+      columns={3}
+      head={
+        <>
+          <Th>Boss Name</Th>
+          <Th>Respawn</Th>
+          <Th className="text-right">Actions</Th>
+        </>
+      }
+      body={(rows) => [...rows].sort((a, b) => compareText(a.name, b.name)).map(row)}
+      error={bossNamesError}
+      empty={NO_BOSS_NAMES}
+    />
   );
 }

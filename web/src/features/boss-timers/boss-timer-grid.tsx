@@ -3,8 +3,8 @@
  * is cached, 'No boss data available.' for an empty list, otherwise a card per boss. Used by the public page
  * and, with a footer per card, by the admin timer page.
  */
-import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { BossCardView } from "./boss-card.tsx";
 import {
@@ -108,15 +108,7 @@ export function BossTimerGrid<T extends BossTimerInput>({
 }) {
   if (state.status === "loading") return <GridSkeleton />;
   if (state.status === "error") {
-    return (
-      <div
-        role="alert"
-        className="flex items-start gap-3 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-red-200"
-      >
-        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
-        <p>{bossDataError(state.message)}</p>
-      </div>
-    );
+    return <ErrorAlert message={bossDataError(state.message)} />;
   }
   const rows = gridBosses(state.data);
   if (rows.length === 0) {

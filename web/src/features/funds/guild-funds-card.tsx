@@ -1,7 +1,8 @@
 /** The guild funds overview (SPEC "/guild-funds"): reserved guild funds and admin fund, en-US grouped USDT. */
-import { Coins, TriangleAlert } from "lucide-react";
+import { Coins } from "lucide-react";
 import { formatMoney } from "@shared/money/money.ts";
 import { Card, CardTitle } from "@web/components/card.tsx";
+import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import type { GuildFunds } from "@web/data/portal-db.ts";
 
@@ -25,15 +26,7 @@ function Line({ label, amount, testId }: { label: string; amount: string; testId
 
 export function GuildFundsCard({ state }: { state: FundsState }) {
   if (state.status === "error") {
-    return (
-      <div
-        role="alert"
-        className="flex items-start gap-3 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-red-200"
-      >
-        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
-        <p>{fundsError(state.message)}</p>
-      </div>
-    );
+    return <ErrorAlert message={fundsError(state.message)} />;
   }
   return (
     <Card className="max-w-xl">

@@ -3,7 +3,7 @@
  * preview, import it in one call (all rows or none), and see how many went in.
  */
 import { CheckCircle2, FileUp, Loader2, XCircle } from "lucide-react";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import type { ImportResult } from "@shared/schemas/import.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
@@ -43,6 +43,37 @@ function Busy({ title, detail, fraction }: { title: string; detail: string; frac
 }
 
 /** `onImported` runs after items went in (the page refreshes what shows the server's data). */
+/** How an import ended: a status on success, an alert on failure, and the button to start over. */
+function Outcome({
+  kind,
+  title,
+  action,
+  onAction,
+  children,
+}: {
+  kind: "success" | "error";
+  title: string;
+  action: string;
+  onAction: () => void;
+  children: ReactNode;
+}) {
+  const Icon = kind === "success" ? CheckCircle2 : XCircle;
+  return (
+    <div
+      role={kind === "success" ? "status" : "alert"}
+      className="flex flex-col items-center gap-2 py-6 text-center"
+      data-testid={`import-${kind}`}
+    >
+      <Icon className={`size-10 ${kind === "success" ? "text-success" : "text-danger"}`} aria-hidden="true" />
+      <h3 className="text-lg font-semibold text-ink">{title}</h3>
+      {children}
+      <Button variant="secondary" onClick={onAction}>
+        {action}
+      </Button>
+    </div>
+  );
+}
+
 export function MarketImport({ onImported }: { onImported?: () => void }) {
   const [state, setState] = useState<ImportState>({ step: "idle" });
   const parsing = useRef<AbortController | null>(null);
@@ -128,39 +159,21 @@ export function MarketImport({ onImported }: { onImported?: () => void }) {
       ) : null}
 
       {state.step === "success" ? (
-        <div
-          role="status"
-          className="flex flex-col items-center gap-2 py-6 text-center"
-          data-testid="import-success"
-        >
-          <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-          <h3 className="text-lg font-semibold text-ink">Import Successful</h3>
+        <Outcome kind="success" title="Import Successful" action="Import Another File" onAction={reset}>
           <p className="text-ink-muted">
             <span data-testid="inserted-count">{state.insertedCount}</span>{" "}
             {state.insertedCount === 1 ? "item" : "items"} imported.
           </p>
-          <Button variant="secondary" onClick={reset}>
-            Import Another File
-          </Button>
-        </div>
+        </Outcome>
       ) : null}
 
       {state.step === "error" ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-2 py-6 text-center"
-          data-testid="import-error"
-        >
-          <XCircle className="size-10 text-danger" aria-hidden="true" />
-          <h3 className="text-lg font-semibold text-ink">Import Failed</h3>
+        <Outcome kind="error" title="Import Failed" action="Try Again" onAction={reset}>
           <p className="max-w-xl break-words text-ink-muted">{state.message}</p>
           {state.detail ? (
             <p className="max-w-xl break-words font-mono text-xs text-ink-muted">{state.detail}</p>
           ) : null}
-          <Button variant="secondary" onClick={reset}>
-            Try Again
-          </Button>
-        </div>
+        </Outcome>
       ) : null}
     </Card>
   );

@@ -4,9 +4,10 @@
  * nothing waits. When the session expired the queue is paused and the panel says the writes wait for the
  * next login.
  */
-import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2, X } from "lucide-react";
+import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { Button } from "@web/components/button.tsx";
+import { CloseButton } from "@web/components/close-button.tsx";
 import { useOutbox } from "@web/data/hooks.ts";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import type { OutboxRow } from "@web/data/portal-db.ts";
@@ -20,11 +21,17 @@ const TONES = {
   failed: "bg-danger text-canvas",
 } as const;
 
-async function act(action: () => Promise<unknown>, failure: string) {
+/** What can be done with a refused write; a failing action says "Failed to <label> the change." */
+const ROW_ACTIONS = [
+  { label: "Retry", Icon: RotateCw, variant: "secondary", run: dataLayerActions.retry },
+  { label: "Discard", Icon: Trash2, variant: "ghost", run: dataLayerActions.discard },
+] as const;
+
+async function act(label: string, action: () => Promise<unknown>) {
   try {
     await action();
   } catch (error) {
-    toast.error(failure, { description: errorMessage(error) });
+    toast.error(`Failed to ${label.toLowerCase()} the change.`, { description: errorMessage(error) });
   }
 }
 
@@ -37,22 +44,17 @@ function FailedWrite({ row }: { row: OutboxRow }) {
         <span>{row.lastError ?? "The server refused this change."}</span>
       </p>
       <div className="flex gap-2">
-        <Button
-          variant="secondary"
-          className="flex-1"
-          onClick={() => void act(() => dataLayerActions.retry(row.id), "Failed to retry the change.")}
-        >
-          <RotateCw className="size-4" aria-hidden="true" />
-          Retry
-        </Button>
-        <Button
-          variant="ghost"
-          className="flex-1"
-          onClick={() => void act(() => dataLayerActions.discard(row.id), "Failed to discard the change.")}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          Discard
-        </Button>
+        {ROW_ACTIONS.map(({ label, Icon, variant, run }) => (
+          <Button
+            key={label}
+            variant={variant}
+            className="flex-1"
+            onClick={() => void act(label, () => run(row.id))}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
       </div>
     </li>
   );
@@ -86,9 +88,7 @@ export function OutboxIndicator() {
           <div className="flex items-center justify-between gap-2">
             <h2 className="font-semibold text-ink">Changes to sync</h2>
             <Popover.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X className="size-5" aria-hidden="true" />
-              </Button>
+              <CloseButton />
             </Popover.Close>
           </div>
           {pendingCount > 0 ? (

@@ -1,10 +1,10 @@
 import { RefreshCw } from "lucide-react";
-import type { PublicPageCollection } from "./page-collections.ts";
+import type { CollectionName } from "@web/data/portal-db.ts";
 import { lastSyncedText } from "./sync-time.ts";
 import { usePageSync } from "./use-page-sync.ts";
 
 /** A small hint of how fresh the page's cached data is; the icon turns while a refresh runs. */
-export function LastSynced({ collections }: { collections: readonly PublicPageCollection[] }) {
+export function LastSynced({ collections }: { collections: readonly CollectionName[] }) {
   const { lastSyncedAt, syncing } = usePageSync(collections);
   if (lastSyncedAt === null) {
     // Holds the line's height until the first sync, so the page below does not shift when it appears.

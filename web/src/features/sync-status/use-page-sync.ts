@@ -1,5 +1,5 @@
 import { type SyncStatus, useSyncStatus } from "@web/data/hooks.ts";
-import type { PublicPageCollection } from "./page-collections.ts";
+import type { CollectionName } from "@web/data/portal-db.ts";
 
 export interface PageSync {
   /** The oldest last sync among the collections that were ever synced; null when none was. */
@@ -8,14 +8,16 @@ export interface PageSync {
   syncing: boolean;
 }
 
-/** How fresh the cached data of `collections` is, taken together. */
-export function usePageSync(collections: readonly PublicPageCollection[]): PageSync {
-  // One hook per public collection, always in the same order; only the asked ones count.
-  const statuses: Record<PublicPageCollection, SyncStatus> = {
+/** How fresh the cached data of `collections` is, taken together (public and admin pages alike). */
+export function usePageSync(collections: readonly CollectionName[]): PageSync {
+  // One hook per collection, always in the same order; only the asked ones count.
+  const statuses: Record<CollectionName, SyncStatus> = {
     guildMembers: useSyncStatus("guildMembers"),
     marketItems: useSyncStatus("marketItems"),
-    timers: useSyncStatus("timers"),
     bossNames: useSyncStatus("bossNames"),
+    timers: useSyncStatus("timers"),
+    attendance: useSyncStatus("attendance"),
+    funds: useSyncStatus("funds"),
     salaryReceipt: useSyncStatus("salaryReceipt"),
   };
   let lastSyncedAt: number | null = null;

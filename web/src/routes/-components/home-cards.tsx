@@ -1,10 +1,21 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, Calculator, Crown, Shield, Swords, Timer, Users, Zap } from "lucide-react";
+import {
+  ArrowRight,
+  Calculator,
+  Crown,
+  type LucideIcon,
+  Shield,
+  Swords,
+  Timer,
+  Users,
+  Zap,
+} from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { LootStatusBadge } from "@web/components/badge.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { useGuildMembers, useMarketItems, useSyncStatus, useTimers } from "@web/data/hooks.ts";
+import type { CollectionName } from "@web/data/portal-db.ts";
 import { activeTimers, countMembers, recentItems } from "@web/features/home/home-summary.ts";
 import {
   type CollectionState,
@@ -12,6 +23,33 @@ import {
   hasRows,
 } from "@web/features/sync-status/collection-state.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
+
+/** The home cards that show a cached collection, each with its title. */
+const SYNCED_CARDS = {
+  guildMembers: { title: "Guild Members", icon: Users, testId: "home-members-card" },
+  marketItems: { title: "Market Exchange", icon: Swords, testId: "home-market-card" },
+  timers: { title: "Boss Timers", icon: Timer, testId: "home-timers-card" },
+} as const satisfies Partial<Record<CollectionName, { title: string; icon: LucideIcon; testId: string }>>;
+
+/** A home card showing one cached collection: its title, then a skeleton, the error, or `children(rows)`. */
+function SyncedCard<T>({
+  collection,
+  rows,
+  children,
+}: {
+  collection: keyof typeof SYNCED_CARDS;
+  rows: T[] | undefined;
+  children: (rows: T[]) => ReactNode;
+}) {
+  const state = collectionState(rows, useSyncStatus(collection), useOnline(), hasRows);
+  const { title, icon: Icon, testId } = SYNCED_CARDS[collection];
+  return (
+    <Card className="flex flex-col gap-4" data-testid={testId}>
+      <CardTitle icon={<Icon className="size-5" aria-hidden="true" />}>{title}</CardTitle>
+      <CardBody state={state}>{children}</CardBody>
+    </Card>
+  );
+}
 
 function CardBody<T>({ state, children }: { state: CollectionState<T>; children: (data: T) => ReactNode }) {
   if (state.status === "loading") {
@@ -29,72 +67,64 @@ function CardBody<T>({ state, children }: { state: CollectionState<T>; children:
 
 export function MembersCard() {
   const members = useGuildMembers({ status: "active" });
-  const state = collectionState(members, useSyncStatus("guildMembers"), useOnline(), hasRows);
   return (
-    <Card className="flex flex-col gap-4" data-testid="home-members-card">
-      <CardTitle icon={<Users className="size-5" aria-hidden="true" />}>Guild Members</CardTitle>
-      <CardBody state={state}>
-        {(rows) => {
-          const counts = countMembers(rows);
-          return (
-            <div>
-              <p className="text-4xl font-bold text-ink" data-testid="members-total">
-                {counts.total}
-              </p>
-              <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
-                {[
-                  { label: "Guild Master", value: counts.guildMaster, icon: <Crown className="size-4" /> },
-                  { label: "Core", value: counts.core, icon: <Shield className="size-4" /> },
-                  { label: "Members", value: counts.members, icon: <Users className="size-4" /> },
-                ].map((entry) => (
-                  <div key={entry.label} className="rounded-lg bg-surface-raised px-2 py-2">
-                    <dt className="flex flex-col items-center justify-center gap-0.5 text-xs text-ink-muted sm:flex-row sm:gap-1">
-                      <span aria-hidden="true" className="text-gold">
-                        {entry.icon}
-                      </span>
-                      {entry.label}
-                    </dt>
-                    <dd className="text-lg font-semibold text-ink">{entry.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </div>
-          );
-        }}
-      </CardBody>
-    </Card>
+    <SyncedCard collection="guildMembers" rows={members}>
+      {(rows) => {
+        const counts = countMembers(rows);
+        return (
+          <div>
+            <p className="text-4xl font-bold text-ink" data-testid="members-total">
+              {counts.total}
+            </p>
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-sm">
+              {[
+                { label: "Guild Master", value: counts.guildMaster, icon: <Crown className="size-4" /> },
+                { label: "Core", value: counts.core, icon: <Shield className="size-4" /> },
+                { label: "Members", value: counts.members, icon: <Users className="size-4" /> },
+              ].map((entry) => (
+                <div key={entry.label} className="rounded-lg bg-surface-raised px-2 py-2">
+                  <dt className="flex flex-col items-center justify-center gap-0.5 text-xs text-ink-muted sm:flex-row sm:gap-1">
+                    <span aria-hidden="true" className="text-gold">
+                      {entry.icon}
+                    </span>
+                    {entry.label}
+                  </dt>
+                  <dd className="text-lg font-semibold text-ink">{entry.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        );
+      }}
+    </SyncedCard>
   );
 }
 
 export function MarketCard() {
   const items = useMarketItems();
-  const state = collectionState(items, useSyncStatus("marketItems"), useOnline(), hasRows);
   return (
-    <Card className="flex flex-col gap-4" data-testid="home-market-card">
-      <CardTitle icon={<Swords className="size-5" aria-hidden="true" />}>Market Exchange</CardTitle>
-      <CardBody state={state}>
-        {(rows) => {
-          const recent = recentItems(rows);
-          if (recent.length === 0) return <p className="text-sm text-ink-muted">No recent activity</p>;
-          return (
-            <ul className="space-y-2">
-              {recent.map((item) => (
-                <li
-                  key={item.id}
-                  className="flex items-center justify-between gap-3 rounded-lg bg-surface-raised px-3 py-2"
-                >
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-ink">{item.lootName}</p>
-                    <p className="truncate text-xs text-ink-muted">{item.bossName}</p>
-                  </div>
-                  <LootStatusBadge status={item.status} />
-                </li>
-              ))}
-            </ul>
-          );
-        }}
-      </CardBody>
-    </Card>
+    <SyncedCard collection="marketItems" rows={items}>
+      {(rows) => {
+        const recent = recentItems(rows);
+        if (recent.length === 0) return <p className="text-sm text-ink-muted">No recent activity</p>;
+        return (
+          <ul className="space-y-2">
+            {recent.map((item) => (
+              <li
+                key={item.id}
+                className="flex items-center justify-between gap-3 rounded-lg bg-surface-raised px-3 py-2"
+              >
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-ink">{item.lootName}</p>
+                  <p className="truncate text-xs text-ink-muted">{item.bossName}</p>
+                </div>
+                <LootStatusBadge status={item.status} />
+              </li>
+            ))}
+          </ul>
+        );
+      }}
+    </SyncedCard>
   );
 }
 
@@ -110,43 +140,39 @@ function useNow(ms: number): number {
 
 export function TimersCard() {
   const timers = useTimers();
-  const state = collectionState(timers, useSyncStatus("timers"), useOnline(), hasRows);
   const now = useNow(1_000);
   return (
-    <Card className="flex flex-col gap-4" data-testid="home-timers-card">
-      <CardTitle icon={<Timer className="size-5" aria-hidden="true" />}>Boss Timers</CardTitle>
-      <CardBody state={state}>
-        {(rows) => {
-          const running = activeTimers(rows, now);
-          if (running.length === 0) return <p className="text-sm text-ink-muted">No active timers</p>;
-          return (
-            <ul className="space-y-3">
-              {running.map((timer) => (
-                <li key={timer.bossName}>
-                  <div className="flex items-center justify-between gap-3 text-sm">
-                    <span className="truncate font-medium text-ink">{timer.bossName}</span>
-                    <span className="shrink-0 tabular-nums text-ink-muted">{timer.remaining}</span>
-                  </div>
+    <SyncedCard collection="timers" rows={timers}>
+      {(rows) => {
+        const running = activeTimers(rows, now);
+        if (running.length === 0) return <p className="text-sm text-ink-muted">No active timers</p>;
+        return (
+          <ul className="space-y-3">
+            {running.map((timer) => (
+              <li key={timer.bossName}>
+                <div className="flex items-center justify-between gap-3 text-sm">
+                  <span className="truncate font-medium text-ink">{timer.bossName}</span>
+                  <span className="shrink-0 tabular-nums text-ink-muted">{timer.remaining}</span>
+                </div>
+                <div
+                  role="progressbar"
+                  aria-label={`${timer.bossName} respawn progress`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(timer.progress * 100)}
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-surface-raised"
+                >
                   <div
-                    role="progressbar"
-                    aria-label={`${timer.bossName} respawn progress`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={Math.round(timer.progress * 100)}
-                    className="mt-1 h-2 overflow-hidden rounded-full bg-surface-raised"
-                  >
-                    <div
-                      className="h-full rounded-full bg-gold"
-                      style={{ width: `${timer.progress * 100}%` }}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          );
-        }}
-      </CardBody>
-    </Card>
+                    className="h-full rounded-full bg-gold"
+                    style={{ width: `${timer.progress * 100}%` }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        );
+      }}
+    </SyncedCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { sortRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
+import type { TableState } from "@web/components/data-table.tsx";
 import { FilterSelect } from "@web/components/filter-select.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import {
@@ -24,7 +25,6 @@ import {
   AttendanceRecordsTable,
   LootParticipationTable,
   type LootRow,
-  type TableState,
 } from "@web/features/attendance/attendance-tables.tsx";
 import { recordIncludes, sortRecords } from "@web/features/attendance/attendance-view.ts";
 import { DeleteRecordDialog } from "@web/features/attendance/delete-record-dialog.tsx";

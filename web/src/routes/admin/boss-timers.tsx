@@ -1,6 +1,5 @@
 import { Card } from "@web/components/card.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
-import { useSyncStatus, useTimers } from "@web/data/hooks.ts";
 import {
   ResetAllButton,
   ResetTimerButton,
@@ -9,23 +8,11 @@ import {
 } from "@web/features/boss-timers/admin-timer-controls.tsx";
 import { gridBosses, toBossCard } from "@web/features/boss-timers/boss-cards.ts";
 import { BossTimerGrid } from "@web/features/boss-timers/boss-timer-grid.tsx";
-import { useStartTimer } from "@web/features/boss-timers/use-start-timer.tsx";
-import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
-import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { useSession } from "@web/lib/session-store.ts";
-import { useConfigStore } from "@web/shell/brand-store.ts";
-import { useDocumentTitle } from "@web/shell/use-document-title.ts";
+import { useBossTimersPage } from "../-components/use-boss-timers-page.ts";
 
 /** The admin boss timers: start, reset one or all, and 10-second test timers. Everyone sees the changes. */
 export function AdminBossTimersPage() {
-  useDocumentTitle((brand) => `Boss Timers - ${brand}`);
-  const timers = collectionState(useTimers(), useSyncStatus("timers"), useOnline(), hasRows);
-  const session = useSession();
-  const guildTimeZone = useConfigStore((config) => config.timeZone);
-  const { onActivate, footerFor } = useStartTimer({
-    canStart: session.status === "authenticated",
-    redirect: "/admin/boss-timers",
-  });
+  const { timers, guildTimeZone, onActivate, footerFor } = useBossTimersPage("/admin/boss-timers");
   const { reset, startTest } = useTimerAdmin();
   const startable =
     timers.status === "ready"

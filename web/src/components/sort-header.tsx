@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import type { ReactNode } from "react";
-import { ariaSort, type SortState } from "@shared/sorting/sort-cycle.ts";
-import { Th } from "@web/components/data-table.tsx";
+import { type ReactNode, useState } from "react";
+import { ariaSort, nextSortState, type SortState } from "@shared/sorting/sort-cycle.ts";
+import { Th } from "./data-table.tsx";
 
 /** A column header that cycles the table's sort when pressed (default, descending, ascending). */
 export function SortHeader<C extends string>({
@@ -33,4 +33,11 @@ export function SortHeader<C extends string>({
       </button>
     </Th>
   );
+}
+
+/** A table's sort, cycled by its headers: default, descending, ascending. */
+export function useSortCycle<C extends string>() {
+  const [sort, setSort] = useState<SortState<C>>(null);
+  const onSort = (column: C) => setSort((current) => nextSortState(current, column));
+  return { sort, onSort };
 }
