@@ -287,13 +287,19 @@ describe("outbox and the session", () => {
   });
 });
 
+/** Queues a timer start offline and marks it as being sent by a page that is gone. */
+async function queueRowClaimedByAnotherSender(): Promise<string> {
+  t.clock.setOnline(false);
+  const id = await t.layer.commands.startTimer("VENATUS");
+  const [row] = await outboxRows();
+  await t.db.outbox.update(row?.seq ?? 0, { status: "sending", attempts: 1, claimedAt: t.clock.env.now() });
+  return id;
+}
+
 describe("one sender at a time", () => {
   it("a row left 'sending' by a closed page is sent again with the same key", async () => {
     t = await createTestLayer(server, { locks: memoryLocks() });
-    t.clock.setOnline(false);
-    const id = await t.layer.commands.startTimer("VENATUS");
-    const [row] = await outboxRows();
-    await t.db.outbox.update(row?.seq ?? 0, { status: "sending", attempts: 1, claimedAt: t.clock.env.now() });
+    const id = await queueRowClaimedByAnotherSender();
 
     t.clock.setOnline(true);
     await t.settle();
@@ -303,10 +309,7 @@ describe("one sender at a time", () => {
 
   it("without Web Locks, another tab's 'sending' row is waited for until its lease runs out", async () => {
     t = await createTestLayer(server, { locks: null });
-    t.clock.setOnline(false);
-    const id = await t.layer.commands.startTimer("VENATUS");
-    const [row] = await outboxRows();
-    await t.db.outbox.update(row?.seq ?? 0, { status: "sending", attempts: 1, claimedAt: t.clock.env.now() });
+    const id = await queueRowClaimedByAnotherSender();
 
     t.clock.setOnline(true);
     await t.settle();
