@@ -54,26 +54,27 @@ export function parseMoney(text: MoneyText): Cents {
   return match[1] === "-" && cents !== 0n ? -Number(cents) : Number(cents);
 }
 
-/** `parseMoney`, answering null for an absent amount or one it refuses. */
-export function readMoney(text: MoneyText | null | undefined): Cents | null {
-  if (text === null || text === undefined) return null;
+/** `parseMoney`'s answer, or why it refuses the text; errors other than a refusal still throw. */
+function attemptParse(text: MoneyText): { cents: Cents } | { reason: MoneyParseReason } {
   try {
-    return parseMoney(text);
+    return { cents: parseMoney(text) };
   } catch (err) {
-    if (err instanceof MoneyParseError) return null;
+    if (err instanceof MoneyParseError) return { reason: err.reason };
     throw err;
   }
 }
 
+/** `parseMoney`, answering null for an absent amount or one it refuses. */
+export function readMoney(text: MoneyText | null | undefined): Cents | null {
+  if (text === null || text === undefined) return null;
+  const read = attemptParse(text);
+  return "cents" in read ? read.cents : null;
+}
+
 /** Why `parseMoney` refuses the text, or null when it reads it. */
 export function moneyProblem(text: MoneyText): MoneyParseReason | null {
-  try {
-    parseMoney(text);
-    return null;
-  } catch (err) {
-    if (err instanceof MoneyParseError) return err.reason;
-    throw err;
-  }
+  const read = attemptParse(text);
+  return "reason" in read ? read.reason : null;
 }
 
 /**

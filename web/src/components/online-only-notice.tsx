@@ -6,7 +6,7 @@ import { Card } from "@web/components/card.tsx";
  * In place of an admin screen that needs the server while offline: tools that work on the server's data as
  * it is now (decision 013), and data that is not kept on the device (accounts, audit log).
  */
-export function OnlineOnlyNotice({ children }: { children: ReactNode }) {
+function OnlineOnlyNotice({ children }: { children: ReactNode }) {
   return (
     <Card role="status" className="flex items-start gap-3" data-testid="online-only">
       <CloudOff className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
