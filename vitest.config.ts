@@ -66,6 +66,9 @@ const webDbTests = testFiles("web").filter((file) => importsTestDb(join(root, fi
 /** `*.node.test.ts` read files from disk or compare with PGlite: Node only, on the embedded driver. */
 const nodeOnly = (file: string) => file.endsWith(".node.test.ts");
 
+/** Sizes of the long property runs, passed on to every runtime (workerd sees only what the project sets). */
+const propertyRuns = { SALARY_PROPERTY_RUNS: process.env.SALARY_PROPERTY_RUNS ?? "" };
+
 const dbProject = (name: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
@@ -73,7 +76,7 @@ const dbProject = (name: "pglite" | "postgres") => ({
     include: name === "pglite" ? [...dbTests, ...webDbTests] : dbTests.filter((file) => !nodeOnly(file)),
     globalSetup: [`worker/test/global-setup/${name}.ts`],
     provide: { testDriver: name },
-    env: { TEST_DRIVER: name },
+    env: { TEST_DRIVER: name, ...propertyRuns },
   },
 });
 
@@ -119,7 +122,7 @@ export default defineConfig({
           include: dbTests.filter((file) => !nodeOnly(file)),
           globalSetup: ["worker/test/global-setup/workerd.ts"],
           provide: { testDriver: "workerd" },
-          env: { TEST_DRIVER: "workerd" },
+          env: { TEST_DRIVER: "workerd", ...propertyRuns },
         },
       },
       {

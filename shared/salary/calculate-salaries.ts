@@ -11,6 +11,7 @@ import { compareKeys } from "../money/split-by-weights.ts";
 import {
   indexParticipantRoster,
   membersNamed,
+  type ParticipantRosterIndex,
   parseParticipantNames,
 } from "../participants/parse-participants.ts";
 import {
@@ -115,12 +116,7 @@ export function calculateSalaries<M extends SalaryRosterMember>(
   const sold = items.filter((item) => item.status === "Sold").sort((a, b) => a.id - b.id);
   for (const item of sold) {
     if (itemFunds.has(item.id)) throw new Error(`Item ${item.id} is already in the salary totals`);
-    const named = new Set(
-      parseParticipantNames(item.participatedMembers).flatMap((name) => membersNamed(name, index)),
-    );
-    // In roster order, so a clash of names or aliases resolves as it does against the whole roster.
-    const relevant = [...named].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-    const d = distributeItem(item, relevant);
+    const d = distributeItem(item, membersNamedBy(item.participatedMembers, index, position));
     itemFunds.set(d.itemId, itemFundsOf(d));
     guildFundCents += d.guildFundCents;
     adminFundCents += d.adminFundCents;
@@ -146,6 +142,19 @@ export function calculateSalaries<M extends SalaryRosterMember>(
 }
 
 /**
+ * The roster members a participant text can name, in roster order (`position`), so that resolving against them
+ * (a clash of names or aliases included) gives what resolving against the whole roster gives.
+ */
+export function membersNamedBy<M extends SalaryRosterMember>(
+  text: string,
+  index: ParticipantRosterIndex<M>,
+  position: ReadonlyMap<M, number>,
+): M[] {
+  const named = new Set(parseParticipantNames(text).flatMap((name) => membersNamed(name, index)));
+  return [...named].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+}
+
+/**
  * The receipt and stored figures for the salary totals. Names, categories and raid counts
  * come from `roster`; a member who is no longer on it is shown like any participant not on the roster. Someone
  * not on the roster is shown with the spelling from their lowest item id.
@@ -160,10 +169,10 @@ export function buildSalaryCalculation<M extends SalaryRosterMember>(
     const member = earnings.memberId === null ? undefined : rosterById.get(earnings.memberId);
     const salaryCents = earnings.generalShareCents + earnings.eliteShareCents;
     const row: ReceiptMember = {
-      memberName: member?.playerName ?? earnings.items[0]?.name ?? "",
+      memberName: member?.playerName ?? earnings.summary?.name ?? earnings.items[0]?.name ?? "",
       category: member?.category ?? "Members",
       totalRaids: member?.raidsParticipated ?? 0,
-      participatedItemsCount: earnings.items.length,
+      participatedItemsCount: earnings.summary?.itemCount ?? earnings.items.length,
       totalFromGeneralShare: moneyText(earnings.generalShareCents),
       totalFromEliteShare: moneyText(earnings.eliteShareCents),
       finalCalculatedSalary: moneyText(salaryCents),
@@ -197,7 +206,7 @@ export function buildSalaryCalculation<M extends SalaryRosterMember>(
       return { memberId: member.id, playerName: member.playerName, salary: moneyText(salaryCents) };
     });
 
-  const processedItems = totals.items.size;
+  const processedItems = totals.itemCount ?? totals.items.size;
   return {
     receipt: {
       calculationDetails: rows.map(({ row }) => row),

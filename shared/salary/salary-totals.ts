@@ -17,10 +17,12 @@ export interface EarnedItem {
 export interface MemberEarnings {
   /** null: a participant who is not on the roster, identified by name case-insensitively. */
   readonly memberId: number | null;
-  /** Ordered by item id. */
+  /** Ordered by item id; empty in a summary. */
   readonly items: readonly EarnedItem[];
   readonly generalShareCents: number;
   readonly eliteShareCents: number;
+  /** Set when the items are left out (a receipt summary): how many there are, and the name at the lowest id. */
+  readonly summary?: { readonly itemCount: number; readonly name: string };
 }
 
 export interface ItemFunds {
@@ -30,8 +32,10 @@ export interface ItemFunds {
 }
 
 export interface SalaryTotals {
-  /** The items added so far, by id. */
+  /** The items added so far, by id (empty in a summary, which gives only their number). */
   readonly items: ReadonlyMap<number, ItemFunds>;
+  /** The number of items when `items` is left out (a receipt summary). */
+  readonly itemCount?: number;
   readonly guildFundCents: number;
   readonly adminFundCents: number;
   readonly generalShareCents: number;

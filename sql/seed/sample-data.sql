@@ -49,6 +49,22 @@ UPDATE guild_members SET salary = 440.00 WHERE player_name IN ('Ashvale', 'Brigh
 UPDATE guild_members SET salary = 240.00 WHERE player_name IN ('Larkspire', 'Mossbane', 'Nightquill', 'Oakenshard');
 UPDATE guild_funds SET reserved_guild_funds = 320.00, admin_fund = 160.00 WHERE id = 1;
 
+-- The Sold item's stored distribution (docs/decisions/024), which the figures above are the sums of.
+INSERT INTO salary_items (item_id, value, guild_fund, admin_fund, name_keys)
+SELECT id, 3200.00, 320.00, 160.00,
+       ARRAY['ashvale', 'brightforge', 'cinderwhisk', 'dawnrider', 'larkspire', 'mossbane', 'nightquill', 'oakenshard']
+  FROM market_exchange WHERE loot_name = 'Obsidian Greatblade';
+INSERT INTO salary_shares (item_id, position, member_id, player_id, name, earner_key, general_share, elite_share)
+SELECT i.id, p.ord - 1, m.id, m.id, m.player_name, 'member:' || m.id, 240.00,
+       CASE WHEN m.category IN ('Guild Master', 'Core') THEN 200.00 ELSE 0 END
+  FROM market_exchange i
+ CROSS JOIN unnest(ARRAY['Ashvale', 'Brightforge', 'Cinderwhisk', 'Dawnrider', 'Larkspire', 'Mossbane',
+                         'Nightquill', 'Oakenshard']) WITH ORDINALITY AS p(name, ord)
+  JOIN guild_members m ON m.player_name = p.name
+ WHERE i.loot_name = 'Obsidian Greatblade';
+INSERT INTO salary_earners (earner_key, member_id, name, first_item_id, item_count, general_share, elite_share)
+SELECT earner_key, member_id, name, item_id, 1, general_share, elite_share FROM salary_shares;
+
 -- Raid attendance, saved at 12:00 on the raid day. Total Raids is the number of records naming a member.
 INSERT INTO attendance_records (boss_name, date_attended, participated_members) VALUES
   ('Ironhide Behemoth', '2026-11-15 12:00:00+00',

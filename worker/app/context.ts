@@ -25,5 +25,7 @@ export interface AppEnv {
     config: AppConfig;
     /** Set by the idempotency middleware when a mutating call carries an unprocessed Idempotency-Key. */
     idempotency: IdempotencyClaim | undefined;
+    /** Set by a cached read's route when its answer changes by itself at that time (epoch ms; cached-read.ts). */
+    answerChangesAt: number | undefined;
   };
 }

@@ -17,11 +17,11 @@ import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
-import { write } from "../app/write.ts";
+import { type WriteTools, write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
-import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
+import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 import {
   deleteAttendance,
   findMembersByName,
@@ -61,14 +61,21 @@ async function resolveParticipants(
   return resolved;
 }
 
-/** Moves the raid counts for a record whose participants go from `before` to `after` (shared rule). */
+/**
+ * Moves the raid counts for a record whose participants go from `before` to `after` (shared rule), then
+ * redistributes the items where a recounted member shares a player with another participant (the only items
+ * whose split a raid count decides).
+ */
 async function recountRaids(
   tx: Queryable,
+  audit: WriteTools["audit"],
   before: readonly string[],
   after: readonly string[],
 ): Promise<void> {
   const roster = await findMembersByName(tx, [...before, ...after]);
-  await storeRaidCounts(tx, raidCountChanges(roster, before, after));
+  const changes = raidCountChanges(roster, before, after);
+  await storeRaidCounts(tx, changes);
+  await redistributeAndAudit(tx, audit, { raidCountsOf: changes.map((change) => change.member.id) });
 }
 
 export const attendanceRoutes = new Hono<AppEnv>()
@@ -89,8 +96,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
           participatedMembers,
           createdBy: c.get("user")?.id ?? null,
         });
-        await recountRaids(tx, [], participatedMembers);
-        await recalculateAndAudit(tx, audit);
+        await recountRaids(tx, audit, [], participatedMembers);
         await audit({
           action: "create",
           entity: ENTITY,
@@ -117,8 +123,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
         dateAttended: input.dateAttended,
         participatedMembers,
       });
-      await recountRaids(tx, before.participatedMembers, participatedMembers);
-      await recalculateAndAudit(tx, audit);
+      await recountRaids(tx, audit, before.participatedMembers, participatedMembers);
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: attendanceRecord });
       return { attendanceRecord };
     });
@@ -130,8 +135,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
       const before = await getAttendanceForUpdate(tx, id);
       if (!before) throw new ApiError(404, attendanceNotFound(id));
       await deleteAttendance(tx, id);
-      await recountRaids(tx, before.participatedMembers, []);
-      await recalculateAndAudit(tx, audit);
+      await recountRaids(tx, audit, before.participatedMembers, []);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       return { success: true, id };
     });

@@ -15,6 +15,7 @@ import {
   TEST_TIMER_SECONDS,
 } from "@shared/schemas/boss-timers.ts";
 import { ApiError } from "../app/api-error.ts";
+import { answerChangesAt } from "../app/cached-read.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
@@ -53,11 +54,24 @@ export function toBossTimer(row: BossTimerRow, now: Date): BossTimer {
   };
 }
 
+/** When the list changes by itself: the first running timer ends and becomes expired (null: never). */
+function nextTimerEnd(timers: readonly BossTimer[]): Date | null {
+  let next: Date | null = null;
+  for (const timer of timers) {
+    if (timer.isActive && timer.endTime && (!next || timer.endTime < next)) next = timer.endTime;
+  }
+  return next;
+}
+
 export const bossTimersRoutes = new Hono<AppEnv>()
+  // The answer is a cached read (create-app.ts): it holds while the versions stand and no timer has ended.
+  // It carries no server time of its own, which would make every answer new; the HTTP Date header has it.
   .get("/", async (c) => {
     const now = new Date();
     const rows = await listBossesWithTimers(c.get("db"));
-    return sendData(c, { timers: rows.map((row) => toBossTimer(row, now)), serverTime: now });
+    const timers = rows.map((row) => toBossTimer(row, now));
+    answerChangesAt(c, nextTimerEnd(timers));
+    return sendData(c, { timers });
   })
   .post("/", requireRole("user"), jsonBody(startBossTimerSchema), (c) => {
     const input = c.req.valid("json");

@@ -1,4 +1,4 @@
-import type { Db } from "./types.ts";
+import type { Db, Queryable } from "./types.ts";
 
 /** A numbered, forward-only migration: sql/NNN-name.sql. */
 export interface Migration {
@@ -6,6 +6,12 @@ export interface Migration {
   name: string; // "001-init"
   sql: string;
 }
+
+/**
+ * Work a migration needs done in code after its SQL, in the same transaction (filling a new table from data
+ * only the application can compute), by version.
+ */
+export type MigrationSteps = Readonly<Record<string, (tx: Queryable) => Promise<unknown>>>;
 
 export interface MigrateResult {
   applied: string[];
@@ -20,8 +26,12 @@ export function parseMigrationFileName(file: string): { version: string; name: s
   return m ? { version: m[1] as string, name: file.replace(/\.sql$/, "") } : undefined;
 }
 
-/** Applies every pending migration in version order, each in its own transaction. */
-export async function migrate(db: Db, migrations: readonly Migration[]): Promise<MigrateResult> {
+/** Applies every pending migration in version order, each (with its step) in its own transaction. */
+export async function migrate(
+  db: Db,
+  migrations: readonly Migration[],
+  steps: MigrationSteps = {},
+): Promise<MigrateResult> {
   const sorted = [...migrations].sort((a, b) => a.version.localeCompare(b.version));
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
@@ -37,6 +47,7 @@ export async function migrate(db: Db, migrations: readonly Migration[]): Promise
       const rows = await tx.query("SELECT 1 FROM schema_migrations WHERE version = $1", [m.version]);
       if (rows.length > 0) return false;
       await tx.exec(m.sql);
+      await steps[m.version]?.(tx);
       await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
       return true;
     });

@@ -6,30 +6,59 @@ import type { Db, Queryable } from "./types.ts";
 
 export const pgliteParsers = { [OID.int8]: parseInt8, [OID.date]: parseDate, [OID.numeric]: parseNumeric };
 
+/**
+ * Whether a statement may change rows. Only one that starts with SELECT, SHOW or SET (a read, or a setting
+ * such as a read-only snapshot's isolation level) is taken as a read: a writing CTE starts with WITH, and none
+ * of our functions that a SELECT could call writes a table. A wrong "may" costs one small query (the versions
+ * are read again); a wrong "read" would serve stale answers, so anything else counts as a write.
+ */
+function mayWrite(sql: string): boolean {
+  return !/^\s*(select|show|set)\b/i.test(sql);
+}
+
 /** Wraps an open PGlite instance; release runs after it closes. */
 export function pgliteDb(pg: PGlite, release: () => void = () => {}): Db {
+  // Moved when a call that may have written has settled (committed, rolled back or failed alike): this
+  // process owns the database, so nothing else can change it (Db.changeCount).
+  let changes = 0;
   return {
     driver: "pglite",
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const res = await pg.query<T>(sql, params as unknown[]);
-      return res.rows;
+      try {
+        const res = await pg.query<T>(sql, params as unknown[]);
+        return res.rows;
+      } finally {
+        if (mayWrite(sql)) changes += 1;
+      }
     },
     async exec(sql: string) {
-      await pg.exec(sql);
+      try {
+        await pg.exec(sql);
+      } finally {
+        changes += 1;
+      }
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pg.transaction(async (t) =>
-        fn({
-          async query<R>(sql: string, params: readonly unknown[] = []) {
-            const res = await t.query<R>(sql, params as unknown[]);
-            return res.rows;
-          },
-          async exec(sql: string) {
-            await t.exec(sql);
-          },
-        }),
-      );
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      let wrote = false;
+      try {
+        return await pg.transaction(async (t) =>
+          fn({
+            async query<R>(sql: string, params: readonly unknown[] = []) {
+              wrote ||= mayWrite(sql);
+              const res = await t.query<R>(sql, params as unknown[]);
+              return res.rows;
+            },
+            async exec(sql: string) {
+              wrote = true;
+              await t.exec(sql);
+            },
+          }),
+        );
+      } finally {
+        if (wrote) changes += 1;
+      }
     },
+    changeCount: () => changes,
     async close() {
       try {
         await pg.close();

@@ -15,4 +15,11 @@ export interface Db extends Queryable {
   /** Runs fn inside BEGIN/COMMIT; any throw rolls back and is rethrown. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Only on a database this process owns alone (PGlite: DATA_DIR is locked, tests hold theirs in memory): a
+   * count that moves when a call that may have changed data has finished. While it stands still, what was
+   * read before is still what the database holds, so worker/app/data-version.ts keeps the versions in memory.
+   * Absent where other processes may write (node-postgres, Neon).
+   */
+  changeCount?(): number;
 }

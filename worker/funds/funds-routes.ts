@@ -1,4 +1,4 @@
-/** The guild-funds row (derived from the Sold items; see worker/salary/recalculate.ts). Admin only. */
+/** The guild-funds row (derived from the Sold items; kept by worker/salary/redistribute.ts). Admin only. */
 import { Hono } from "hono";
 import type { GuildFunds } from "@shared/schemas/market.ts";
 import type { AppEnv } from "../app/context.ts";

@@ -16,7 +16,7 @@ import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import { insertMarketItems } from "../market/market-repo.ts";
-import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
+import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 
 /** Neither Hono nor the Node server limits bodies; an import is the one call that is meant to be large. */
 const limitImportBody: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -55,7 +55,12 @@ export const importRoutes = new Hono<AppEnv>()
           soldCount: marketData.filter((row) => row.status === "Sold").length,
         },
       });
-      await recalculateAndAudit(tx, audit);
+      // Every insert into the market takes lockDerivedFigures first, so the ids between are all this import's.
+      const itemIds =
+        firstId === null || lastId === null
+          ? []
+          : Array.from({ length: lastId - firstId + 1 }, (_, offset) => firstId + offset);
+      await redistributeAndAudit(tx, audit, { itemIds });
       return { insertedCount };
     });
   });

@@ -13,7 +13,7 @@ import { createMemoryPgliteDb } from "../db/pglite.ts";
 import type { Db } from "../db/types.ts";
 import { INSERT_ROWS_PER_STATEMENT, insertMarketItems } from "../market/market-repo.ts";
 import { loadMigrations } from "../node/load-sql.ts";
-import { recalculateDerivedFigures } from "../salary/recalculate.ts";
+import { redistribute } from "../salary/redistribute.ts";
 import { TestClient } from "../test/api-client.ts";
 
 const ROWS = 10_000;
@@ -71,12 +71,16 @@ async function partByPart() {
     const items = rows.map((row) => ({ ...row, totalFunds: "0.00", dateAcquired: row.dateAcquired }));
     await db.transaction(async (tx) => {
       let start = performance.now();
-      await insertMarketItems(tx, items);
+      const { firstId, lastId } = await insertMarketItems(tx, items);
       console.log(`INSERTs alone (${INSERT_ROWS_PER_STATEMENT} rows per statement): ${ms(start)}`);
       start = performance.now();
-      const result = await recalculateDerivedFigures(tx);
+      const itemIds = Array.from(
+        { length: (lastId ?? 0) - (firstId ?? 1) + 1 },
+        (_, i) => (firstId ?? 0) + i,
+      );
+      const result = await redistribute(tx, { itemIds });
       console.log(
-        `recalculation alone (${result.calculation.receipt.processedItems} Sold items, ${MEMBERS} members): ${ms(start)}`,
+        `distribution alone (${result.changedItemIds.length} Sold items, ${MEMBERS} members): ${ms(start)}`,
       );
     });
   } finally {

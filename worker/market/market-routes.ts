@@ -1,6 +1,6 @@
 /**
  * The market exchange: admins list, add, edit and delete loot; the public page lists it. A write that touches
- * a Sold item (before or after) recalculates the salaries and funds in its transaction.
+ * a Sold item (before or after) redistributes that item in its transaction.
  */
 import { Hono } from "hono";
 import { moneyText } from "@shared/money/money.ts";
@@ -16,7 +16,7 @@ import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
-import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
+import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 import {
   deleteMarketItem,
   getMarketItem,
@@ -53,7 +53,7 @@ export const marketRoutes = new Hono<AppEnv>()
           dateAcquired: input.dateAcquired,
         });
         await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
-        if (feedsSalaries(created)) await recalculateAndAudit(tx, audit);
+        if (feedsSalaries(created)) await redistributeAndAudit(tx, audit, { itemIds: [created.id] });
         return { marketExchangeItem: created };
       },
       201,
@@ -76,7 +76,7 @@ export const marketRoutes = new Hono<AppEnv>()
       };
       const updated = await updateMarketItem(tx, input.id, patch);
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: updated });
-      if (feedsSalaries(before, updated)) await recalculateAndAudit(tx, audit);
+      if (feedsSalaries(before, updated)) await redistributeAndAudit(tx, audit, { itemIds: [input.id] });
       return { marketExchangeItem: updated };
     });
   })
@@ -87,7 +87,7 @@ export const marketRoutes = new Hono<AppEnv>()
       const before = await deleteMarketItem(tx, id);
       if (!before) throw new ApiError(404, marketItemNotFound(id));
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
-      if (feedsSalaries(before)) await recalculateAndAudit(tx, audit);
+      if (feedsSalaries(before)) await redistributeAndAudit(tx, audit, { itemIds: [id] });
       return { success: true, id };
     });
   });

@@ -33,7 +33,7 @@ import { jsonBody, query } from "../app/validate.ts";
 import { type WriteTools, write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
-import { lockDerivedFigures, recalculateAndAudit } from "../salary/recalculate.ts";
+import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 import {
   deleteMember,
   findNameClash,
@@ -79,6 +79,11 @@ async function assertMainCharacter(tx: Queryable, mainId: number, selfId: number
   const main = await getMember(tx, mainId);
   if (!main) throw new ApiError(400, MAIN_MEMBER_NOT_FOUND);
   if (main.mainMemberId !== null) throw new ApiError(400, MAIN_MEMBER_IS_LINKED);
+}
+
+/** The player alias of a main character (null for none or no main). */
+async function aliasOf(tx: Queryable, mainId: number | null): Promise<string | null> {
+  return mainId === null ? null : ((await getMember(tx, mainId))?.playerAlias ?? null);
 }
 
 async function loadOr404(tx: Queryable, id: number): Promise<GuildMember> {
@@ -127,8 +132,11 @@ export const membersRoutes = new Hono<AppEnv>()
           playerAlias,
         });
         await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
-        // The new name may already stand in participant lists (someone not yet on the roster).
-        await recalculateAndAudit(tx, audit);
+        // The new name may already stand in participant lists (someone not yet on the roster), and a new
+        // character joins every list that names its player's alias.
+        await redistributeAndAudit(tx, audit, {
+          names: [created.playerName, playerAlias, await aliasOf(tx, mainMemberId)],
+        });
         return { guildMember: (await getMember(tx, created.id)) as GuildMember };
       },
       201,
@@ -190,7 +198,18 @@ export const memberRoutes = new Hono<AppEnv>()
       const updated = await updateMember(tx, before.id, patch);
       await audit({ action: "update", entity: ENTITY, entityId: before.id, before, after: updated });
       await auditRewrites(audit, before.id, rewritten);
-      await recalculateAndAudit(tx, audit);
+      await redistributeAndAudit(tx, audit, {
+        itemIds: rewritten.marketItemIds,
+        memberIds: [before.id],
+        names: [
+          before.playerName,
+          updated.playerName,
+          before.playerAlias,
+          updated.playerAlias,
+          await aliasOf(tx, before.mainMemberId),
+          await aliasOf(tx, updated.mainMemberId),
+        ],
+      });
       return { guildMember: (await getMember(tx, before.id)) as GuildMember };
     });
   })
@@ -200,19 +219,25 @@ export const memberRoutes = new Hono<AppEnv>()
       await lockDerivedFigures(tx);
       const before = await loadOr404(tx, id);
       if (before.status === "kicked") throw new ApiError(409, deleteKickedMessage(before.playerName));
+      const characters = await listCharacters(tx, id);
+      let rewrittenItemIds: number[] = [];
       if (before.playerAlias !== null) {
         // The alias stops existing: lists that used it name the player's characters instead.
-        const characters = await listCharacters(tx, id);
         const rewritten = await rewriteParticipantTexts(tx, before.playerAlias, [
           before.playerName,
           ...characters.map((m) => m.playerName),
         ]);
         await auditRewrites(audit, id, rewritten);
+        rewrittenItemIds = rewritten.marketItemIds;
       }
       // Linked characters become main characters of their own (ON DELETE SET NULL).
       await deleteMember(tx, id);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
-      await recalculateAndAudit(tx, audit);
+      await redistributeAndAudit(tx, audit, {
+        itemIds: rewrittenItemIds,
+        memberIds: [id, ...characters.map((m) => m.id)],
+        names: [before.playerName, before.playerAlias],
+      });
       return { success: true, id };
     });
   })

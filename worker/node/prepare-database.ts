@@ -1,6 +1,7 @@
 import { ensureAdmin } from "../auth/bootstrap-admin.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Db } from "../db/types.ts";
+import { MIGRATION_STEPS } from "../salary/migration-steps.ts";
 import { loadMigrations, loadSampleData } from "./load-sql.ts";
 
 export interface PrepareOptions {
@@ -14,7 +15,7 @@ export interface PrepareOptions {
 /** Migrations, sample data on a brand-new database, and the bootstrap admin: what every start needs. */
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<void> {
   const log = options.log ?? console.log;
-  const { applied, wasEmpty } = await migrate(db, loadMigrations());
+  const { applied, wasEmpty } = await migrate(db, loadMigrations(), MIGRATION_STEPS);
   if (applied.length > 0) log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
   if (wasEmpty && options.seedSampleData) {
     await db.transaction((tx) => tx.exec(loadSampleData()));

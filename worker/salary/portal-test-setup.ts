@@ -58,6 +58,9 @@ export async function setUpPortal(label: string): Promise<Portal> {
 export async function resetPortalData(db: Db): Promise<void> {
   await db.exec(`
     DELETE FROM attendance_records;
+    DELETE FROM salary_shares;
+    DELETE FROM salary_earners;
+    DELETE FROM salary_items;
     DELETE FROM market_exchange;
     UPDATE guild_members SET main_member_id = NULL;
     DELETE FROM guild_members;

@@ -1,13 +1,15 @@
 /**
  * A full recalculation over 10,000 Sold items on embedded PGlite: `npm run bench:recalc`.
- * Prints the time of the engine alone and of recalculateDerivedFigures (load, engine, salary UPDATE, funds),
- * from scratch and as the incremental path every write takes. A benchmark, not a test.
+ * Prints the time of the engine alone and of rebuildDerivedFigures (load, engine, stored distributions, salary
+ * UPDATE, funds): the fix tool's "Recalculate All Salaries" and migration 002's data step. Writes do not take this
+ * path (see bench:scale). A benchmark, not a test.
  */
 import { calculateSalaries } from "@shared/salary/calculate-salaries.ts";
 import { migrate } from "../db/migrate.ts";
 import { createMemoryPgliteDb } from "../db/pglite.ts";
 import { loadMigrations } from "../node/load-sql.ts";
-import { loadRoster, loadSoldItems, recalculateDerivedFigures } from "./recalculate.ts";
+import { rebuildDerivedFigures } from "./rebuild.ts";
+import { loadRoster, loadSoldItems } from "./stored-shares.ts";
 
 const SOLD = 10_000;
 const MEMBERS = 1_000;
@@ -43,16 +45,14 @@ const [roster, items] = await time("load roster and Sold items", () =>
   Promise.all([loadRoster(db), loadSoldItems(db)]),
 );
 await time("engine alone", () => calculateSalaries(items, roster));
-const first = await time("recalculateDerivedFigures, first run (every salary changes)", () =>
-  db.transaction((tx) => recalculateDerivedFigures(tx)),
+const first = await time("rebuildDerivedFigures, first run (nothing stored yet)", () =>
+  db.transaction((tx) => rebuildDerivedFigures(tx)),
 );
 console.log(
   `  salaries written: ${first.changedSalaries.length}, guild fund ${first.fundsAfter.reservedGuildFunds}`,
 );
-await time("recalculateDerivedFigures, nothing changed (the path of a write)", () =>
-  db.transaction((tx) => recalculateDerivedFigures(tx)),
+const again = await time("rebuildDerivedFigures again (everything stored already)", () =>
+  db.transaction((tx) => rebuildDerivedFigures(tx)),
 );
-await time("recalculateDerivedFigures from scratch (Recalculate All Salaries)", () =>
-  db.transaction((tx) => recalculateDerivedFigures(tx, { fromScratch: true })),
-);
+console.log(`  items that differed: ${again.differingItemIds.length}`);
 await db.close();

@@ -1,9 +1,9 @@
 /**
- * The salary receipt (public) and the corrupted-participants repair tool (admin). The receipt is computed
- * from the stored items and roster on each request; the stored salaries and funds always equal it because
- * every write that could change them recalculates them (recalculate.ts).
+ * The salary receipt (public) and the corrupted-participants repair tool (admin). The receipt is read from the
+ * stored distributions (stored-receipt.ts), which every write keeps up to date for the items it touches
+ * (redistribute.ts); "Recalculate All Salaries" rebuilds them from scratch and reports what differed (rebuild.ts).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { moneyText, parseMoney } from "@shared/money/money.ts";
 import { isParticipantTextCorrupted } from "@shared/participants/participant-corruption.ts";
 import {
@@ -13,13 +13,17 @@ import {
   recalculatedMessage,
   resetMessage,
 } from "@shared/schemas/fix-participants.ts";
+import { receiptMemberNotFound, receiptMemberQuerySchema } from "@shared/schemas/salary-receipt.ts";
+import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { jsonBody, query } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
-import { currentCalculation, lockDerivedFigures, recalculateAndAudit } from "./recalculate.ts";
+import { rebuildAndAudit } from "./rebuild.ts";
+import { lockDerivedFigures, redistributeAndAudit } from "./redistribute.ts";
+import { storedCalculation, storedMemberReceipt, storedSummary } from "./stored-receipt.ts";
 
 async function findCorruptedItems(q: Queryable, forUpdate = false): Promise<CorruptedItem[]> {
   // Texts that are empty or a plain list of simple names cannot be corrupted; the detector decides the rest.
@@ -38,14 +42,23 @@ function analysis(items: CorruptedItem[]): CorruptionAnalysis {
   };
 }
 
-export const publicSalaryRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  // One snapshot for the roster and the items.
-  const calculation = await c.get("db").transaction(async (tx) => {
+/** Roster, market and attendance reads for one snapshot (the roster and the items must agree). */
+function snapshot<T>(c: Context<AppEnv>, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return c.get("db").transaction(async (tx) => {
     await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    return currentCalculation(tx);
+    return read(tx);
   });
-  return sendData(c, calculation.receipt);
-});
+}
+
+export const publicSalaryRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => sendData(c, (await snapshot(c, storedCalculation)).receipt))
+  .get("/summary", async (c) => sendData(c, (await snapshot(c, storedSummary)).receipt))
+  .get("/member", query(receiptMemberQuerySchema), async (c) => {
+    const { name } = c.req.valid("query");
+    const member = await snapshot(c, (tx) => storedMemberReceipt(tx, name));
+    if (member === null) throw new ApiError(404, receiptMemberNotFound(name));
+    return sendData(c, { member });
+  });
 
 export const fixParticipantsRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
@@ -70,19 +83,25 @@ export const fixParticipantsRoutes = new Hono<AppEnv>()
             after: { resetItemIds, participatedMembers: "" },
           });
         }
-        const { calculation } = await recalculateAndAudit(tx, audit);
-        return { message: resetMessage(resetItemIds.length), resetItemIds, ...calculation.receipt };
+        await redistributeAndAudit(tx, audit, { itemIds: resetItemIds });
+        const { receipt } = await storedCalculation(tx);
+        return { message: resetMessage(resetItemIds.length), resetItemIds, ...receipt };
       });
     }
     return write(c, async ({ tx, audit }) => {
-      const { calculation, changedSalaries } = await recalculateAndAudit(tx, audit, { fromScratch: true });
+      const { calculation, changedSalaries, differingItemIds } = await rebuildAndAudit(tx, audit);
       await audit({
         action: "recalculate_all",
         entity: "salaries",
-        after: { changedSalaries: changedSalaries.length, funds: calculation.receipt.summaryTotals },
+        after: {
+          changedSalaries: changedSalaries.length,
+          differingItems: differingItemIds.length,
+          funds: calculation.receipt.summaryTotals,
+        },
       });
       return {
         message: recalculatedMessage(calculation.rosterSalaries.length, calculation.receipt.processedItems),
+        differences: { itemIds: differingItemIds, salaries: changedSalaries },
         ...calculation.receipt,
       };
     });
