@@ -348,6 +348,16 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.locator('html[data-app="running"]').waitFor({ state: "attached", timeout: 30_000 });
 }
 
+/**
+ * Waits until the service worker controls the page: its precache (every chunk of the build) is complete, so going
+ * offline cannot make a lazy chunk fail and the page reload itself mid-test.
+ */
+export async function waitForController(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<string[]> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();

@@ -7,7 +7,14 @@ import { Hono } from "hono";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staticSite } from "@worker/node/static-site.ts";
-import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal, waitForApp } from "./browser.ts";
+import {
+  type BrowserPortal,
+  E2E_BRAND,
+  screenshot,
+  startBrowserPortal,
+  waitForApp,
+  waitForController,
+} from "./browser.ts";
 import { freePort, repoRoot } from "./portal-process.ts";
 
 // The installable, offline-first app in Chromium against `npm start`: the manifest, the service worker,
@@ -21,12 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.stop();
 });
-
-async function waitForController(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
-}
 
 /**
  * Chromium forgets the emulated offline state in `navigator.onLine` when a document loads (requests still
@@ -138,11 +139,11 @@ describe("the installable app", () => {
       expect.arrayContaining([
         "/_api/boss-timers",
         "/_api/public/boss-names",
-        "/_api/public/salary-calculation",
+        "/_api/public/salary-calculation/summary",
       ]),
     );
     // The pulls the app starts with (the rosters wait for the session check and may come later).
-    const first = ["/_api/boss-timers", "/_api/public/boss-names", "/_api/public/salary-calculation"];
+    const first = ["/_api/boss-timers", "/_api/public/boss-names", "/_api/public/salary-calculation/summary"];
     for (const pull of timing.pulls.filter((p) => first.includes(p.name))) {
       expect(pull.end, pull.name).toBeLessThan(timing.registeredAt);
     }

@@ -80,6 +80,62 @@ function heldAnswer(): {
   };
 }
 
+const RECEIPT_API = "/_api/public/salary-calculation";
+const isMemberCall = (call: string) => call.startsWith(`${RECEIPT_API}/member`);
+
+/**
+ * The receipt page in a fresh profile without a service worker, and every call it makes under
+ * /_api/public/salary-calculation (path and query), in order.
+ */
+async function openReceiptRecording(): Promise<{ page: Page; calls: string[] }> {
+  const context = await portal.newContext({ serviceWorkers: "block" });
+  const calls: string[] = [];
+  context.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(RECEIPT_API)) calls.push(url.pathname + url.search);
+  });
+  const page = await context.newPage();
+  await page.goto(portal.url("/public/salary-calculation"));
+  return { page, calls };
+}
+
+interface StoredReceiptMember {
+  memberName: string;
+  participatedItemsCount: number;
+  participatedItems: unknown[];
+}
+
+/** The receipt the page keeps in IndexedDB (read once the page shows it, so the database exists). */
+function storedReceipt(page: Page): Promise<{ calculationDetails: StoredReceiptMember[] }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const opening = indexedDB.open("guild-portal");
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const read = db.transaction("salaryReceipt").objectStore("salaryReceipt").get("current");
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            db.close();
+            resolve((read.result as { value: { calculationDetails: StoredReceiptMember[] } }).value);
+          };
+        };
+      }),
+  );
+}
+
+const RECEIPT_MEMBERS = [
+  "Ashvale",
+  "Brightforge",
+  "Cinderwhisk",
+  "Dawnrider",
+  "Larkspire",
+  "Mossbane",
+  "Nightquill",
+  "Oakenshard",
+];
+
 const bodyRows = (page: Page): Locator => page.locator("main table tbody tr:not([data-testid=skeleton-row])");
 const cellTexts = (rows: Locator, column: number): Promise<string[]> =>
   rows.locator(`td:nth-child(${column})`).allInnerTexts();
@@ -526,16 +582,7 @@ describe("public salary receipt", () => {
       "ELITE SHARE",
       "FINAL SALARY",
     ]);
-    expect(await cellTexts(rows, 2)).toEqual([
-      "Ashvale",
-      "Brightforge",
-      "Cinderwhisk",
-      "Dawnrider",
-      "Larkspire",
-      "Mossbane",
-      "Nightquill",
-      "Oakenshard",
-    ]);
+    expect(await cellTexts(rows, 2)).toEqual(RECEIPT_MEMBERS);
     expect((await rows.first().locator("td").allInnerTexts()).slice(1)).toEqual([
       "Ashvale",
       "Guild Master",
@@ -567,7 +614,7 @@ describe("public salary receipt", () => {
 
     await page.getByRole("button", { name: "Show items of Ashvale" }).click();
     const ashvaleItems = page.locator("main table tbody tr[id]");
-    await ashvaleItems.waitFor();
+    await ashvaleItems.getByText("Obsidian Greatblade").waitFor(WAIT);
     const itemText = await ashvaleItems.innerText();
     expect(itemText).toContain("Obsidian Greatblade");
     expect(itemText).toMatch(/Item value\s+\$3,200\.00/);
@@ -578,14 +625,16 @@ describe("public salary receipt", () => {
     ).toBe("true");
     await page.getByRole("button", { name: "Show items of Larkspire" }).click();
     const larkspireItems = page.locator("main table tbody tr[id]").nth(1);
+    await larkspireItems.getByText("Obsidian Greatblade").waitFor(WAIT);
+    expect(await larkspireItems.innerText()).toMatch(/General share\s+\$240\.00/);
     expect(await larkspireItems.innerText()).not.toContain("Elite share");
     await screenshot(page, "public-salary-calculation");
     await page.getByRole("button", { name: "Hide items of Larkspire" }).click();
     await expect.poll(() => page.locator("main table tbody tr[id]").count()).toBe(1);
   });
 
-  it("exports the CSV and the text report with their file names", async () => {
-    const page = await open("/public/salary-calculation");
+  it("exports the CSV from the summary and the text report from the whole receipt, fetched for it", async () => {
+    const { page, calls } = await openReceiptRecording();
     await expect.poll(() => page.locator("main table tbody tr").count(), WAIT).toBe(8);
     const today = await page.evaluate(() => {
       const d = new Date();
@@ -603,6 +652,7 @@ describe("public salary receipt", () => {
     );
     expect(lines[1]).toBe("Ashvale,Guild Master,1,1,240.00,200.00,440.00");
     expect(lines).toHaveLength(9);
+    expect(calls).not.toContain(RECEIPT_API);
 
     const [report] = await Promise.all([
       page.waitForEvent("download"),
@@ -614,12 +664,116 @@ describe("public salary receipt", () => {
     expect(text).toContain("Ashvale (Guild Master)");
     expect(text).toContain("Obsidian Greatblade");
     expect(text).toContain("Total Salaries Distributed: 2,720.00 USD");
+    expect(calls.filter((call) => call === RECEIPT_API)).toHaveLength(1);
+
+    // The whole receipt cannot be fetched: the page's error title and the server's message, no download.
+    await page
+      .context()
+      .route((url) => url.pathname === RECEIPT_API, errorAnswer(503, "Service unavailable"));
+    let downloads = 0;
+    page.on("download", () => downloads++);
+    await page.getByRole("button", { name: "Export Report" }).click();
+    await page.getByText("Failed to Load Calculation Data").waitFor(WAIT);
+    await page.getByText("Service unavailable").waitFor();
+    expect(downloads).toBe(0);
+  });
+
+  it("keeps only the summary on the device; a row's items come from the member call as it opens", async () => {
+    const { page, calls } = await openReceiptRecording();
+    await expect.poll(() => page.locator("main table tbody tr").count(), WAIT).toBe(8);
+    expect(calls).toContain(`${RECEIPT_API}/summary`);
+    expect(calls).not.toContain(RECEIPT_API);
+    expect(calls.filter(isMemberCall)).toEqual([]);
+    const stored = await storedReceipt(page);
+    expect(
+      stored.calculationDetails.map((m) => [m.memberName, m.participatedItemsCount, m.participatedItems]),
+    ).toEqual(RECEIPT_MEMBERS.map((name) => [name, 1, []]));
+
+    // Ashvale's answer is held (the row shows it is loading); Brightforge's first answer fails.
+    const held = heldAnswer();
+    const answers = new Map([
+      ["Ashvale", held.handler],
+      ["Brightforge", errorAnswer(500, "Receipt store is down")],
+    ]);
+    await page.context().route(
+      (url) => url.pathname === `${RECEIPT_API}/member`,
+      async (route) => {
+        const name = new URL(route.request().url()).searchParams.get("name") ?? "";
+        const answer = answers.get(name);
+        answers.delete(name);
+        await (answer ? answer(route) : route.continue());
+      },
+    );
+    const ashvale = page.locator("#receipt-items-ashvale");
+    await page.getByRole("button", { name: "Show items of Ashvale" }).click();
+    await ashvale.getByRole("status", { name: "Loading items of Ashvale" }).waitFor(WAIT);
+    await screenshot(page, "public-salary-calculation-loading-items");
+    held.release();
+    await ashvale.getByText("Obsidian Greatblade").waitFor(WAIT);
+    expect(await ashvale.innerText()).toMatch(/Item value\s+\$3,200\.00\s+General share\s+\$240\.00/);
+    expect(await ashvale.innerText()).toMatch(/Elite share\s+\$200\.00/);
+    expect(calls.filter(isMemberCall)).toEqual([`${RECEIPT_API}/member?name=Ashvale`]);
+
+    // Closed and opened again, the row shows what it fetched at once, without asking again.
+    await page.getByRole("button", { name: "Hide items of Ashvale" }).click();
+    await page.getByRole("button", { name: "Show items of Ashvale" }).click();
+    expect(await ashvale.innerText()).toContain("Obsidian Greatblade");
+    expect(calls.filter(isMemberCall)).toHaveLength(1);
+
+    const brightforge = page.locator("#receipt-items-brightforge");
+    await page.getByRole("button", { name: "Show items of Brightforge" }).click();
+    await brightforge
+      .getByRole("alert")
+      .getByText("Error loading items: Receipt store is down")
+      .waitFor(WAIT);
+    await page.getByRole("button", { name: "Hide items of Brightforge" }).click();
+    await page.getByRole("button", { name: "Show items of Brightforge" }).click();
+    await brightforge.getByText("Obsidian Greatblade").waitFor(WAIT);
+    expect(calls.filter(isMemberCall)).toHaveLength(3);
+    expect(calls).not.toContain(RECEIPT_API);
+  });
+
+  it("offline, shows the stored summary; a member's items and the report say they need a connection", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await page.goto(portal.url("/public/salary-calculation"));
+    const rows = page.locator("main table tbody tr");
+    await expect.poll(() => rows.count(), WAIT).toBe(8);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => rows.count(), WAIT).toBe(8);
+    expect(await page.getByTestId("total-salaries").innerText()).toBe("$2,720.00");
+    // Chromium forgets the emulated offline state in a document loaded offline; toggling it tells the page.
+    await context.setOffline(false);
+    await context.setOffline(true);
+    await page.getByRole("status").filter({ hasText: "Offline — showing data from" }).waitFor(WAIT);
+
+    await page.getByRole("button", { name: "Show items of Ashvale" }).click();
+    const notice = page.locator("#receipt-items-ashvale").getByTestId("online-only");
+    await notice.getByText("You are offline").waitFor(WAIT);
+    await notice
+      .getByText("Item lists are not stored on this device. Connect to the internet to see them.")
+      .waitFor();
+    await screenshot(page, "public-salary-calculation-offline-items");
+
+    await page.getByRole("button", { name: "Export Report" }).click();
+    await page
+      .getByText(
+        "Item lists are not stored on this device. Connect to the internet to export the detailed report.",
+      )
+      .waitFor(WAIT);
+
+    // Back online, the open row fetches its items.
+    await context.setOffline(false);
+    await page.locator("#receipt-items-ashvale").getByText("Obsidian Greatblade").waitFor(WAIT);
   });
 
   it("shows a 10-row skeleton while loading", async () => {
     const held = heldAnswer();
     const page = await openWithApi("/public/salary-calculation", {
-      "/public/salary-calculation": held.handler,
+      "/public/salary-calculation/summary": held.handler,
     });
     await expect.poll(() => page.getByTestId("receipt-skeleton-row").count(), WAIT).toBe(10);
     held.release();
@@ -628,7 +782,7 @@ describe("public salary receipt", () => {
 
   it("explains a failed request with the raw message", async () => {
     const page = await openWithApi("/public/salary-calculation", {
-      "/public/salary-calculation": errorAnswer(500, "Calculation service is down"),
+      "/public/salary-calculation/summary": errorAnswer(500, "Calculation service is down"),
     });
     const alert = page.getByRole("alert");
     await alert.getByText("Failed to Load Calculation Data").waitFor(WAIT);
@@ -641,7 +795,7 @@ describe("public salary receipt", () => {
 
   it("says 'An Error Occurred' for an empty answer", async () => {
     const page = await openWithApi("/public/salary-calculation", {
-      "/public/salary-calculation": (route) => route.fulfill({ status: 200, body: "" }),
+      "/public/salary-calculation/summary": (route) => route.fulfill({ status: 200, body: "" }),
     });
     const alert = page.getByRole("alert");
     await alert.getByText("An Error Occurred").waitFor(WAIT);
@@ -681,6 +835,7 @@ describe("phone width", () => {
       }
       if (path === "/public/salary-calculation") {
         await page.getByRole("button", { name: "Show items of Ashvale" }).click();
+        await page.locator("main table tbody tr[id] ul").waitFor(WAIT);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         // The expanded items stay within the screen although the table scrolls sideways.
         const box = await page.locator("main table tbody tr[id] ul").boundingBox();
@@ -768,7 +923,7 @@ describe("offline", () => {
     // The first pull never answers, then the connection goes.
     const held = heldAnswer();
     const page = await openWithApi("/public/salary-calculation", {
-      "/public/salary-calculation": held.handler,
+      "/public/salary-calculation/summary": held.handler,
     });
     await expect.poll(() => page.getByTestId("receipt-skeleton-row").count(), WAIT).toBe(10);
     await held.requested;

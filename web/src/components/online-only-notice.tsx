@@ -2,16 +2,22 @@ import { CloudOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "@web/components/card.tsx";
 
+export const YOU_ARE_OFFLINE = "You are offline";
+
+/** `what` (a plural) is read from the server each time; a connection lets the person `use` it. */
+export const notStoredText = (what: string, use = "see and change them"): string =>
+  `${what} are not stored on this device. Connect to the internet to ${use}.`;
+
 /**
- * In place of an admin screen that needs the server while offline: tools that work on the server's data as
- * it is now (decision 013), and data that is not kept on the device (accounts, audit log).
+ * In place of what needs the server while offline: tools that work on the server's data as it is now
+ * (decision 013), and data that is not kept on the device (accounts, audit log, a receipt's item lists).
  */
 function OnlineOnlyNotice({ children }: { children: ReactNode }) {
   return (
     <Card role="status" className="flex items-start gap-3" data-testid="online-only">
       <CloudOff className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
       <div>
-        <p className="font-semibold text-ink">You are offline</p>
+        <p className="font-semibold text-ink">{YOU_ARE_OFFLINE}</p>
         <p className="mt-1 text-sm text-ink-muted">{children}</p>
       </div>
     </Card>
@@ -29,10 +35,6 @@ export function OfflineToolNotice({ tool }: { tool: string }) {
 }
 
 /** For data that is not stored on this device. */
-export function NotStoredNotice({ what }: { what: string }) {
-  return (
-    <OnlineOnlyNotice>
-      {what} are not stored on this device. Connect to the internet to see and change them.
-    </OnlineOnlyNotice>
-  );
+export function NotStoredNotice({ what, use }: { what: string; use?: string }) {
+  return <OnlineOnlyNotice>{notStoredText(what, use)}</OnlineOnlyNotice>;
 }

@@ -33,7 +33,14 @@ export const SOURCES: readonly CollectionSource[] = [
   { collection: "bossNames", path: "/public/boss-names", key: "bossNames", audience: "anyone" },
   { collection: "timers", path: "/boss-timers", key: "timers", audience: "anyone" },
   { collection: "funds", path: "/guild-funds", key: "guildFunds", audience: "admin" },
-  { collection: "salaryReceipt", path: "/public/salary-calculation", key: null, audience: "anyone" },
+  // The receipt's summary: every member's totals without their items, which are fetched per member
+  // when a row opens (receipt-details.ts).
+  {
+    collection: "salaryReceipt",
+    path: "/public/salary-calculation/summary",
+    key: null,
+    audience: "anyone",
+  },
   { collection: "attendance", path: "/attendance", key: "attendanceRecords", audience: "admin" },
 ];
 

@@ -7,6 +7,7 @@
  * dexie-react-hooks, whose static import would put Dexie into every page's first download (decision 014).
  */
 import { type DependencyList, startTransition, useEffect, useState } from "react";
+import { api } from "../lib/api-client.ts";
 import { type AppLayer, useAppLayer } from "./lazy-data-layer.ts";
 import type {
   AttendanceRecord,
@@ -20,6 +21,7 @@ import type {
 } from "./portal-db.ts";
 import { createLayerStore, type LayerState } from "./pull-and-send-state.ts";
 import type { MemberFilter, OutboxSummary, StoredSyncStatus } from "./queries.ts";
+import { fetchFullReceipt, fetchReceiptMemberItems } from "./receipt-details.ts";
 
 type Reading<T> = { value: T } | { error: unknown } | undefined;
 
@@ -82,6 +84,15 @@ export function useFunds(): GuildFunds | null | undefined {
 export function useSalaryReceipt(): SalaryReceipt | null | undefined {
   return useLocalQuery((layer) => layer.readSalaryReceipt(layer.portalDb()), []);
 }
+
+/**
+ * What the stored receipt (the summary) leaves out, read from the server when asked: one member's items, and
+ * the whole receipt for the detailed report. Online only; nothing of it is stored.
+ */
+export const receiptDetails = {
+  loadMemberItems: (memberName: string) => fetchReceiptMemberItems(api, memberName),
+  loadFullReceipt: () => fetchFullReceipt(api),
+};
 
 export interface SyncStatus {
   /** When the cached rows were last refreshed (ms since epoch); null: never. */

@@ -1,9 +1,9 @@
 import "fake-indexeddb/auto";
 import { liveQuery } from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
+import { unexpectedAnswer } from "@web/lib/api-client.ts";
 import { createDataLayer } from "./create-data-layer.ts";
 import { readGuildMembers, readSyncStatus, readSyncStatuses } from "./queries.ts";
-import { unexpectedAnswer } from "./sync-engine.ts";
 import { testApiServer } from "./testing/test-api-server.ts";
 import { createTestLayer, layerOptions, type TestLayer } from "./testing/test-layer.ts";
 
@@ -24,7 +24,7 @@ describe("pulls", () => {
     expect(await t.db.timers.get("EGO")).toMatchObject({ bossName: "EGO", respawnTimeHours: 21 });
     expect((await t.db.funds.get("current"))?.value).toMatchObject({ reservedGuildFunds: "320.00" });
     expect((await t.db.salaryReceipt.get("current"))?.value).toEqual(
-      await server.answer("/public/salary-calculation"),
+      await server.answer("/public/salary-calculation/summary"),
     );
     expect(await readSyncStatus(t.db, "guildMembers")).toEqual({
       lastSyncedAt: t.clock.env.now(),
@@ -84,7 +84,7 @@ describe("pulls", () => {
     await t.layer.sync.pullAll();
     expect(server.readsOf("/boss-timers")).toBe(1);
     expect(server.readsOf("/public/boss-names")).toBe(1);
-    expect(server.readsOf("/public/salary-calculation")).toBe(1);
+    expect(server.readsOf("/public/salary-calculation/summary")).toBe(1);
     expect(server.readsOf("/public/guild-members")).toBe(0);
     expect(server.readsOf("/guild-members?status=all")).toBe(0);
 
@@ -106,7 +106,7 @@ describe("pulls", () => {
     const publicPaths = [
       "/boss-timers",
       "/public/boss-names",
-      "/public/salary-calculation",
+      "/public/salary-calculation/summary",
       "/public/guild-members",
       "/public/market-exchange",
     ];

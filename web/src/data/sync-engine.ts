@@ -3,7 +3,7 @@
  * rebuilds the live table (base + queued writes) in one transaction, so screens never see an empty or
  * half-written table, and a failed pull keeps what was cached and records the error.
  */
-import { type ApiClient, ApiError, errorMessage } from "../lib/api-client.ts";
+import { type ApiClient, ApiError, errorMessage, unexpectedAnswer } from "../lib/api-client.ts";
 import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
 import type { DataLayerEnv } from "./environment.ts";
 import { type CollectionName, isSingleRow, KEY_PATHS, type PortalDb, SINGLE_ROW_SLOT } from "./portal-db.ts";
@@ -41,10 +41,6 @@ function hasKey(value: unknown, keyPath: string): value is Record<string, unknow
   if (!isRecord(value)) return false;
   const key = value[keyPath];
   return typeof key === "number" || typeof key === "string";
-}
-
-export function unexpectedAnswer(path: string): string {
-  return `Unexpected answer from /_api${path}`;
 }
 
 /** The rows to store for an answer, or undefined when it does not have the expected shape. */

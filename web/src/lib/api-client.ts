@@ -125,6 +125,11 @@ export function createApiClient(baseUrl = "", client: ApiClientOptions = {}): Ap
 
 export const api = createApiClient();
 
+/** The error for a 2xx answer that does not have the shape the caller expects. */
+export function unexpectedAnswer(path: string): string {
+  return `Unexpected answer from /_api${path}`;
+}
+
 /** Any thrown value as a message to show. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : GENERIC_REQUEST_ERROR;

@@ -3,13 +3,28 @@
  * screen and the exports derive from it.
  */
 import { readMoney } from "@shared/money/money.ts";
-import type { ReceiptMember, SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
+import type { ReceiptItem, ReceiptMember, SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
 
 export type {
   ReceiptItem,
   ReceiptMember,
   SalaryReceipt,
 } from "@shared/salary/calculate-salaries.ts";
+
+/** SPEC's title when the calculation could not be fetched (the page, and the detailed report's download). */
+export const LOAD_FAILED = "Failed to Load Calculation Data";
+
+/**
+ * Where the items come from when the receipt is the summary, whose members list none (the public page): one
+ * member's items when their row opens, and the whole receipt for the detailed report. Without it (the repair
+ * tool's receipt) every member's items are on the receipt.
+ */
+export interface ReceiptDetails {
+  loadMemberItems(memberName: string): Promise<readonly ReceiptItem[]>;
+  loadFullReceipt(): Promise<SalaryReceipt>;
+  /** False while the browser is offline: neither can be fetched. */
+  online: boolean;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -41,3 +56,10 @@ export const memberKey = (member: ReceiptMember): string => member.memberName.to
 
 /** Item elite shares are listed only when above zero. */
 export const hasEliteShare = (amount: string): boolean => (readMoney(amount) ?? 0) > 0;
+
+/**
+ * What identifies a receipt's figures, item lists left out: items fetched for one summary are asked for again
+ * once it changes.
+ */
+export const summaryKey = (receipt: SalaryReceipt): string =>
+  JSON.stringify(receipt, (key, value: unknown) => (key === "participatedItems" ? undefined : value));

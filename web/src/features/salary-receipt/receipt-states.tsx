@@ -1,6 +1,7 @@
 import { AlertTriangle, CloudOff } from "lucide-react";
 import { Card } from "@web/components/card.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
+import { LOAD_FAILED } from "./receipt-model.ts";
 
 /** While the receipt loads: the header card, 10 table rows and the totals. */
 export function ReceiptSkeleton() {
@@ -26,7 +27,7 @@ export function ReceiptLoadError({ message }: { message: string }) {
   return (
     <Card role="alert" className="flex flex-col items-center gap-2 py-10 text-center">
       <CloudOff className="size-10 text-danger" aria-hidden="true" />
-      <h2 className="text-lg font-semibold text-ink">Failed to Load Calculation Data</h2>
+      <h2 className="text-lg font-semibold text-ink">{LOAD_FAILED}</h2>
       <p className="max-w-md text-ink-muted">
         There was an issue retrieving the salary breakdown. Please try again later.
       </p>

@@ -1,5 +1,5 @@
 import { PageHeader } from "@web/components/page-header.tsx";
-import { useSalaryReceipt, useSyncStatus } from "@web/data/hooks.ts";
+import { receiptDetails, useSalaryReceipt, useSyncStatus } from "@web/data/hooks.ts";
 import { answerError, readReceipt } from "@web/features/salary-receipt/receipt-model.ts";
 import {
   ReceiptAnswerError,
@@ -18,12 +18,21 @@ const COLLECTIONS = ["salaryReceipt"] as const;
 function ReceiptBody() {
   const brand = useBrand();
   const sync = useSyncStatus("salaryReceipt");
-  const state = collectionState(useSalaryReceipt(), sync, useOnline(), (answer) => answer !== null);
+  const online = useOnline();
+  const state = collectionState(useSalaryReceipt(), sync, online, (answer) => answer !== null);
   if (state.status === "loading") return <ReceiptSkeleton />;
   if (state.status === "error") return <ReceiptLoadError message={state.message} />;
   const receipt = readReceipt(state.data);
   if (receipt === null) return <ReceiptAnswerError error={answerError(state.data)} />;
-  return <SalaryReceiptView receipt={receipt} brand={brand} calculatedAt={sync.lastSyncedAt ?? Date.now()} />;
+  // The stored receipt is the summary: the items come from the server as rows open and for the report.
+  return (
+    <SalaryReceiptView
+      receipt={receipt}
+      brand={brand}
+      calculatedAt={sync.lastSyncedAt ?? Date.now()}
+      details={{ ...receiptDetails, online }}
+    />
+  );
 }
 
 /** The public salary receipt: the current breakdown of salaries from every sold item. */

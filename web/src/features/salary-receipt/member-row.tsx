@@ -1,0 +1,148 @@
+/**
+ * One member's row on the receipt, which opens to the items the member took part in: straight from the
+ * receipt when it lists them (the repair tool), otherwise fetched as the row opens (the public summary).
+ */
+import { ChevronRight } from "lucide-react";
+import { Fragment, useEffect, useState, useSyncExternalStore } from "react";
+import { formatMoney } from "@shared/money/money.ts";
+import { CategoryBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
+import { rowClass, stickyCell, stickyEdge, Td } from "@web/components/data-table.tsx";
+import { ErrorAlert } from "@web/components/error-alert.tsx";
+import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
+import { Skeleton } from "@web/components/skeleton.tsx";
+import type { MemberItemsCache } from "./member-items-cache.ts";
+import { hasEliteShare, memberKey, type ReceiptItem, type ReceiptMember } from "./receipt-model.ts";
+
+export const money = (amount: string) => formatMoney(amount, "usd-symbol");
+export const COLUMNS = 8;
+/** Placeholder lines while a member's items load, at most. */
+const LOADING_LINES = 5;
+
+/** Where an open row gets its items when the receipt lists none. */
+export interface FetchedItems {
+  cache: MemberItemsCache;
+  /** The summary's identity (summaryKey). */
+  summary: string;
+  online: boolean;
+}
+
+function ItemList({ items }: { items: readonly ReceiptItem[] }) {
+  return (
+    <ul className="space-y-2 py-1">
+      {items.map((item) => (
+        <li
+          key={item.itemId}
+          className="flex flex-col gap-1 rounded-lg bg-surface-raised/60 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+        >
+          <span className="font-medium text-ink">{item.lootName}</span>
+          <span className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-ink-muted">
+            <span>
+              Item value <span className="tabular-nums text-ink">{money(item.itemValue)}</span>
+            </span>
+            <span>
+              General share <span className="tabular-nums text-ink">{money(item.generalShareEarned)}</span>
+            </span>
+            {hasEliteShare(item.eliteShareEarned) ? (
+              <span>
+                Elite share <span className="tabular-nums text-gold">{money(item.eliteShareEarned)}</span>
+              </span>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemsLoading({ member }: { member: ReceiptMember }) {
+  const lines = Math.min(Math.max(member.participatedItemsCount, 1), LOADING_LINES);
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={`Loading items of ${member.memberName}`}
+      className="space-y-2 py-1"
+    >
+      {Array.from({ length: lines }, (_, line) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines have nothing else to key by.
+        <Skeleton key={line} className="h-14 w-full rounded-lg sm:h-10" />
+      ))}
+    </div>
+  );
+}
+
+/** An open row's items, asked for as it opens (again after a failure, and when the connection returns). */
+function FetchedItemList({ member, source }: { member: ReceiptMember; source: FetchedItems }) {
+  const { cache, summary, online } = source;
+  const name = member.memberName;
+  const entry = useSyncExternalStore(
+    cache.subscribe,
+    () => cache.read(summary, name),
+    () => undefined,
+  );
+  useEffect(() => {
+    if (online) cache.request(summary, name);
+  }, [cache, summary, name, online]);
+  if (entry?.status === "ready") return <ItemList items={entry.items} />;
+  if (!online) return <NotStoredNotice what="Item lists" use="see them" />;
+  if (entry?.status === "error") {
+    return (
+      <div className="py-1">
+        <ErrorAlert size="compact" message={`Error loading items: ${entry.message}`} />
+      </div>
+    );
+  }
+  return <ItemsLoading member={member} />;
+}
+
+export function MemberRow({ member, fetched }: { member: ReceiptMember; fetched?: FetchedItems }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = `receipt-items-${memberKey(member).replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <Fragment>
+      <tr className={rowClass}>
+        <Td className={`left-0 w-12 py-0! pr-0! pl-1! sm:pl-2! ${stickyCell}`}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            aria-label={`${open ? "Hide" : "Show"} items of ${member.memberName}`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <ChevronRight
+              className={`size-4 transition-transform ${open ? "rotate-90 text-gold" : ""}`}
+              aria-hidden="true"
+            />
+          </Button>
+        </Td>
+        <Td className={`left-12 font-medium sm:left-13 ${stickyCell} ${stickyEdge}`}>{member.memberName}</Td>
+        <Td>
+          <CategoryBadge category={member.category} />
+        </Td>
+        <Td className="text-right tabular-nums">{member.totalRaids}</Td>
+        <Td className="text-right tabular-nums">{member.participatedItemsCount}</Td>
+        <Td className="whitespace-nowrap text-right tabular-nums">{money(member.totalFromGeneralShare)}</Td>
+        <Td className="whitespace-nowrap text-right tabular-nums">{money(member.totalFromEliteShare)}</Td>
+        <Td className="whitespace-nowrap text-right font-semibold tabular-nums">
+          {money(member.finalCalculatedSalary)}
+        </Td>
+      </tr>
+      {open ? (
+        <tr id={detailsId} className="bg-canvas/40">
+          <Td colSpan={COLUMNS} className="px-3! sm:pl-16!">
+            {/* Stays in view when the table scrolls sideways on a narrow screen. */}
+            <div className="sticky left-3 w-[min(100%,calc(100vw-3.5rem))]">
+              {fetched ? (
+                <FetchedItemList member={member} source={fetched} />
+              ) : (
+                <ItemList items={member.participatedItems} />
+              )}
+            </div>
+          </Td>
+        </tr>
+      ) : null}
+    </Fragment>
+  );
+}
