@@ -14,16 +14,14 @@
  *   advises for a score that varies from run to run; every run's performance score is listed too.
  *   `--no-lighthouse` skips it.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { repoRoot, startPortal } from "./start-server.ts";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const webDir = join(repoRoot, "dist", "web");
 const CHROMIUM = "/usr/bin/chromium";
 const BUDGET_BYTES = 150_000;
@@ -123,64 +121,6 @@ function reportBytes(): boolean {
     );
   }
   return withinBudget;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "portal-bench-"));
-  const port = await freePort();
-  const child: ChildProcess = spawn("npm", ["start", "--silent"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED_SAMPLE_DATA: "true",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      try {
-        process.kill(-(child.pid as number), "SIGTERM");
-      } catch {
-        // already gone
-      }
-      await new Promise((resolve) => {
-        child.once("exit", resolve);
-        setTimeout(resolve, 10_000);
-      });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (!/is running at http/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`npm start did not come up:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 function lighthouseCli(): string | null {
