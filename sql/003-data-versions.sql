@@ -48,5 +48,7 @@ CREATE TRIGGER salary_shares_data_version AFTER INSERT OR UPDATE OR DELETE OR TR
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('salary');
 CREATE TRIGGER salary_earners_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON salary_earners
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('salary');
+CREATE TRIGGER salary_totals_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON salary_totals
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('salary');
 
 ALTER TABLE data_versions ENABLE ROW LEVEL SECURITY;

@@ -14,6 +14,8 @@ export interface StoredItemFigures {
   readonly adminFundCents: number;
   /** Every name the participant text writes, lower-cased (JavaScript's case folding, as name resolution). */
   readonly nameKeys: readonly string[];
+  /** Players with two or more characters among the participants, ascending: their raid counts split the item. */
+  readonly sharedPlayerIds: readonly number[];
 }
 
 export interface StoredShare {
@@ -46,6 +48,18 @@ export function storedDistribution<M extends SalaryRosterMember>(
   if (item.status !== "Sold") return null;
   const d = distributeItem(item, roster);
   const byId = new Map(roster.map((member) => [member.id, member]));
+  const shares = d.shares.map((share, position) => {
+    const member = share.memberId === null ? undefined : byId.get(share.memberId);
+    return {
+      itemId: item.id,
+      position,
+      memberId: share.memberId,
+      playerId: member === undefined ? null : (member.mainMemberId ?? member.id),
+      name: share.name,
+      generalShareCents: share.generalShareCents,
+      eliteShareCents: share.eliteShareCents,
+    };
+  });
   return {
     item: {
       itemId: item.id,
@@ -53,20 +67,21 @@ export function storedDistribution<M extends SalaryRosterMember>(
       guildFundCents: d.guildFundCents,
       adminFundCents: d.adminFundCents,
       nameKeys: participantNameKeys(item.participatedMembers),
+      sharedPlayerIds: sharedPlayers(shares),
     },
-    shares: d.shares.map((share, position) => {
-      const member = share.memberId === null ? undefined : byId.get(share.memberId);
-      return {
-        itemId: item.id,
-        position,
-        memberId: share.memberId,
-        playerId: member === undefined ? null : (member.mainMemberId ?? member.id),
-        name: share.name,
-        generalShareCents: share.generalShareCents,
-        eliteShareCents: share.eliteShareCents,
-      };
-    }),
+    shares,
   };
+}
+
+function sharedPlayers(shares: readonly { playerId: number | null }[]): number[] {
+  const counts = new Map<number, number>();
+  for (const { playerId } of shares) {
+    if (playerId !== null) counts.set(playerId, (counts.get(playerId) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([, count]) => count > 1)
+    .map(([player]) => player)
+    .sort((a, b) => a - b);
 }
 
 /** The stored form of every Sold item among `items`, against the whole roster (the full rebuild), by item id. */
@@ -101,7 +116,8 @@ export function sameItemFigures(a: StoredItemFigures, b: StoredItemFigures): boo
     a.valueCents === b.valueCents &&
     a.guildFundCents === b.guildFundCents &&
     a.adminFundCents === b.adminFundCents &&
-    keys(a) === keys(b)
+    keys(a) === keys(b) &&
+    a.sharedPlayerIds.join(",") === b.sharedPlayerIds.join(",")
   );
 }
 

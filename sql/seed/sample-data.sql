@@ -50,9 +50,10 @@ UPDATE guild_members SET salary = 240.00 WHERE player_name IN ('Larkspire', 'Mos
 UPDATE guild_funds SET reserved_guild_funds = 320.00, admin_fund = 160.00 WHERE id = 1;
 
 -- The Sold item's stored distribution (docs/decisions/024), which the figures above are the sums of.
-INSERT INTO salary_items (item_id, value, guild_fund, admin_fund, name_keys)
+INSERT INTO salary_items (item_id, value, guild_fund, admin_fund, name_keys, shared_players)
 SELECT id, 3200.00, 320.00, 160.00,
-       ARRAY['ashvale', 'brightforge', 'cinderwhisk', 'dawnrider', 'larkspire', 'mossbane', 'nightquill', 'oakenshard']
+       ARRAY['ashvale', 'brightforge', 'cinderwhisk', 'dawnrider', 'larkspire', 'mossbane', 'nightquill', 'oakenshard'],
+       '{}'
   FROM market_exchange WHERE loot_name = 'Obsidian Greatblade';
 INSERT INTO salary_shares (item_id, position, member_id, player_id, name, earner_key, general_share, elite_share)
 SELECT i.id, p.ord - 1, m.id, m.id, m.player_name, 'member:' || m.id, 240.00,
@@ -64,6 +65,7 @@ SELECT i.id, p.ord - 1, m.id, m.id, m.player_name, 'member:' || m.id, 240.00,
  WHERE i.loot_name = 'Obsidian Greatblade';
 INSERT INTO salary_earners (earner_key, member_id, name, first_item_id, item_count, general_share, elite_share)
 SELECT earner_key, member_id, name, item_id, 1, general_share, elite_share FROM salary_shares;
+UPDATE salary_totals SET item_count = 1, guild_fund = 320.00, admin_fund = 160.00 WHERE id = 1;
 
 -- Raid attendance, saved at 12:00 on the raid day. Total Raids is the number of records naming a member.
 INSERT INTO attendance_records (boss_name, date_attended, participated_members) VALUES

@@ -219,9 +219,12 @@ CREATE TABLE salary_items (
   admin_fund numeric(14, 2) NOT NULL CHECK (admin_fund >= 0),
   -- Every name the participant text writes, lower-cased: a member created, renamed or given an alias finds the
   -- items whose resolution it may change.
-  name_keys text[] NOT NULL
+  name_keys text[] NOT NULL,
+  -- Players with two or more characters among the participants: a raid count of theirs splits this item.
+  shared_players integer[] NOT NULL DEFAULT '{}'
 );
 CREATE INDEX salary_items_name_keys_idx ON salary_items USING gin (name_keys);
+CREATE INDEX salary_items_shared_players_idx ON salary_items USING gin (shared_players);
 
 -- One row per participant of a Sold item, in the order of the participant list.
 CREATE TABLE salary_shares (
@@ -241,8 +244,6 @@ CREATE TABLE salary_shares (
 );
 CREATE INDEX salary_shares_member_idx ON salary_shares (member_id, item_id);
 CREATE INDEX salary_shares_earner_idx ON salary_shares (earner_key, item_id);
--- A raid count decides only how a player's characters in one item split their earnings.
-CREATE INDEX salary_shares_player_idx ON salary_shares (player_id, item_id);
 -- One outsider's receipt: SQL's lower() is a prefilter (it folds ASCII only under the C locale).
 CREATE INDEX salary_shares_outsider_idx ON salary_shares (lower(name)) WHERE member_id IS NULL;
 
@@ -260,6 +261,17 @@ CREATE TABLE salary_earners (
   elite_share numeric(14, 2) NOT NULL
 );
 
+-- The number of stored items and their fund parts added up, moved by the difference: the summary's totals
+-- without reading every item.
+CREATE TABLE salary_totals (
+  id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  item_count integer NOT NULL DEFAULT 0,
+  guild_fund numeric(14, 2) NOT NULL DEFAULT 0,
+  admin_fund numeric(14, 2) NOT NULL DEFAULT 0
+);
+INSERT INTO salary_totals (id) VALUES (1);
+
+ALTER TABLE salary_totals ENABLE ROW LEVEL SECURITY;
 ALTER TABLE salary_earners ENABLE ROW LEVEL SECURITY;
 ALTER TABLE salary_items ENABLE ROW LEVEL SECURITY;
 ALTER TABLE salary_shares ENABLE ROW LEVEL SECURITY;
@@ -317,6 +329,8 @@ CREATE TRIGGER salary_items_data_version AFTER INSERT OR UPDATE OR DELETE OR TRU
 CREATE TRIGGER salary_shares_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON salary_shares
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('salary');
 CREATE TRIGGER salary_earners_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON salary_earners
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('salary');
+CREATE TRIGGER salary_totals_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON salary_totals
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('salary');
 
 ALTER TABLE data_versions ENABLE ROW LEVEL SECURITY;

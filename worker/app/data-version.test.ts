@@ -16,6 +16,7 @@ const TABLES_OF: Readonly<Record<Collection, readonly (readonly [table: string, 
     ["salary_items", "item_id"],
     ["salary_shares", "item_id"],
     ["salary_earners", "earner_key"],
+    ["salary_totals", "id"],
   ],
 };
 

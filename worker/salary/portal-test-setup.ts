@@ -60,6 +60,7 @@ export async function resetPortalData(db: Db): Promise<void> {
     DELETE FROM attendance_records;
     DELETE FROM salary_shares;
     DELETE FROM salary_earners;
+    UPDATE salary_totals SET item_count = 0, guild_fund = 0, admin_fund = 0;
     DELETE FROM salary_items;
     DELETE FROM market_exchange;
     UPDATE guild_members SET main_member_id = NULL;

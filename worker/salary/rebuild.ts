@@ -16,7 +16,7 @@ import {
   recalculationAudit,
   type SalaryChange,
 } from "./redistribute.ts";
-import { insertStored, loadRoster, loadSoldItems, loadStored, rebuildEarners } from "./stored-shares.ts";
+import { insertStored, loadRoster, loadSoldItems, loadStored, rebuildTotals } from "./stored-shares.ts";
 
 /** Rows per UPDATE ... FROM (VALUES ...): 2 parameters each, far below the 65,535 limit. */
 const SALARY_ROWS_PER_STATEMENT = 10_000;
@@ -49,7 +49,7 @@ export async function rebuildDerivedFigures(tx: Queryable): Promise<Rebuild> {
   await tx.query("DELETE FROM salary_shares");
   await tx.query("DELETE FROM salary_items");
   await insertStored(tx, [...next.values()]);
-  await rebuildEarners(tx);
+  await rebuildTotals(tx);
 
   const storedById = new Map(roster.map((member) => [member.id, member]));
   const salaries = calculation.rosterSalaries.map(({ memberId, playerName, salary }) => ({

@@ -71,15 +71,9 @@ export async function affectedItemIds(q: Queryable, touched: Touched): Promise<n
     `SELECT unnest($1::int[]) AS "itemId"
      UNION SELECT item_id FROM salary_shares WHERE member_id = ANY($2::int[])
      UNION SELECT item_id FROM salary_items WHERE name_keys && $3::text[]
-     UNION SELECT s.item_id FROM salary_shares AS s
-            WHERE s.player_id IN (
-                    SELECT coalesce(m.main_member_id, m.id) FROM guild_members AS m
-                     WHERE m.id = ANY($4::int[])
-                       AND EXISTS (SELECT 1 FROM guild_members AS o
-                                    WHERE o.id <> m.id
-                                      AND coalesce(o.main_member_id, o.id) = coalesce(m.main_member_id, m.id)))
-            GROUP BY s.item_id, s.player_id
-           HAVING count(*) > 1 AND bool_or(s.member_id = ANY($4::int[]))`,
+     UNION SELECT item_id FROM salary_items
+            WHERE shared_players && ARRAY(SELECT coalesce(main_member_id, id) FROM guild_members
+                                           WHERE id = ANY($4::int[]))`,
     [itemIds, memberIds, names, raidCountsOf],
   );
   return rows.map((row) => row.itemId);

@@ -74,6 +74,17 @@ export async function expectStoredEqualsFullRecalculation(db: Db, context = ""):
       .sort(byKey),
     context,
   ).toEqual(expectedEarners);
+  const [totals] = await db.query<{ items: number; guild: string; admin: string }>(
+    `SELECT item_count AS items, guild_fund AS guild, admin_fund AS admin FROM salary_totals WHERE id = 1`,
+  );
+  expect(
+    {
+      items: totals?.items,
+      guild: moneyText(parseMoney(totals?.guild ?? "")),
+      admin: moneyText(parseMoney(totals?.admin ?? "")),
+    },
+    context,
+  ).toEqual({ items: full.receipt.processedItems, guild: full.reservedGuildFunds, admin: full.adminFund });
   const [funds] = await db.query<{ guild: string; admin: string }>(
     `SELECT reserved_guild_funds AS guild, admin_fund AS admin FROM guild_funds WHERE id = 1`,
   );

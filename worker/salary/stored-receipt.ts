@@ -162,13 +162,12 @@ export async function storedCalculation(q: Queryable): Promise<SalaryCalculation
 
 /**
  * The receipt without item lists: every earner's stored totals (salary_earners) with their roster row, and the
- * items' fund parts added up as the whole receipt adds them: two statements, one row per earner.
+ * stored item totals (salary_totals): two statements, one row per earner, whatever the history.
  */
 export async function storedSummary(q: Queryable): Promise<SalaryCalculation> {
   const [funds] = await q.query<{ itemCount: number; guildFund: string; adminFund: string }>(
-    `SELECT count(*)::int AS "itemCount", coalesce(sum(guild_fund), 0) AS "guildFund",
-            coalesce(sum(admin_fund), 0) AS "adminFund"
-       FROM salary_items`,
+    `SELECT item_count AS "itemCount", guild_fund AS "guildFund", admin_fund AS "adminFund"
+       FROM salary_totals WHERE id = 1`,
   );
   const earners = await q.query<
     SalaryRosterMember & {

@@ -27,6 +27,7 @@ beforeAll(async () => {
   db = await createTestDb();
   // Back to version 001: 002's tables and its row in schema_migrations go.
   await db.exec(`DROP TABLE salary_shares; DROP TABLE salary_items; DROP TABLE salary_earners;
+    DROP TABLE salary_totals;
     DELETE FROM schema_migrations WHERE version = '002';`);
   await db.transaction((tx) => tx.exec(sampleDataOf001()));
   // 1,000 imported items, 700 of them Sold, naming members, an alias-free mix and people not on the roster.

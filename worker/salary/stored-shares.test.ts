@@ -112,7 +112,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
 async function seed(db: Db): Promise<void> {
   await db.exec(`
     DELETE FROM attendance_records; DELETE FROM salary_shares; DELETE FROM salary_items;
-    DELETE FROM salary_earners;
+    DELETE FROM salary_earners; UPDATE salary_totals SET item_count = 0, guild_fund = 0, admin_fund = 0;
     DELETE FROM market_exchange; UPDATE guild_members SET main_member_id = NULL; DELETE FROM guild_members;
     INSERT INTO guild_members (player_name, category, raids_participated, player_alias) VALUES
       ('Ash', 'Guild Master', 2, 'Veil'), ('Bram', 'Core', 1, NULL), ('Cole', 'Members', 0, NULL);

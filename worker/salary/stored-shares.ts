@@ -71,6 +71,7 @@ interface StoredRow {
   guildFund: string;
   adminFund: string;
   nameKeys: string[];
+  sharedPlayers: number[];
   /** JSON: [[position, memberId, playerId, name, general, elite], ...] in list order, money as text. */
   shares: string;
 }
@@ -89,7 +90,7 @@ export async function loadStored(
   if (itemIds.length === 0) return stored;
   const rows = await q.query<StoredRow>(
     `SELECT si.item_id AS "itemId", si.value, si.guild_fund AS "guildFund", si.admin_fund AS "adminFund",
-            si.name_keys AS "nameKeys",
+            si.name_keys AS "nameKeys", si.shared_players AS "sharedPlayers",
             (SELECT coalesce(json_agg(json_build_array(s.position, s.member_id, s.player_id, s.name,
                                                        s.general_share::text, s.elite_share::text)
                                       ORDER BY s.position), '[]')::text
@@ -116,6 +117,7 @@ export async function loadStored(
         guildFundCents: parseMoney(row.guildFund),
         adminFundCents: parseMoney(row.adminFund),
         nameKeys: row.nameKeys,
+        sharedPlayerIds: row.sharedPlayers,
       },
       shares,
     });
@@ -160,6 +162,32 @@ export async function storeChanges(q: Queryable, changes: readonly DistributionC
   await writeItems(q, items);
   await writeShares(q, shares);
   await moveEarners(q, changes);
+  await moveTotals(q, changes);
+}
+
+/** Moves the item count and fund sums by what the changed items add and take away. */
+async function moveTotals(q: Queryable, changes: readonly DistributionChange[]): Promise<void> {
+  let items = 0;
+  let guildFund = 0;
+  let adminFund = 0;
+  for (const { before, after } of changes) {
+    for (const [d, sign] of [
+      [before, -1],
+      [after, 1],
+    ] as const) {
+      if (d === undefined) continue;
+      items += sign;
+      guildFund += sign * d.item.guildFundCents;
+      adminFund += sign * d.item.adminFundCents;
+    }
+  }
+  if (items === 0 && guildFund === 0 && adminFund === 0) return;
+  await q.query(
+    `UPDATE salary_totals SET item_count = item_count + $1, guild_fund = guild_fund + $2::numeric,
+                              admin_fund = admin_fund + $3::numeric
+      WHERE id = 1`,
+    [items, moneyText(guildFund), moneyText(adminFund)],
+  );
 }
 
 interface EarnerDelta {
@@ -222,8 +250,14 @@ async function moveEarners(q: Queryable, changes: readonly DistributionChange[])
   );
 }
 
-/** Every earner's totals added up again from the stored shares (the full rebuild). */
-export async function rebuildEarners(q: Queryable): Promise<void> {
+/** Every earner's totals and the item totals added up again from the stored rows (the full rebuild). */
+export async function rebuildTotals(q: Queryable): Promise<void> {
+  await q.query(
+    `UPDATE salary_totals AS t SET item_count = s.n, guild_fund = s.guild, admin_fund = s.admin
+       FROM (SELECT count(*)::int AS n, coalesce(sum(guild_fund), 0) AS guild, coalesce(sum(admin_fund), 0) AS admin
+               FROM salary_items) AS s
+      WHERE t.id = 1`,
+  );
   await q.query("DELETE FROM salary_earners");
   await q.query(
     `INSERT INTO salary_earners (earner_key, member_id, name, first_item_id, item_count, general_share, elite_share)
@@ -252,12 +286,13 @@ async function writeItems(q: Queryable, items: readonly StoredItemFigures[]): Pr
   for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
     const chunk = items.slice(start, start + ROWS_PER_STATEMENT);
     await q.query(
-      `INSERT INTO salary_items (item_id, value, guild_fund, admin_fund, name_keys)
-       SELECT item_id, value, guild_fund, admin_fund, name_keys
+      `INSERT INTO salary_items (item_id, value, guild_fund, admin_fund, name_keys, shared_players)
+       SELECT item_id, value, guild_fund, admin_fund, name_keys, shared_players
          FROM jsonb_to_recordset($1::jsonb)
-           AS r(item_id int, value numeric, guild_fund numeric, admin_fund numeric, name_keys text[])
+           AS r(item_id int, value numeric, guild_fund numeric, admin_fund numeric, name_keys text[],
+                shared_players int[])
        ON CONFLICT (item_id) DO UPDATE SET value = EXCLUDED.value, guild_fund = EXCLUDED.guild_fund,
-         admin_fund = EXCLUDED.admin_fund, name_keys = EXCLUDED.name_keys`,
+         admin_fund = EXCLUDED.admin_fund, name_keys = EXCLUDED.name_keys, shared_players = EXCLUDED.shared_players`,
       [
         JSON.stringify(
           chunk.map((item) => ({
@@ -266,6 +301,7 @@ async function writeItems(q: Queryable, items: readonly StoredItemFigures[]): Pr
             guild_fund: moneyText(item.guildFundCents),
             admin_fund: moneyText(item.adminFundCents),
             name_keys: item.nameKeys,
+            shared_players: item.sharedPlayerIds,
           })),
         ),
       ],
