@@ -223,8 +223,10 @@ CREATE TABLE salary_items (
   -- Players with two or more characters among the participants: a raid count of theirs splits this item.
   shared_players integer[] NOT NULL DEFAULT '{}'
 );
-CREATE INDEX salary_items_name_keys_idx ON salary_items USING gin (name_keys);
-CREATE INDEX salary_items_shared_players_idx ON salary_items USING gin (shared_players);
+-- fastupdate off: writes touch a few rows each, and a pending list (filled by the rebuild, never vacuumed on
+-- PGlite) would be scanned by every search.
+CREATE INDEX salary_items_name_keys_idx ON salary_items USING gin (name_keys) WITH (fastupdate = off);
+CREATE INDEX salary_items_shared_players_idx ON salary_items USING gin (shared_players) WITH (fastupdate = off);
 
 -- One row per participant of a Sold item, in the order of the participant list.
 CREATE TABLE salary_shares (
