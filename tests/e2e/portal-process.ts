@@ -25,6 +25,28 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
+function signalGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(group, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Whether every process of the group has exited within `ms`. */
+async function groupGone(group: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      process.kill(group, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Runs `npm start` exactly as a person would, with extra env. */
 export function startPortal(env: Record<string, string>): PortalProcess {
   const child = spawn("npm", ["start", "--silent"], {
@@ -46,14 +68,15 @@ export function startPortal(env: Record<string, string>): PortalProcess {
     output: () => out,
     exited,
     async stop() {
-      if (child.exitCode !== null) return;
-      try {
-        process.kill(-(child.pid as number), "SIGTERM");
-      } catch {
-        // already gone
+      const group = -(child.pid as number);
+      signalGroup(group, "SIGTERM");
+      // npm exits before the server under it has closed the database and let go of DATA_DIR's lock: wait for
+      // the whole process group, as a restart on the same DATA_DIR needs.
+      if (!(await groupGone(group, 15_000))) {
+        signalGroup(group, "SIGKILL");
+        await groupGone(group, 5_000);
       }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) process.kill(-(child.pid as number), "SIGKILL");
+      await exited;
     },
   };
 }
