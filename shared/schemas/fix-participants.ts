@@ -55,7 +55,34 @@ export interface ResetParticipantsResult extends SalaryReceipt {
   resetItemIds: number[];
 }
 
-/** recalculate_all_salaries: the message and the receipt. */
+/** A stored salary that the full recalculation found different and corrected. */
+export interface CorrectedSalary {
+  id: number;
+  playerName: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * What the full recalculation found different from the stored figures (docs/decisions/024): the Sold items whose
+ * stored distribution was not the engine's, and the salaries it corrected. Empty when the writes kept them right.
+ */
+export interface RecalculationDifferences {
+  itemIds: number[];
+  salaries: CorrectedSalary[];
+}
+
+/** recalculate_all_salaries: the message, what differed and the receipt. */
 export interface RecalculateAllResult extends SalaryReceipt {
   message: string;
+  differences: RecalculationDifferences;
 }
+
+export const NOTHING_DIFFERED = "Every stored figure already matched the full recalculation.";
+
+export const differencesMessage = ({ itemIds, salaries }: RecalculationDifferences): string => {
+  if (itemIds.length === 0 && salaries.length === 0) return NOTHING_DIFFERED;
+  const items = itemIds.length === 1 ? "1 item" : `${itemIds.length.toLocaleString("en-US")} items`;
+  const count = salaries.length === 1 ? "1 salary" : `${salaries.length.toLocaleString("en-US")} salaries`;
+  return `Corrected ${items} and ${count} that differed from the full recalculation.`;
+};

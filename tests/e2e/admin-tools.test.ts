@@ -340,6 +340,10 @@ describe("the corrupted participant fix tool", () => {
     await screenshot(page, "admin-fix-participants-confirm-recalculate");
     await confirm.getByRole("button", { name: "Yes, Recalculate All Salaries" }).click();
     await expect.poll(() => page.getByTestId("fix-receipt").textContent()).toContain("Salaries Recalculated");
+    // Every write kept the stored figures right, so the rebuild says it corrected nothing.
+    await expect(page.getByTestId("recalculation-differences").textContent()).resolves.toBe(
+      "Every stored figure already matched the full recalculation.",
+    );
     await expect(page.getByTestId("processed-items").textContent()).resolves.toMatch(/^\d+$/);
     await expect(page.getByRole("button", { name: "Export CSV" }).isVisible()).resolves.toBe(true);
     await screenshot(page, "admin-fix-participants-receipt");

@@ -3,8 +3,10 @@ import { parseMoney } from "@shared/money/money.ts";
 import type { SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
 import {
   DRY_RUN_INVALID,
+  differencesMessage,
   FIX_ACTION_INVALID,
   FIX_ACTION_REQUIRED,
+  type RecalculationDifferences,
   recalculatedMessage,
   resetMessage,
 } from "@shared/schemas/fix-participants.ts";
@@ -288,6 +290,36 @@ describe("POST /_api/admin/fix-corrupted-participants", () => {
     expect(audit[0]?.after.changedSalaries).toEqual([
       { id: expect.any(Number), playerName: "Ashvale", from: "12345.67", to: expected.salaries.Ashvale },
     ]);
+    // It reports what it corrected: here the salary, no stored distribution.
+    expect(res.data.differences).toEqual({
+      itemIds: [],
+      salaries: [
+        { id: expect.any(Number), playerName: "Ashvale", from: "12345.67", to: expected.salaries.Ashvale },
+      ],
+    });
+    // A second run finds nothing to correct.
+    const again = await portal.admin.post(FIX, { dryRun: false, fixAction: "recalculate_all_salaries" });
+    expect(again.data.differences).toEqual({ itemIds: [], salaries: [] });
+  });
+
+  it("recalculate_all_salaries reports a stored share that was not the engine's, and corrects it", async () => {
+    const { clean } = await seedCorrupted();
+    const expected = await storedFigures(portal.db);
+    await portal.db.query("UPDATE salary_shares SET general_share = general_share + 1 WHERE item_id = $1", [
+      clean.id,
+    ]);
+    const res = await portal.admin.post(FIX, { dryRun: false, fixAction: "recalculate_all_salaries" });
+    expect(res.status).toBe(200);
+    expect(res.data.differences).toEqual({ itemIds: [clean.id], salaries: [] });
+    expect(differencesMessage(res.data.differences as RecalculationDifferences)).toBe(
+      "Corrected 1 item and 0 salaries that differed from the full recalculation.",
+    );
+    expect(await storedFigures(portal.db)).toEqual(expected);
+    const [share] = await portal.db.query<{ general: string }>(
+      "SELECT general_share AS general FROM salary_shares WHERE item_id = $1 AND position = 0",
+      [clean.id],
+    );
+    expect(share?.general).toBe("600.00");
   });
 
   it("answers the validation messages", async () => {

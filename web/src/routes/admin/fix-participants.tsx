@@ -4,6 +4,7 @@ import { OfflineToolNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { AnalysisResult, FixErrorCard } from "@web/features/fix-participants/analysis-result.tsx";
 import { FixToolActions } from "@web/features/fix-participants/fix-tool-actions.tsx";
+import { RecalculationDifferencesNote } from "@web/features/fix-participants/recalculation-differences.tsx";
 import { useFixTool } from "@web/features/fix-participants/use-fix-tool.ts";
 import { SalaryReceiptView } from "@web/features/salary-receipt/salary-receipt.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
@@ -34,6 +35,9 @@ function FixTool() {
                   : "Participants Reset"}
               </h2>
               <p className="mt-1 text-sm text-ink-muted">{tool.result.message}</p>
+              {"differences" in tool.result ? (
+                <RecalculationDifferencesNote differences={tool.result.differences} />
+              ) : null}
             </div>
           </Card>
           <SalaryReceiptView receipt={tool.result} brand={brand} calculatedAt={tool.result.at} />
