@@ -246,8 +246,6 @@ CREATE TABLE salary_shares (
 );
 CREATE INDEX salary_shares_member_idx ON salary_shares (member_id, item_id);
 CREATE INDEX salary_shares_earner_idx ON salary_shares (earner_key, item_id);
--- One outsider's receipt: SQL's lower() is a prefilter (it folds ASCII only under the C locale).
-CREATE INDEX salary_shares_outsider_idx ON salary_shares (lower(name)) WHERE member_id IS NULL;
 
 -- Each earner's totals over their stored shares, moved by the difference like the salaries: the receipt's
 -- summary reads one row per earner instead of every share. (No CHECKs: a difference is upserted onto the row,

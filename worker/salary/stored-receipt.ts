@@ -18,9 +18,7 @@ import {
   type SalaryTotals,
 } from "@shared/salary/salary-totals.ts";
 import type { Queryable } from "../db/types.ts";
-
-const ROSTER_COLUMNS = `id, player_name AS "playerName", category::text AS category,
-  raids_participated AS "raidsParticipated", main_member_id AS "mainMemberId", player_alias AS "playerAlias"`;
+import { ROSTER_COLUMNS } from "./stored-shares.ts";
 
 interface ShareRow {
   itemId: number;
@@ -214,14 +212,8 @@ export async function storedMemberReceipt(q: Queryable, name: string): Promise<R
     [name.trim()],
   );
   const member = members.find((m) => m.playerName.toLowerCase() === folded);
-  const rows =
-    member === undefined
-      ? (
-          await loadShares(q, "s.member_id IS NULL AND (lower(s.name) = lower($1) OR s.name ~ '[^ -~]')", [
-            name.trim(),
-          ])
-        ).filter((row) => row.name.toLowerCase() === folded)
-      : await loadShares(q, "s.member_id = $1", [member.id]);
+  // The earner key holds the name folded as name resolution folds it, so it finds exactly this earner.
+  const rows = await loadShares(q, "s.earner_key = $1", [earnerKey(member?.id ?? null, name.trim())]);
   if (rows.length === 0) return null;
   const roster = member === undefined ? [] : [member];
   const receipt = calculation(
