@@ -198,6 +198,9 @@ export const memberRoutes = new Hono<AppEnv>()
       const updated = await updateMember(tx, before.id, patch);
       await audit({ action: "update", entity: ENTITY, entityId: before.id, before, after: updated });
       await auditRewrites(audit, before.id, rewritten);
+      const oldMainAlias = await aliasOf(tx, before.mainMemberId);
+      const newMainAlias =
+        updated.mainMemberId === before.mainMemberId ? oldMainAlias : await aliasOf(tx, updated.mainMemberId);
       await redistributeAndAudit(tx, audit, {
         itemIds: rewritten.marketItemIds,
         memberIds: [before.id],
@@ -206,8 +209,8 @@ export const memberRoutes = new Hono<AppEnv>()
           updated.playerName,
           before.playerAlias,
           updated.playerAlias,
-          await aliasOf(tx, before.mainMemberId),
-          await aliasOf(tx, updated.mainMemberId),
+          oldMainAlias,
+          newMainAlias,
         ],
       });
       return { guildMember: (await getMember(tx, before.id)) as GuildMember };

@@ -6,7 +6,6 @@
 import { moneyText, parseMoney } from "@shared/money/money.ts";
 import {
   participantNameKeys,
-  type StoredDistribution,
   sameDistribution,
   storedDistributions,
 } from "@shared/salary/stored-distribution.ts";
@@ -92,44 +91,13 @@ export async function redistribute(tx: Queryable, touched: Touched): Promise<Red
   const changedItemIds = itemIds.filter(
     (id) => !sameDistribution(stored.get(id) ?? null, next.get(id) ?? null),
   );
-  const deltas = differences(
-    changedItemIds.map((id) => stored.get(id)),
-    changedItemIds.map((id) => next.get(id)),
-  );
-  await storeChanges(
+  const deltas = await storeChanges(
     tx,
     changedItemIds.map((id) => ({ before: stored.get(id), after: next.get(id) })),
   );
   const changedSalaries = await moveSalaries(tx, deltas.salaries);
   const funds = await moveFunds(tx, deltas.guildFundCents, deltas.adminFundCents);
   return { changedItemIds, changedSalaries, ...funds };
-}
-
-interface Deltas {
-  salaries: Map<number, number>;
-  guildFundCents: number;
-  adminFundCents: number;
-}
-
-/** What the new distributions add to the stored figures, less what the old ones gave. */
-function differences(
-  before: readonly (StoredDistribution | null | undefined)[],
-  after: readonly (StoredDistribution | null | undefined)[],
-): Deltas {
-  const deltas: Deltas = { salaries: new Map(), guildFundCents: 0, adminFundCents: 0 };
-  const add = (d: StoredDistribution | null | undefined, sign: 1 | -1) => {
-    if (!d) return;
-    deltas.guildFundCents += sign * d.item.guildFundCents;
-    deltas.adminFundCents += sign * d.item.adminFundCents;
-    for (const share of d.shares) {
-      if (share.memberId === null) continue;
-      const cents = share.generalShareCents + share.eliteShareCents;
-      deltas.salaries.set(share.memberId, (deltas.salaries.get(share.memberId) ?? 0) + sign * cents);
-    }
-  };
-  for (const d of before) add(d, -1);
-  for (const d of after) add(d, 1);
-  return deltas;
 }
 
 /** Moves each member's stored salary by its difference; answers the salaries that moved. */
@@ -159,15 +127,14 @@ async function moveFunds(
   guildFundCents: number,
   adminFundCents: number,
 ): Promise<{ fundsBefore: Funds; fundsAfter: Funds }> {
-  const [row] = await tx.query<{ reservedGuildFunds: string; adminFund: string }>(
-    guildFundCents === 0 && adminFundCents === 0
+  const unchanged = guildFundCents === 0 && adminFundCents === 0;
+  const [row] = await tx.query<Funds>(
+    unchanged
       ? `SELECT reserved_guild_funds AS "reservedGuildFunds", admin_fund AS "adminFund" FROM guild_funds WHERE id = 1`
       : `UPDATE guild_funds SET reserved_guild_funds = reserved_guild_funds + $1::numeric,
                                 admin_fund = admin_fund + $2::numeric
           WHERE id = 1 RETURNING reserved_guild_funds AS "reservedGuildFunds", admin_fund AS "adminFund"`,
-    guildFundCents === 0 && adminFundCents === 0
-      ? []
-      : [moneyText(guildFundCents), moneyText(adminFundCents)],
+    unchanged ? [] : [moneyText(guildFundCents), moneyText(adminFundCents)],
   );
   const after = {
     reservedGuildFunds: row?.reservedGuildFunds ?? "0.00",

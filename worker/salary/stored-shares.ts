@@ -18,7 +18,8 @@ import type { Queryable } from "../db/types.ts";
 /** Rows per INSERT: one JSON parameter, far below any message limit of the three drivers. */
 const ROWS_PER_STATEMENT = 20_000;
 
-const ROSTER_COLUMNS = `id, player_name AS "playerName", category::text AS category,
+/** A roster member as the salary engine reads it (SalaryRosterMember). */
+export const ROSTER_COLUMNS = `id, player_name AS "playerName", category::text AS category,
   raids_participated AS "raidsParticipated", main_member_id AS "mainMemberId", player_alias AS "playerAlias"`;
 
 const ITEM_COLUMNS = `id, loot_name AS "lootName", value, participated_members AS "participatedMembers", status`;
@@ -131,11 +132,76 @@ export interface DistributionChange {
   after: StoredDistribution | undefined;
 }
 
+/** What the changed distributions add to the stored figures, less what they gave before: one pass. */
+export interface FigureDeltas {
+  /** Salary difference in cents by member id. */
+  salaries: Map<number, number>;
+  earners: Map<string, EarnerDelta>;
+  itemCount: number;
+  guildFundCents: number;
+  adminFundCents: number;
+}
+
+interface EarnerDelta {
+  earner_key: string;
+  member_id: number | null;
+  name: string;
+  first_item_id: number;
+  item_count: number;
+  general_share: number;
+  elite_share: number;
+}
+
+function deltasOf(changes: readonly DistributionChange[]): FigureDeltas {
+  const deltas: FigureDeltas = {
+    salaries: new Map(),
+    earners: new Map(),
+    itemCount: 0,
+    guildFundCents: 0,
+    adminFundCents: 0,
+  };
+  const add = (d: StoredDistribution | undefined, sign: 1 | -1) => {
+    if (d === undefined) return;
+    deltas.itemCount += sign;
+    deltas.guildFundCents += sign * d.item.guildFundCents;
+    deltas.adminFundCents += sign * d.item.adminFundCents;
+    for (const share of d.shares) {
+      const cents = share.generalShareCents + share.eliteShareCents;
+      if (share.memberId !== null) {
+        deltas.salaries.set(share.memberId, (deltas.salaries.get(share.memberId) ?? 0) + sign * cents);
+      }
+      const key = earnerKey(share.memberId, share.name);
+      const earner = deltas.earners.get(key) ?? {
+        earner_key: key,
+        member_id: share.memberId,
+        name: share.name,
+        first_item_id: share.itemId,
+        item_count: 0,
+        general_share: 0,
+        elite_share: 0,
+      };
+      earner.item_count += sign;
+      earner.general_share += sign * share.generalShareCents;
+      earner.elite_share += sign * share.eliteShareCents;
+      deltas.earners.set(key, earner);
+    }
+  };
+  for (const { before, after } of changes) {
+    add(before, -1);
+    add(after, 1);
+  }
+  return deltas;
+}
+
 /**
- * Stores what changed, row by row: a category change moves a few elite shares of each item, not all twenty
- * rows, so only the rows that differ are written.
+ * Stores what changed, row by row (a category change moves a few elite shares of each item, not all twenty
+ * rows), and moves the earner and item totals by the difference. Answers the differences, for the salaries and
+ * the funds row.
  */
-export async function storeChanges(q: Queryable, changes: readonly DistributionChange[]): Promise<void> {
+export async function storeChanges(
+  q: Queryable,
+  changes: readonly DistributionChange[],
+): Promise<FigureDeltas> {
   const goneItems: number[] = [];
   const items: StoredItemFigures[] = [];
   const goneShares: { item_id: number; position: number }[] = [];
@@ -161,68 +227,25 @@ export async function storeChanges(q: Queryable, changes: readonly DistributionC
     await q.query("DELETE FROM salary_items WHERE item_id = ANY($1::int[])", [goneItems]);
   await writeItems(q, items);
   await writeShares(q, shares);
-  await moveEarners(q, changes);
-  await moveTotals(q, changes);
+  const deltas = deltasOf(changes);
+  await moveEarners(q, deltas.earners);
+  await moveTotals(q, deltas);
+  return deltas;
 }
 
-/** Moves the item count and fund sums by what the changed items add and take away. */
-async function moveTotals(q: Queryable, changes: readonly DistributionChange[]): Promise<void> {
-  let items = 0;
-  let guildFund = 0;
-  let adminFund = 0;
-  for (const { before, after } of changes) {
-    for (const [d, sign] of [
-      [before, -1],
-      [after, 1],
-    ] as const) {
-      if (d === undefined) continue;
-      items += sign;
-      guildFund += sign * d.item.guildFundCents;
-      adminFund += sign * d.item.adminFundCents;
-    }
-  }
-  if (items === 0 && guildFund === 0 && adminFund === 0) return;
+/** Moves the item count and fund sums. */
+async function moveTotals(q: Queryable, deltas: FigureDeltas): Promise<void> {
+  if (deltas.itemCount === 0 && deltas.guildFundCents === 0 && deltas.adminFundCents === 0) return;
   await q.query(
     `UPDATE salary_totals SET item_count = item_count + $1, guild_fund = guild_fund + $2::numeric,
                               admin_fund = admin_fund + $3::numeric
       WHERE id = 1`,
-    [items, moneyText(guildFund), moneyText(adminFund)],
+    [deltas.itemCount, moneyText(deltas.guildFundCents), moneyText(deltas.adminFundCents)],
   );
 }
 
-interface EarnerDelta {
-  earner_key: string;
-  member_id: number | null;
-  name: string;
-  first_item_id: number;
-  item_count: number;
-  general_share: number;
-  elite_share: number;
-}
-
 /** Moves each touched earner's totals by the difference, then sets its name and first item again. */
-async function moveEarners(q: Queryable, changes: readonly DistributionChange[]): Promise<void> {
-  const deltas = new Map<string, EarnerDelta>();
-  const add = (share: StoredShare, sign: 1 | -1) => {
-    const key = earnerKey(share.memberId, share.name);
-    const delta = deltas.get(key) ?? {
-      earner_key: key,
-      member_id: share.memberId,
-      name: share.name,
-      first_item_id: share.itemId,
-      item_count: 0,
-      general_share: 0,
-      elite_share: 0,
-    };
-    delta.item_count += sign;
-    delta.general_share += sign * share.generalShareCents;
-    delta.elite_share += sign * share.eliteShareCents;
-    deltas.set(key, delta);
-  };
-  for (const { before, after } of changes) {
-    for (const share of before?.shares ?? []) add(share, -1);
-    for (const share of after?.shares ?? []) add(share, 1);
-  }
+async function moveEarners(q: Queryable, deltas: ReadonlyMap<string, EarnerDelta>): Promise<void> {
   if (deltas.size === 0) return;
   const moved = [...deltas.values()].map((d) => ({
     ...d,
