@@ -28,6 +28,7 @@ import { databaseUrl, newDatabaseName } from "../worker/test/database-names.ts";
 import { startPostgresServer } from "../worker/test/postgres-server.ts";
 import { BenchApi, idOf } from "./bench-scale-api.ts";
 import { countHistory, PARTICIPANTS, type SeededHistory, seedGuildHistory } from "./bench-scale-seed.ts";
+import { ms, percentile } from "./bench-stats.ts";
 
 const ADMIN = { email: "bench@guild.local", password: "bench-scale-password" };
 const PEPPER = "bench-scale-pepper-0123456789";
@@ -269,13 +270,6 @@ async function runDriver(driver: Options["drivers"][number], options: Options): 
   }
 }
 
-/** Nearest-rank percentile. */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-const ms = (value: number) => (value < 100 ? value.toFixed(1) : String(Math.round(value)));
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const thousands = (n: number) => n.toLocaleString("en-US");
 

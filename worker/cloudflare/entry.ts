@@ -1,7 +1,12 @@
-/** Cloudflare Workers entry: static assets are served by the platform; /_api runs here against Neon. */
+/**
+ * Cloudflare Workers entry: static assets are served by the platform; /_api runs here against Postgres,
+ * through Hyperdrive when the Worker has the binding, else over the Neon driver (decision 025).
+ */
 import { type App, createApp } from "../app/create-app.ts";
 import { ConfigError, parseEnv, type WorkerEnv, workerEnvSchema } from "../config/env.ts";
 import { createNeonDb } from "../db/neon.ts";
+import { createNodePostgresDb } from "../db/node-postgres.ts";
+import type { Db } from "../db/types.ts";
 
 interface ExecutionContextLike {
   waitUntil(promise: Promise<unknown>): void;
@@ -9,6 +14,17 @@ interface ExecutionContextLike {
 }
 
 let cached: { app: App; source: unknown } | undefined;
+
+/**
+ * One request's database. A Worker may not keep a socket for the next request, so each request connects:
+ * to Hyperdrive, which keeps the Postgres sessions pooled near the database; or, without the binding, over
+ * Neon's WebSocket (use Neon's -pooler host, so that PgBouncer, not Postgres, takes each new connection).
+ * At most 5 connections a request: Workers allow 6 open at once.
+ */
+export function requestDb(env: WorkerEnv): Db {
+  if (env.HYPERDRIVE) return createNodePostgresDb(env.HYPERDRIVE.connectionString, { max: 5 });
+  return createNeonDb(env.DATABASE_URL as string, { wsProxy: env.NEON_WS_PROXY });
+}
 
 function appFor(rawEnv: Record<string, unknown>): App {
   if (cached && cached.source === rawEnv) return cached.app;
@@ -19,7 +35,7 @@ function appFor(rawEnv: Record<string, unknown>): App {
       timeZone: env.GUILD_TIMEZONE ?? null,
       pepper: env.AUTH_PEPPER,
     },
-    db: () => createNeonDb(env.DATABASE_URL, { wsProxy: env.NEON_WS_PROXY }),
+    db: () => requestDb(env),
   });
   cached = { app, source: rawEnv };
   return app;

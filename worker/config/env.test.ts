@@ -42,4 +42,21 @@ describe("environment parsing", () => {
     expect(message).toMatch(/DATABASE_URL is required \(wrangler secret put DATABASE_URL\)/);
     expect(message).toMatch(/AUTH_PEPPER is required/);
   });
+
+  it("takes a HYPERDRIVE binding in place of DATABASE_URL", () => {
+    const pepper = { AUTH_PEPPER: "a-pepper-of-16-characters" };
+    const binding = { connectionString: "postgres://user:secret@hyperdrive.local:5432/guild" };
+    const env = parseEnv(workerEnvSchema, { ...pepper, HYPERDRIVE: binding });
+    expect(env.HYPERDRIVE?.connectionString).toBe(binding.connectionString);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(failure(workerEnvSchema, pepper)).toMatch(
+      /DATABASE_URL is required .* unless the Worker has a HYPERDRIVE binding/,
+    );
+    const bad = failure(workerEnvSchema, {
+      ...pepper,
+      HYPERDRIVE: { connectionString: "mysql://u:hunter2@h/db" },
+    });
+    expect(bad).toMatch(/HYPERDRIVE.connectionString must be a postgres/);
+    expect(bad).not.toContain("hunter2");
+  });
 });

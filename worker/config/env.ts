@@ -65,19 +65,28 @@ export const nodeEnvSchema = z.object({
 });
 export type NodeEnv = z.infer<typeof nodeEnvSchema>;
 
-export const workerEnvSchema = z.object({
-  ...common,
-  DATABASE_URL: z.preprocess(
-    unsetIfEmpty,
-    secretText("DATABASE_URL").refine(isPostgresUrl, NOT_POSTGRES_URL),
-  ),
-  AUTH_PEPPER: z.preprocess(
-    unsetIfEmpty,
-    secretText("AUTH_PEPPER").min(16, { error: "must be at least 16 characters" }),
-  ),
-  /** host:port of a WebSocket-to-TCP proxy, only for a local Postgres in development and tests. */
-  NEON_WS_PROXY: optional(z.string().min(1)),
-});
+/** A Hyperdrive binding (wrangler.toml `[[hyperdrive]]`): the connection string is Hyperdrive's, made per Worker. */
+const hyperdriveBinding = z.object({ connectionString: z.string().refine(isPostgresUrl, NOT_POSTGRES_URL) });
+
+export const workerEnvSchema = z
+  .object({
+    ...common,
+    /** Preferred: Hyperdrive pools the Postgres sessions, so a request does not open one (decision 025). */
+    HYPERDRIVE: z.preprocess((v) => (v === null ? undefined : v), hyperdriveBinding.optional()),
+    DATABASE_URL: optional(secretText("DATABASE_URL").refine(isPostgresUrl, NOT_POSTGRES_URL)),
+    AUTH_PEPPER: z.preprocess(
+      unsetIfEmpty,
+      secretText("AUTH_PEPPER").min(16, { error: "must be at least 16 characters" }),
+    ),
+    /** host:port of a WebSocket-to-TCP proxy, only for a local Postgres in development and tests. */
+    NEON_WS_PROXY: optional(z.string().min(1)),
+  })
+  // `when`: checked even when another variable is wrong, so one message names every missing secret.
+  .refine((env) => env.HYPERDRIVE !== undefined || env.DATABASE_URL !== undefined, {
+    path: ["DATABASE_URL"],
+    error: "is required (wrangler secret put DATABASE_URL) unless the Worker has a HYPERDRIVE binding",
+    when: () => true,
+  });
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
 /** Parses env or throws ConfigError naming every bad variable. Values are never echoed (they may be secrets). */

@@ -1,11 +1,15 @@
 import superjson from "superjson";
-import type { App } from "../app/create-app.ts";
 
-/** Calls an app in-process the way the web app does, keeping the session cookie like a browser. */
+/** What answers the calls: the Hono app in process, or the Worker bundle in workerd (worker-runtime.ts). */
+export interface RequestTarget {
+  request(url: string, init: RequestInit): Response | Promise<Response>;
+}
+
+/** Calls an app the way the web app does, keeping the session cookie like a browser. */
 export class TestClient {
   cookie: string | undefined;
   constructor(
-    private readonly app: App,
+    private readonly app: RequestTarget,
     private readonly origin = "http://localhost",
   ) {}
 

@@ -12,8 +12,9 @@ export interface WsTcpProxy {
   close(): Promise<void>;
 }
 
-export async function startWsTcpProxy(allowed: readonly string[]): Promise<WsTcpProxy> {
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, path: "/v2" });
+/** Listens on 127.0.0.1:`listenPort` (0: a free port). */
+export async function startWsTcpProxy(allowed: readonly string[], listenPort = 0): Promise<WsTcpProxy> {
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: listenPort, path: "/v2" });
   await new Promise<void>((resolve, reject) => {
     wss.once("listening", resolve);
     wss.once("error", reject);

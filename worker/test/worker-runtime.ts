@@ -1,0 +1,90 @@
+/**
+ * The Worker as Cloudflare runs it, on Node for tests and benchmarks: the bundle `wrangler deploy` uploads
+ * (built with `--dry-run`), run in workerd by Miniflare with wrangler.toml's compatibility settings and the
+ * bindings given. Only /_api: the platform serves the static assets, Miniflare here does not.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { Miniflare } from "miniflare";
+import { ensureWebBuild } from "../node/ensure-web-build.ts";
+
+const repoRoot = join(import.meta.dirname, "..", "..");
+
+export interface WorkerBundle {
+  /** The bundled entry module (esbuild output of worker/cloudflare/entry.ts). */
+  script: string;
+  dispose(): void;
+}
+
+/** Bundles the Worker with wrangler, as `npm run deploy` does (which needs dist/web for its assets). */
+export function bundleWorker(): WorkerBundle {
+  ensureWebBuild(repoRoot);
+  const outDir = mkdtempSync(join(tmpdir(), "guild-worker-"));
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, "node_modules", "wrangler", "bin", "wrangler.js"),
+      "deploy",
+      "--dry-run",
+      "--outdir",
+      outDir,
+    ],
+    {
+      cwd: repoRoot,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
+  );
+  if (result.status !== 0) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw new Error(`wrangler could not bundle the Worker:\n${result.stdout}\n${result.stderr}`);
+  }
+  return {
+    script: join(outDir, "entry.js"),
+    dispose: () => rmSync(outDir, { recursive: true, force: true }),
+  };
+}
+
+/** A top-level wrangler.toml setting whose value is also JSON (a quoted string, an array of strings). */
+function wranglerSetting<T>(key: string): T {
+  const toml = readFileSync(join(repoRoot, "wrangler.toml"), "utf8");
+  const match = new RegExp(`^${key}\\s*=\\s*(.+)$`, "m").exec(toml);
+  if (!match?.[1]) throw new Error(`wrangler.toml has no ${key}`);
+  return JSON.parse(match[1].trim()) as T;
+}
+
+export interface WorkerBindings {
+  /** Plain-text vars and secrets (AUTH_PEPPER, DATABASE_URL, NEON_WS_PROXY, GUILD_BRAND...). */
+  vars: Record<string, string>;
+  /** A Hyperdrive binding named HYPERDRIVE; locally it connects straight to this URL, unpooled. */
+  hyperdrive?: string;
+}
+
+export interface RunningWorker {
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The same with a whole URL, so a TestClient (worker/test/api-client.ts) can drive the Worker. */
+  request(url: string, init?: RequestInit): Promise<Response>;
+  dispose(): Promise<void>;
+}
+
+export async function startWorker(bundle: WorkerBundle, bindings: WorkerBindings): Promise<RunningWorker> {
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: bundle.script,
+    modulesRoot: dirname(bundle.script),
+    compatibilityDate: wranglerSetting<string>("compatibility_date"),
+    compatibilityFlags: wranglerSetting<string[]>("compatibility_flags"),
+    bindings: bindings.vars,
+    ...(bindings.hyperdrive ? { hyperdrives: { HYPERDRIVE: bindings.hyperdrive } } : {}),
+  });
+  await mf.ready;
+  const request = async (url: string, init?: RequestInit) =>
+    (await mf.dispatchFetch(url, init as never)) as unknown as Response;
+  return {
+    fetch: (path, init) => request(`http://localhost${path}`, init),
+    request,
+    dispose: () => mf.dispose(),
+  };
+}
