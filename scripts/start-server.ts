@@ -13,6 +13,8 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface RunningServer {
   url: string;
+  /** The process group's id (the command runs in a group of its own). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -74,7 +76,7 @@ export async function startServer(server: ServerCommand): Promise<RunningServer>
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url: `http://127.0.0.1:${server.port}`, stop };
+  return { url: `http://127.0.0.1:${server.port}`, pid: child.pid as number, stop };
 }
 
 /** `npm start` as a visitor meets it: a fresh DATA_DIR with the sample data, on a free port. */
@@ -91,6 +93,7 @@ export async function startPortal(): Promise<RunningServer> {
     });
     return {
       url: portal.url,
+      pid: portal.pid,
       async stop() {
         await portal.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { bootStageChunks, isBootChunk, prerenderHome } from "./prerender-plugin.ts";
+import { workersHeadersFile } from "./workers-headers-plugin.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:8787";
@@ -59,6 +60,7 @@ export default defineConfig({
     brandInIndexHtml(),
     prerenderHome(),
     bootStageChunks(),
+    workersHeadersFile(),
     VitePWA({
       registerType: "prompt",
       // The app registers the worker itself through workbox-window (features/pwa) to own the update prompt.

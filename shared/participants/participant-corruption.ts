@@ -10,11 +10,15 @@
 // - JSON must be an array ('json-not-array' for an object, string, number...), every entry a string
 //   ('non-string-entry' for nested arrays, objects, numbers, null) that holds a name ('empty-entry' for "" or ",").
 // - Anything else is a comma list; it must hold at least one name ('no-names' for ',,,').
-// - Every name (trimmed): no control characters ('control-character'; whitespace around a name and raw
-//   newlines between JSON tokens are fine), none of [ ] { } " \ ('stray-character'), not a JavaScript
+// - Every name: no character a name may not hold other than a control character, such as a zero-width space,
+//   a byte order mark, a text-direction override or a broken one ('refused-character', shared/names/
+//   normalize-name.ts; the import keeps such lists as written); then, trimmed, no control characters
+//   ('control-character'; whitespace around a name and raw newlines between JSON tokens are fine), none of
+//   [ ] { } " \ ('stray-character'), not a JavaScript
 //   placeholder null, undefined or NaN ('placeholder-entry'), at most 100 characters like a player name
 //   ('name-too-long'). Commas inside a JSON entry separate names, as they do when parsing.
 
+import { refusedCharacterIn } from "../names/normalize-name.ts";
 import { isControlCode } from "./parse-participants.ts";
 
 export type ParticipantCorruption =
@@ -24,6 +28,7 @@ export type ParticipantCorruption =
   | "empty-entry"
   | "no-names"
   | "control-character"
+  | "refused-character"
   | "stray-character"
   | "placeholder-entry"
   | "name-too-long";
@@ -64,7 +69,9 @@ export function isParticipantTextCorrupted(text: string): boolean {
 }
 
 function checkCommaList(text: string): ParticipantCorruption | null {
-  const names = text.split(",").filter((entry) => entry.trim() !== "");
+  const names = text
+    .split(",")
+    .filter((entry) => entry.trim() !== "" || refusedCharacterIn(entry, isControlCode) !== null);
   if (names.length === 0) return "no-names";
   return checkNames(names);
 }
@@ -72,6 +79,8 @@ function checkCommaList(text: string): ParticipantCorruption | null {
 // Blank pieces (a doubled comma) are skipped: they parse unambiguously to nothing.
 function checkNames(entries: readonly string[]): ParticipantCorruption | null {
   for (const entry of entries) {
+    // Checked before trimming, which would drop a byte order mark at either end unseen.
+    if (refusedCharacterIn(entry, isControlCode) !== null) return "refused-character";
     const name = entry.trim();
     if (name === "") continue;
     if ([...name].some((character) => isControlCode(character.charCodeAt(0)))) return "control-character";

@@ -3,6 +3,7 @@
  * messages, and the account shape the API answers. Used by the worker to validate and by the web forms.
  */
 import * as z from "zod";
+import { nameField } from "./name-field.ts";
 
 export const ACCOUNT_ROLES = ["admin", "user"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
@@ -42,11 +43,14 @@ const email = z
   .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_MESSAGES.emailInvalid })
   .pipe(z.email({ error: ACCOUNT_MESSAGES.emailInvalid }));
 
-const displayName = z
-  .string({ error: ACCOUNT_MESSAGES.displayNameRequired })
-  .trim()
-  .min(1, { error: ACCOUNT_MESSAGES.displayNameRequired })
-  .max(DISPLAY_NAME_MAX_LENGTH, { error: ACCOUNT_MESSAGES.displayNameTooLong });
+const displayName = nameField(
+  {
+    label: "Display name",
+    required: ACCOUNT_MESSAGES.displayNameRequired,
+    tooLong: ACCOUNT_MESSAGES.displayNameTooLong,
+  },
+  DISPLAY_NAME_MAX_LENGTH,
+);
 
 const role = z.enum(ACCOUNT_ROLES, { error: ACCOUNT_MESSAGES.role });
 

@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { normalizeParticipants } from "../participants/parse-participants.ts";
+import { participantNamesProblem } from "./name-field.ts";
 
 export const ATTENDANCE_DATE_FLOOR = new Date(Date.UTC(2000, 0, 1));
 /**
@@ -58,7 +59,11 @@ const dateAttendedField = z
 const participantsField = z
   .array(z.string({ error: PARTICIPANT_NOT_TEXT }), { error: PARTICIPANT_REQUIRED })
   .max(MAX_PARTICIPANTS, { error: TOO_MANY_PARTICIPANTS })
-  .transform(normalizeParticipants)
+  .check((ctx) => {
+    const problem = participantNamesProblem(ctx.value);
+    if (problem !== undefined) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+  })
+  .transform((names) => normalizeParticipants(names.map((name) => name.normalize("NFC"))))
   .refine((names) => names.length > 0, { error: PARTICIPANT_REQUIRED });
 
 const idField = z

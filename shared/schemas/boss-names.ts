@@ -3,6 +3,7 @@
  * shared by the server and the admin form.
  */
 import * as z from "zod";
+import { nameField } from "./name-field.ts";
 
 export const BOSS_NAME_MAX_LENGTH = 100;
 export const RESPAWN_HOURS_MIN = 1;
@@ -17,18 +18,20 @@ export const RESPAWN_TOO_LONG = "Respawn time cannot exceed 168 hours (1 week)."
 export const ID_NOT_POSITIVE_INTEGER = "ID must be a positive integer.";
 export const UPDATE_NEEDS_A_FIELD = "Either name or respawn_time_hours must be provided for an update.";
 
-/** 409 from the server; the admin form refuses a taken name (in any letter case) with it before queueing. */
+/**
+ * 409 from the server; the admin form refuses a taken name (in any letter case) with it before queueing, and
+ * a name that only looks like a taken one with lookalikeNameMessage (name-field.ts).
+ */
 export const duplicateBossName = (name: string) => `A boss named "${name}" already exists.`;
 export const bossNameNotFound = (id: number) => `Boss name with ID ${id} not found.`;
 
 const unknownField = (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
 
-export const bossNameField = z
-  .string({ error: BOSS_NAME_EMPTY })
-  .trim()
-  .min(1, { error: BOSS_NAME_EMPTY })
-  .max(BOSS_NAME_MAX_LENGTH, { error: BOSS_NAME_TOO_LONG });
+export const bossNameField = nameField(
+  { label: "Boss name", required: BOSS_NAME_EMPTY, tooLong: BOSS_NAME_TOO_LONG },
+  BOSS_NAME_MAX_LENGTH,
+);
 
 /** The forms accept intervals only; the negative fixed-schedule codes exist only in stored data. */
 export const respawnHoursField = z

@@ -19,6 +19,16 @@ export const TEST_TIMER_ADMIN_ONLY = "Only admins can create test timers.";
 export const RESET_ALL_MESSAGE = "All boss timers have been reset successfully";
 
 export const resetOneMessage = (bossName: string) => `${bossName} timer has been reset successfully`;
+
+/** '2026-05-01 18:30:00 UTC': the server cannot know the reader's time zone. */
+const utcTime = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+
+/** 409 to a raider starting a boss whose timer runs (docs/decisions/029). */
+export const timerRunningMessage = (bossName: string) =>
+  `${bossName} is on cooldown; only an admin can reset or replace a running timer.`;
+/** 409 to a raider whose start time is before the boss's last spawn (the end of its latest timer). */
+export const startBeforeSpawnMessage = (bossName: string, lastSpawn: Date) =>
+  `${bossName} was not ready at that start time: it last spawned at ${utcTime(lastSpawn)}, and a timer cannot start before that.`;
 export const fixedScheduleRefusal = (bossName: string) =>
   `${bossName} spawns on a fixed schedule; its timer cannot be started.`;
 

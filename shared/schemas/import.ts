@@ -4,13 +4,11 @@
  */
 import * as z from "zod";
 import {
-  BOSS_NAME_REQUIRED,
-  BOSS_NAME_TOO_LONG,
   calendarDayField,
-  LOOT_NAME_REQUIRED,
-  LOOT_NAME_TOO_LONG,
+  itemBossNameField,
   LOOT_STATUSES,
   type LootStatus,
+  lootNameField,
   moneyCentsField,
   PARTICIPANTS_NOT_TEXT,
   STATUS_INVALID,
@@ -36,16 +34,8 @@ const blankToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v
 /** One item of marketData, as the SPEC's import rules read it. */
 export const importRowSchema = z.strictObject(
   {
-    bossName: z
-      .string({ error: BOSS_NAME_REQUIRED })
-      .trim()
-      .min(1, { error: BOSS_NAME_REQUIRED })
-      .max(100, { error: BOSS_NAME_TOO_LONG }),
-    lootName: z
-      .string({ error: LOOT_NAME_REQUIRED })
-      .trim()
-      .min(1, { error: LOOT_NAME_REQUIRED })
-      .max(200, { error: LOOT_NAME_TOO_LONG }),
+    bossName: itemBossNameField,
+    lootName: lootNameField,
     value: moneyCentsField({
       notANumber: VALUE_NOT_POSITIVE,
       tooSmall: VALUE_NOT_POSITIVE,
@@ -64,7 +54,8 @@ export const importRowSchema = z.strictObject(
     ),
     dateAcquired: z.preprocess(blankToUndefined, calendarDayField.optional()).transform((v) => v ?? null),
     /**
-     * Kept as written (a migration keeps its data; the fix tool finds corrupted lists); an array of names is
+     * Kept as written (a migration keeps its data; the fix tool finds corrupted lists, names with invisible
+     * or broken characters among them: participant-corruption.ts); an array of names is
      * stored as a JSON array text. Missing means no participants.
      */
     participatedMembers: z

@@ -4,8 +4,10 @@
  */
 import * as z from "zod";
 import { decimalTextOf, MoneyParseError, parseMoney } from "../money/money.ts";
+import { isControlCode } from "../participants/parse-participants.ts";
 import { isParticipantTextCorrupted } from "../participants/participant-corruption.ts";
 import { normalizeParticipantInput } from "../participants/participant-text.ts";
+import { nameField, participantNamesProblem } from "./name-field.ts";
 
 export const LOOT_STATUSES = ["Pending", "Sold"] as const;
 export type LootStatus = (typeof LOOT_STATUSES)[number];
@@ -99,7 +101,15 @@ export const calendarDayField = z
 const participantsField = z
   .union([z.string(), z.array(z.string())], { error: PARTICIPANTS_NOT_TEXT })
   .transform((input, ctx) => {
-    const text = normalizeParticipantInput(input);
+    // Control characters separate names in a participant text, so they never end up inside a name.
+    const problem = participantNamesProblem(typeof input === "string" ? [input] : input, isControlCode);
+    if (problem !== undefined) {
+      ctx.issues.push({ code: "custom", message: problem, input });
+      return z.NEVER;
+    }
+    const text = normalizeParticipantInput(
+      typeof input === "string" ? input.normalize("NFC") : input.map((name) => name.normalize("NFC")),
+    );
     const count = (JSON.parse(text) as string[]).length;
     if (count === 0) ctx.issues.push({ code: "custom", message: PARTICIPANTS_REQUIRED, input });
     else if (count > MAX_LOOT_PARTICIPANTS)
@@ -109,17 +119,15 @@ const participantsField = z
     return text;
   });
 
-const lootNameField = z
-  .string({ error: LOOT_NAME_REQUIRED })
-  .trim()
-  .min(1, { error: LOOT_NAME_REQUIRED })
-  .max(LOOT_NAME_MAX_LENGTH, { error: LOOT_NAME_TOO_LONG });
-
-const bossNameField = z
-  .string({ error: BOSS_NAME_REQUIRED })
-  .trim()
-  .min(1, { error: BOSS_NAME_REQUIRED })
-  .max(BOSS_NAME_MAX_LENGTH, { error: BOSS_NAME_TOO_LONG });
+/** The loot and boss names of an item (the import's rows use them too). */
+export const lootNameField = nameField(
+  { label: "Loot name", required: LOOT_NAME_REQUIRED, tooLong: LOOT_NAME_TOO_LONG },
+  LOOT_NAME_MAX_LENGTH,
+);
+export const itemBossNameField = nameField(
+  { label: "Boss name", required: BOSS_NAME_REQUIRED, tooLong: BOSS_NAME_TOO_LONG },
+  BOSS_NAME_MAX_LENGTH,
+);
 
 const statusField = z.enum(LOOT_STATUSES, { error: STATUS_INVALID });
 const valueField = moneyCentsField(moneyMessages("Value"));
@@ -129,7 +137,7 @@ const dateAcquiredField = calendarDayField.nullable();
 export const createMarketItemSchema = z.strictObject(
   {
     lootName: lootNameField,
-    bossName: bossNameField,
+    bossName: itemBossNameField,
     value: valueField,
     status: statusField.default("Pending"),
     participatedMembers: participantsField,
@@ -145,7 +153,7 @@ export const updateMarketItemSchema = z.strictObject(
   {
     id: idField,
     lootName: lootNameField.optional(),
-    bossName: bossNameField.optional(),
+    bossName: itemBossNameField.optional(),
     value: valueField.optional(),
     status: statusField.optional(),
     participatedMembers: participantsField.optional(),

@@ -3,7 +3,9 @@
  * messages, shared by the server and the member dialogs.
  */
 import * as z from "zod";
+import { refusedCharacterIn } from "../names/normalize-name.ts";
 import { idField, moneyCentsField, moneyMessages, unknownField } from "./market.ts";
+import { nameField } from "./name-field.ts";
 
 export const MEMBER_CATEGORIES = ["Guild Master", "Core", "Members"] as const;
 export type MemberCategory = (typeof MEMBER_CATEGORIES)[number];
@@ -35,23 +37,31 @@ export const PLAYER_ALIAS_TOO_LONG = `Player alias cannot exceed ${PLAYER_NAME_M
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters separate names in participant texts
 const NAME_BREAKING = /[[\]{}",\\\u0000-\u001f\u007f]|^(['`]).*\1$/s;
 
-const nameField = (required: string, tooLong: string, breaking: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(PLAYER_NAME_MAX_LENGTH, { error: tooLong })
-    .refine((name) => !NAME_BREAKING.test(name), { error: breaking });
+const memberNameField = (label: string, required: string, tooLong: string, breaking: string) =>
+  nameField({ label, required, tooLong }, PLAYER_NAME_MAX_LENGTH).refine(
+    (name) => !NAME_BREAKING.test(name),
+    {
+      error: breaking,
+    },
+  );
 
-const playerNameField = nameField(PLAYER_NAME_REQUIRED, PLAYER_NAME_TOO_LONG, PLAYER_NAME_HAS_COMMA);
+const playerNameField = memberNameField(
+  "Player name",
+  PLAYER_NAME_REQUIRED,
+  PLAYER_NAME_TOO_LONG,
+  PLAYER_NAME_HAS_COMMA,
+);
 const categoryField = z.enum(MEMBER_CATEGORIES, { error: CATEGORY_INVALID });
 const mainMemberIdField = idField.nullable().optional();
-/** null or a blank text clears the alias. */
+/** null or a blank text clears the alias (a text of refused characters is refused, not taken as blank). */
 const playerAliasField = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-  z.union([z.null(), nameField(PLAYER_ALIAS_INVALID, PLAYER_ALIAS_TOO_LONG, PLAYER_ALIAS_HAS_COMMA)], {
-    error: PLAYER_ALIAS_INVALID,
-  }),
+  (v) => (typeof v === "string" && v.trim() === "" && refusedCharacterIn(v) === null ? null : v),
+  memberNameField(
+    "Player alias",
+    PLAYER_ALIAS_INVALID,
+    PLAYER_ALIAS_TOO_LONG,
+    PLAYER_ALIAS_HAS_COMMA,
+  ).nullable(),
 );
 
 export const memberStatusQuerySchema = z.object({

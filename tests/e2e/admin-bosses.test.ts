@@ -74,6 +74,19 @@ describe("boss names", () => {
     await dialog.getByLabel("Respawn Time (hours)").fill("12");
     await dialog.getByRole("button", { name: "Add Boss" }).click();
     await page.getByText('Failed to add boss name: A boss named "gravemaw" already exists.').waitFor();
+    // One that only looks like it (a Cyrillic а), and one with a zero-width space in it (docs/decisions/029).
+    await dialog.getByLabel("Boss Name").fill("Gr\u0430vemaw");
+    await dialog.getByRole("button", { name: "Add Boss" }).click();
+    await page
+      .getByText(
+        'Failed to add boss name: "Gr\u0430vemaw" looks too much like "Gravemaw", which is already in use; choose a clearly different name.',
+      )
+      .waitFor();
+    await dialog.getByLabel("Boss Name").fill("Cinder\u200BWyrm");
+    await dialog.getByRole("button", { name: "Add Boss" }).click();
+    await dialog
+      .getByText("Boss name cannot contain invisible, control or text-direction characters (found U+200B).")
+      .waitFor();
 
     // Added offline: the row shows at once as Pending, and cannot be edited or deleted until it is saved.
     await page.context().setOffline(true);

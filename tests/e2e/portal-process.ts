@@ -23,6 +23,8 @@ export interface PortalProcess {
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
   stop(): Promise<void>;
+  /** kill -9 of every process of the portal at once, as a crash or a power cut would end it. */
+  crash(): Promise<void>;
 }
 
 function signalGroup(group: number, signal: NodeJS.Signals): void {
@@ -76,6 +78,12 @@ export function startPortal(env: Record<string, string>): PortalProcess {
         signalGroup(group, "SIGKILL");
         await groupGone(group, 5_000);
       }
+      await exited;
+    },
+    async crash() {
+      const group = -(child.pid as number);
+      signalGroup(group, "SIGKILL");
+      await groupGone(group, 10_000);
       await exited;
     },
   };

@@ -3,6 +3,7 @@
  * paint and answer input while the app starts instead of being blocked for one long stretch (decision
  * 015): React first, then the app's modules, then starting them (boot/start.tsx).
  */
+import "./lib/zod-without-eval.ts";
 import "./styles.css";
 import { reloadOnceOnChunkError } from "./features/pwa/reload-once.ts";
 import { yieldToBrowser } from "./lib/yield-to-browser.ts";

@@ -14,6 +14,12 @@ export const EXPORT_TABLES = [
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
 /**
+ * Columns the target database writes for itself: `changed_in` names the transaction that last wrote a row
+ * (delta pulls, sql/006-row-changes.sql), which is the loading transaction there.
+ */
+export const NOT_EXPORTED_COLUMNS: readonly string[] = ["changed_in"];
+
+/**
  * How a column is read and written. Every value is read as text so no driver rounds it: numeric stays
  * exact, timestamps keep their microseconds (as ISO 8601 in UTC). `user-email` is a reference to an
  * account, which the export does not carry: it is written as a lookup by email in the target database.

@@ -292,7 +292,7 @@ describe("every write moves the tags of the reads it changes, and only those", (
 
     const earlier = new Date(Date.now() - HOUR_MS);
     expect(
-      (await portal.user.post("/_api/boss-timers", { bossName: boss.name, startTime: earlier })).status,
+      (await portal.admin.post("/_api/boss-timers", { bossName: boss.name, startTime: earlier })).status,
     ).toBe(200);
     tags = await expectMoved(tags, ["timers"]);
     expect((await timerOf(boss.name))?.startTime).toEqual(earlier);

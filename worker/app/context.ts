@@ -27,5 +27,9 @@ export interface AppEnv {
     idempotency: IdempotencyClaim | undefined;
     /** Set by a cached read's route when its answer changes by itself at that time (epoch ms; cached-read.ts). */
     answerChangesAt: number | undefined;
+    /** The client's address (client-address.ts), or undefined when the runtime cannot tell. */
+    clientAddress: string | undefined;
+    /** The current time in epoch ms: Date.now, or a test's clock. */
+    clock: () => number;
   };
 }

@@ -15,13 +15,14 @@ import { importRoutes } from "../import/import-routes.ts";
 import { marketRoutes, publicMarketRoutes } from "../market/market-routes.ts";
 import { memberRoutes, membersRoutes, publicMembersRoutes } from "../members/members-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
+import { changesRoutes } from "../sync/changes-routes.ts";
 import { ApiError } from "./api-error.ts";
 import { cachedRead, REVALIDATE } from "./cached-read.ts";
+import type { ClientAddress } from "./client-address.ts";
 import type { AppConfig, AppEnv } from "./context.ts";
 import { csrfGuard } from "./csrf.ts";
 import type { Collection } from "./data-version.ts";
 import { sendData, sendError } from "./respond.ts";
-import { idempotency } from "./write.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -30,6 +31,13 @@ export interface AppDeps {
    * per request (Workers may not share sockets across requests), closed once the response is sent.
    */
   db: Db | ((env: unknown) => Db);
+  /**
+   * Where a request came from, as the runtime knows it (client-address.ts): login throttling counts failures by
+   * it. Without one every request has the same unknown source.
+   */
+  clientAddress?: ClientAddress;
+  /** The current time in epoch ms, for login throttling; tests pass a clock they move. Default Date.now. */
+  clock?: () => number;
 }
 
 /**
@@ -61,6 +69,8 @@ export function createApp(deps: AppDeps) {
 
   app.use(async (c, next) => {
     c.set("config", deps.config);
+    c.set("clientAddress", deps.clientAddress?.(c));
+    c.set("clock", deps.clock ?? Date.now);
     if (typeof deps.db === "function") {
       const db = deps.db(c.env);
       c.set("db", db);
@@ -91,7 +101,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(csrfGuard);
   app.use(loadSession);
-  app.use(idempotency);
+  // Each write's size limit and Idempotency-Key come after its role check: jsonBody (validate.ts).
 
   app.get("/health", async (c) => {
     await c.get("db").query("SELECT 1");
@@ -112,6 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route("/admin/schema-sql", schemaSqlRoutes);
   app.route("/boss-names", bossNamesRoutes);
   app.route("/public/boss-names", publicBossNamesRoutes);
+  app.route("/changes", changesRoutes);
   app.route("/boss-timers", bossTimersRoutes);
   app.route("/attendance", attendanceRoutes);
   app.route("/guild-members", membersRoutes);

@@ -38,7 +38,9 @@ function replay(c: Context, stored: StoredResponse): Response {
 
 /**
  * For mutating calls with an Idempotency-Key: answers a processed key from the store (or 422 when the
- * body differs), otherwise leaves the claim for write() to record inside the transaction.
+ * body differs), otherwise leaves the claim for write() to record inside the transaction. It reads and hashes
+ * the body, so it runs in each write's jsonBody (validate.ts): after the route's role check and within its body
+ * limit, never for a caller the route refuses.
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);

@@ -2,6 +2,7 @@ import { parseParticipantNames } from "@shared/participants/parse-participants.t
 import type { RaidCountChange, RaidCountMember } from "@shared/participants/raid-counts.ts";
 import type { AttendanceRecord } from "@shared/schemas/attendance.ts";
 import type { Queryable } from "../db/types.ts";
+import { writtenAfter } from "../sync/changes-repo.ts";
 
 interface RecordRow {
   id: number;
@@ -25,9 +26,15 @@ const toRecord = (row: RecordRow): AttendanceRecord => ({
   participatedMembers: parseParticipantNames(row.participatedMembers),
 });
 
-export async function listAttendance(q: Queryable): Promise<AttendanceRecord[]> {
+/** The records; with `changedSince` (a sync cursor, worker/sync) only the rows written since. */
+export async function listAttendance(
+  q: Queryable,
+  changedSince: string | null = null,
+): Promise<AttendanceRecord[]> {
   const rows = await q.query<RecordRow>(
-    `SELECT ${COLUMNS} FROM attendance_records ORDER BY date_attended DESC, id DESC`,
+    `SELECT ${COLUMNS} FROM attendance_records WHERE $1::pg_snapshot IS NULL OR ${writtenAfter("$1")}
+      ORDER BY date_attended DESC, id DESC`,
+    [changedSince],
   );
   return rows.map(toRecord);
 }

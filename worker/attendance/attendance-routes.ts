@@ -14,6 +14,7 @@ import {
   updateAttendanceSchema,
 } from "@shared/schemas/attendance.ts";
 import { ApiError } from "../app/api-error.ts";
+import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
@@ -81,7 +82,7 @@ async function recountRaids(
 export const attendanceRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/", async (c) => sendData(c, { attendanceRecords: await listAttendance(c.get("db")) }))
-  .post("/", jsonBody(createAttendanceSchema), (c) => {
+  .post("/", jsonBody(createAttendanceSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
     const input = c.req.valid("json");
     return write(
       c,
@@ -108,7 +109,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
       201,
     );
   })
-  .post("/update", jsonBody(updateAttendanceSchema), (c) => {
+  .post("/update", jsonBody(updateAttendanceSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);

@@ -2,9 +2,10 @@ import { Hono } from "hono";
 import { loginSchema } from "@shared/schemas/login.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv, SessionUser } from "../app/context.ts";
-import { sendData } from "../app/respond.ts";
+import { sendData, sendError } from "../app/respond.ts";
 import { plainJsonBody } from "../app/validate.ts";
-import { countRecentFailures, recordLoginAttempt } from "./login-attempts-repo.ts";
+import { markLoginSucceeded, reserveLoginAttempt } from "./login-attempts-repo.ts";
+import { retryAfterSeconds, throttleSource, tooManyAttempts } from "./login-throttle.ts";
 import { burnVerification, hashPassword, verifyPassword } from "./password-hash.ts";
 import {
   clearSessionCookie,
@@ -17,44 +18,40 @@ import { deleteSessionByHash, insertSession } from "./sessions-repo.ts";
 import { getPasswordHash, setPasswordHash } from "./user-passwords-repo.ts";
 import { findUserByEmail } from "./users-repo.ts";
 
-export const MAX_FAILED_LOGINS = 5;
-export const THROTTLE_MINUTES = 15;
 export const INVALID_CREDENTIALS = "Invalid email or password.";
-export const TOO_MANY_ATTEMPTS = `Too many failed login attempts. Please wait ${THROTTLE_MINUTES} minutes and try again.`;
-
-function clientIp(c: { req: { header(name: string): string | undefined } }): string | null {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login_with_password", plainJsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = c.get("db");
     const { pepper } = c.get("config");
-    const ip = clientIp(c);
+    const now = c.get("clock")();
 
-    if ((await countRecentFailures(db, email, THROTTLE_MINUTES)) >= MAX_FAILED_LOGINS) {
-      await recordLoginAttempt(db, email, false, ip);
-      throw new ApiError(429, TOO_MANY_ATTEMPTS);
+    // The attempt is recorded as a failure before the password is checked; a success below marks it so.
+    const reservation = await reserveLoginAttempt(db, {
+      email,
+      source: throttleSource(c.get("clientAddress")),
+      now,
+    });
+    if (!reservation.ok) {
+      const retryAfter = retryAfterSeconds(reservation.retryAt, now);
+      c.header("Retry-After", String(retryAfter));
+      return sendError(c, 429, tooManyAttempts(retryAfter));
     }
 
     const user = await findUserByEmail(db, email);
     const stored = user ? await getPasswordHash(db, user.id) : undefined;
     if (!user || !stored) {
       await burnVerification(password, pepper);
-      await recordLoginAttempt(db, email, false, ip);
       throw new ApiError(401, INVALID_CREDENTIALS);
     }
     const verdict = await verifyPassword(password, stored, pepper);
-    if (!verdict.ok || user.disabled) {
-      await recordLoginAttempt(db, email, false, ip);
-      throw new ApiError(401, INVALID_CREDENTIALS);
-    }
+    if (!verdict.ok || user.disabled) throw new ApiError(401, INVALID_CREDENTIALS);
 
     const token = newSessionToken();
     const expiresAt = sessionExpiry();
     await db.transaction(async (tx) => {
-      await recordLoginAttempt(tx, email, true, ip);
+      await markLoginSucceeded(tx, reservation.attemptId);
       if (verdict.needsRehash) await setPasswordHash(tx, user.id, await hashPassword(password, pepper));
       await insertSession(tx, user.id, await hashSessionToken(token), expiresAt);
     });

@@ -12,10 +12,19 @@ export interface BootstrapResult {
   generatedPassword?: string;
 }
 
-/** If no active admin exists, makes one from ADMIN_EMAIL / ADMIN_PASSWORD, or admin@guild.local with a new password. */
+/**
+ * If no active admin exists, makes one from ADMIN_EMAIL / ADMIN_PASSWORD, or admin@guild.local with a new
+ * password. `beforeCommit` hears about the new admin inside the transaction, so that the generated password is
+ * shown before the account exists: a crash in between leaves no admin, and the next start makes one again.
+ */
 export async function ensureAdmin(
   db: Db,
-  options: { email?: string; password?: string; pepper: string },
+  options: {
+    email?: string;
+    password?: string;
+    pepper: string;
+    beforeCommit?: (admin: { email: string; generatedPassword?: string }) => void;
+  },
 ): Promise<BootstrapResult> {
   if ((await countActiveAdmins(db)) > 0) return { created: false };
   const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
@@ -30,6 +39,7 @@ export async function ensureAdmin(
       : await insertUser(tx, { email, displayName: "Guild Admin", role: "admin" });
     if (!user) throw new Error("could not create the bootstrap admin");
     await setPasswordHash(tx, user.id, hash);
+    options.beforeCommit?.({ email, generatedPassword });
   });
   return { created: true, email, generatedPassword };
 }

@@ -19,20 +19,32 @@ export async function getBossName(
   return rows[0];
 }
 
+/** Names are unique case-insensitively; this is how a request's spelling finds the stored one. */
+export async function findBossByName(q: Queryable, name: string): Promise<BossName | undefined> {
+  const rows = await q.query<BossName>(`SELECT ${COLUMNS} FROM boss_names WHERE lower(name) = lower($1)`, [
+    name,
+  ]);
+  return rows[0];
+}
+
 /**
- * Names are unique case-insensitively; this is how a request's spelling finds the stored one. `keyShare`
- * holds the row against a delete or rename until the transaction ends (a timer is about to reference it).
+ * findBossByName, holding the boss until the transaction ends: against a delete or rename (its timer is about
+ * to reference it) and against another start of its timer, which waits and then sees this one's result.
  */
-export async function findBossByName(
-  q: Queryable,
-  name: string,
-  keyShare = false,
-): Promise<BossName | undefined> {
+export async function lockBossForTimerStart(q: Queryable, name: string): Promise<BossName | undefined> {
   const rows = await q.query<BossName>(
-    `SELECT ${COLUMNS} FROM boss_names WHERE lower(name) = lower($1)${keyShare ? " FOR KEY SHARE" : ""}`,
+    `SELECT ${COLUMNS} FROM boss_names WHERE lower(name) = lower($1) FOR NO KEY UPDATE`,
     [name],
   );
   return rows[0];
+}
+
+/**
+ * Holds other boss-name inserts, renames and deletes (not reads, not timer starts) until the transaction
+ * ends, so a name check and the write that follows it see the same list.
+ */
+export async function lockBossNameWrites(q: Queryable): Promise<void> {
+  await q.query("LOCK TABLE boss_names IN SHARE ROW EXCLUSIVE MODE");
 }
 
 export async function insertBossName(

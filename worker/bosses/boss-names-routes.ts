@@ -1,5 +1,6 @@
 /** Boss names and their respawn hours: admins manage them; the public timer page reads the list. */
 import { Hono } from "hono";
+import { findLookalike } from "@shared/names/normalize-name.ts";
 import {
   type BossName,
   bossNameNotFound,
@@ -9,6 +10,7 @@ import {
   RESPAWN_HOURS_DEFAULT,
   updateBossNameSchema,
 } from "@shared/schemas/boss-names.ts";
+import { lookalikeNameMessage } from "@shared/schemas/name-field.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
@@ -18,19 +20,27 @@ import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import {
   deleteBossName,
-  findBossByName,
   getBossName,
   insertBossName,
   listBossNames,
+  lockBossNameWrites,
   updateBossName,
 } from "./boss-names-repo.ts";
 
 const ENTITY = "boss_name";
 
-/** 409 when another boss already has this name in any letter case. */
+/**
+ * 409 when another boss has this name in any letter case, or a name that looks like it (the same skeleton,
+ * shared/names/normalize-name.ts). The boss list is small, so it is loaded whole, under a lock that holds
+ * other boss-name writes until this one commits (two lookalikes cannot be added side by side).
+ */
 async function assertNameFree(tx: Queryable, name: string, exceptId?: number): Promise<void> {
-  const existing = await findBossByName(tx, name);
-  if (existing && existing.id !== exceptId) throw new ApiError(409, duplicateBossName(existing.name));
+  await lockBossNameWrites(tx);
+  const others = (await listBossNames(tx)).filter((boss) => boss.id !== exceptId).map((boss) => boss.name);
+  const taken = findLookalike(name, others);
+  if (taken === undefined) return;
+  const sameLetters = taken.toLowerCase() === name.toLowerCase();
+  throw new ApiError(409, sameLetters ? duplicateBossName(taken) : lookalikeNameMessage(name, taken));
 }
 
 export const bossNamesRoutes = new Hono<AppEnv>()

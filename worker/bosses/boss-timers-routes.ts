@@ -1,9 +1,11 @@
 /**
- * Boss respawn timers: anyone reads them, any signed-in account starts one, admins reset them.
+ * Boss respawn timers: anyone reads them, any signed-in account starts a ready boss's timer, admins also
+ * replace running ones and reset them (timer-start-rule.ts).
  * One row per boss; resetting deletes it (the audit log keeps the history).
  */
 import { Hono } from "hono";
 import { resolveBossSchedule } from "@shared/bosses/boss-schedule.ts";
+import type { BossName } from "@shared/schemas/boss-names.ts";
 import {
   type BossTimer,
   fixedScheduleRefusal,
@@ -21,7 +23,7 @@ import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
-import { findBossByName } from "./boss-names-repo.ts";
+import { findBossByName, lockBossForTimerStart } from "./boss-names-repo.ts";
 import {
   type BossTimerRow,
   deleteAllTimers,
@@ -29,8 +31,10 @@ import {
   getBossWithTimer,
   getTimer,
   listBossesWithTimers,
+  type StoredTimer,
   upsertTimer,
 } from "./boss-timers-repo.ts";
+import { timerStartRefusal } from "./timer-start-rule.ts";
 
 const ENTITY = "boss_timer";
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,6 +56,19 @@ export function toBossTimer(row: BossTimerRow, now: Date): BossTimer {
     isActive,
     status: isActive ? "active" : "expired",
   };
+}
+
+/** A boss's stored timer (or none) in the answer shape, as of `now`. */
+function timerOf(boss: BossName, stored: StoredTimer | undefined, now: Date): BossTimer {
+  const {
+    startTime = null,
+    endTime = null,
+    durationHours = null,
+    isActive = null,
+    status = null,
+  } = stored ?? {};
+  const row = { bossId: boss.id, bossName: boss.name, respawnTimeHours: boss.respawnTimeHours };
+  return toBossTimer({ ...row, startTime, endTime, durationHours, isActive, status }, now);
 }
 
 /** When the list changes by itself: the first running timer ends and becomes expired (null: never). */
@@ -79,16 +96,21 @@ export const bossTimersRoutes = new Hono<AppEnv>()
     if (input.testDuration !== undefined && user?.role !== "admin")
       throw new ApiError(403, TEST_TIMER_ADMIN_ONLY);
     return write(c, async ({ tx, audit }) => {
-      const boss = await findBossByName(tx, input.bossName, true);
+      // Locked until commit: starts of one boss take turns, so each is judged against the one before it.
+      const boss = await lockBossForTimerStart(tx, input.bossName);
       if (!boss) throw new ApiError(404, bossNotFound(input.bossName));
       // The web grid disables a boss with a fixed schedule by code (-1..-8) or by name, and so does the server.
       if (resolveBossSchedule(boss.name, boss.respawnTimeHours).kind === "fixed") {
         throw new ApiError(400, fixedScheduleRefusal(boss.name));
       }
-      const startTime = input.startTime ?? new Date();
+      const now = new Date();
+      const startTime = input.startTime ?? now;
       const durationMs =
         input.testDuration !== undefined ? TEST_TIMER_SECONDS * 1000 : boss.respawnTimeHours * HOUR_MS;
       const before = await getTimer(tx, boss.name);
+      const current = timerOf(boss, before, now);
+      const refusal = timerStartRefusal({ role: user?.role ?? "user", current, startTime, now });
+      if (refusal !== undefined) throw new ApiError(409, refusal);
       const after = await upsertTimer(tx, {
         bossName: boss.name,
         startTime,

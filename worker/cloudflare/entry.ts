@@ -1,16 +1,28 @@
 /**
  * Cloudflare Workers entry: static assets are served by the platform; /_api runs here against Postgres,
- * through Hyperdrive when the Worker has the binding, else over the Neon driver (decision 025).
+ * through Hyperdrive when the Worker has the binding, else over the Neon driver (decision 025). Paths that
+ * no asset matches come here too and are answered as on Node (web-answer.ts, decision 027).
  */
+import { cloudflareClientAddress } from "../app/client-address.ts";
 import { type App, createApp } from "../app/create-app.ts";
+import { isApiPath } from "../app/web-fallback.ts";
 import { ConfigError, parseEnv, type WorkerEnv, workerEnvSchema } from "../config/env.ts";
 import { createNeonDb } from "../db/neon.ts";
 import { createNodePostgresDb } from "../db/node-postgres.ts";
 import type { Db } from "../db/types.ts";
+import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
+import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
+import { type AssetsBinding, webAnswer } from "./web-answer.ts";
 
 interface ExecutionContextLike {
   waitUntil(promise: Promise<unknown>): void;
   passThroughOnException(): void;
+}
+
+/** What a Cron Trigger's event carries (wrangler.toml `[triggers]`). */
+interface ScheduledControllerLike {
+  readonly scheduledTime: number;
+  readonly cron: string;
 }
 
 let cached: { app: App; source: unknown } | undefined;
@@ -36,6 +48,7 @@ function appFor(rawEnv: Record<string, unknown>): App {
       pepper: env.AUTH_PEPPER,
     },
     db: () => requestDb(env),
+    clientAddress: cloudflareClientAddress,
   });
   cached = { app, source: rawEnv };
   return app;
@@ -47,6 +60,8 @@ export default {
     env: Record<string, unknown>,
     ctx: ExecutionContextLike,
   ): Response | Promise<Response> {
+    if (!isApiPath(new URL(request.url).pathname))
+      return webAnswer(request, env.ASSETS as AssetsBinding | undefined);
     let app: App;
     try {
       app = appFor(env);
@@ -56,5 +71,25 @@ export default {
       return Response.json({ error: "The server is not configured correctly." }, { status: 503 });
     }
     return app.fetch(request, env, ctx as never);
+  },
+
+  /**
+   * The Cron Trigger: the scheduled jobs (worker/scheduled/) on a database of its own, like a request's. A failed
+   * job (or a bad setting) fails the invocation, so the Worker's metrics and logs show it.
+   */
+  async scheduled(controller: ScheduledControllerLike, env: Record<string, unknown>): Promise<void> {
+    const parsed = parseEnv(workerEnvSchema, env);
+    const db = requestDb(parsed);
+    try {
+      const outcomes = await runScheduledJobs(
+        db,
+        scheduledConfigFrom(parsed),
+        new Date(controller.scheduledTime),
+      );
+      const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.job);
+      if (failed.length > 0) throw new Error(`scheduled jobs failed: ${failed.join(", ")}`);
+    } finally {
+      await db.close();
+    }
   },
 };

@@ -37,6 +37,30 @@ describe("environment parsing", () => {
     expect(secret).not.toContain("hunter2");
   });
 
+  it("trusts X-Forwarded-For only when TRUST_PROXY says so", () => {
+    expect(parseEnv(nodeEnvSchema, {}).TRUST_PROXY).toBe(false);
+    expect(parseEnv(nodeEnvSchema, { TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv(nodeEnvSchema, { TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv(nodeEnvSchema, { TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(failure(nodeEnvSchema, { TRUST_PROXY: "loopback" })).toBe(
+      "Invalid environment: TRUST_PROXY must be true or false",
+    );
+  });
+
+  it("keeps the audit log forever unless AUDIT_RETENTION_DAYS is a whole number of days", () => {
+    const pepper = { AUTH_PEPPER: "a-pepper-of-16-characters", DATABASE_URL: "postgres://h/db" };
+    expect(parseEnv(nodeEnvSchema, {}).AUDIT_RETENTION_DAYS).toBeUndefined();
+    expect(parseEnv(nodeEnvSchema, { AUDIT_RETENTION_DAYS: "" }).AUDIT_RETENTION_DAYS).toBeUndefined();
+    expect(parseEnv(nodeEnvSchema, { AUDIT_RETENTION_DAYS: "365" }).AUDIT_RETENTION_DAYS).toBe(365);
+    // A wrangler.toml var written without quotes arrives as a number.
+    expect(parseEnv(workerEnvSchema, { ...pepper, AUDIT_RETENTION_DAYS: 90 }).AUDIT_RETENTION_DAYS).toBe(90);
+    expect(failure(nodeEnvSchema, { AUDIT_RETENTION_DAYS: "a year" })).toBe(
+      "Invalid environment: AUDIT_RETENTION_DAYS must be a number of days",
+    );
+    expect(failure(nodeEnvSchema, { AUDIT_RETENTION_DAYS: "1.5" })).toMatch(/must be a whole number of days/);
+    expect(failure(nodeEnvSchema, { AUDIT_RETENTION_DAYS: "0" })).toMatch(/must be at least 1/);
+  });
+
   it("says which Worker secrets are missing", () => {
     const message = failure(workerEnvSchema, {});
     expect(message).toMatch(/DATABASE_URL is required \(wrangler secret put DATABASE_URL\)/);

@@ -46,6 +46,14 @@ const common = {
   AUTH_PEPPER: optional(z.string().min(16, { error: "must be at least 16 characters" })),
   ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),
   ADMIN_PASSWORD: optional(z.string().min(8, { error: "must be at least 8 characters" })),
+  /** Audit entries older than this many days are deleted by the scheduled purge; unset keeps them all. */
+  AUDIT_RETENTION_DAYS: optional(
+    z.coerce
+      .number({ error: "must be a number of days" })
+      .int({ error: "must be a whole number of days" })
+      .min(1, { error: "must be at least 1 (leave it unset to keep the audit log forever)" })
+      .max(36_500, { error: "must be at most 36500 (leave it unset to keep the audit log forever)" }),
+  ),
 };
 
 export const nodeEnvSchema = z.object({
@@ -62,6 +70,8 @@ export const nodeEnvSchema = z.object({
   DATA_DIR: withDefault(z.string().min(1), "./.data"),
   DATABASE_URL: optional(postgresUrl),
   SEED_SAMPLE_DATA: withDefault(flag, "true"),
+  /** Whether the last X-Forwarded-For entry is the client's address (one reverse proxy in front; decision 026). */
+  TRUST_PROXY: withDefault(flag, "false"),
 });
 export type NodeEnv = z.infer<typeof nodeEnvSchema>;
 

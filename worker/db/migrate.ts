@@ -26,11 +26,48 @@ export function parseMigrationFileName(file: string): { version: string; name: s
   return m ? { version: m[1] as string, name: file.replace(/\.sql$/, "") } : undefined;
 }
 
-/** Applies every pending migration in version order, each (with its step) in its own transaction. */
+export interface MigrateOptions {
+  /**
+   * Work a brand-new database gets in the same transaction as its migrations (the sample data): a crash
+   * anywhere before that commit leaves the database brand-new, and the next run does all of it again.
+   */
+  brandNew?: (tx: Queryable) => Promise<unknown>;
+}
+
+async function applyOne(tx: Queryable, m: Migration, steps: MigrationSteps): Promise<void> {
+  await tx.exec(m.sql);
+  await steps[m.version]?.(tx);
+  await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+}
+
+/**
+ * A brand-new database gets every migration and `brandNew` in one transaction (decision 030). Undefined when
+ * another migrator recorded a migration first: the caller goes on migration by migration.
+ */
+function migrateBrandNew(
+  db: Db,
+  sorted: readonly Migration[],
+  steps: MigrationSteps,
+  brandNew: MigrateOptions["brandNew"],
+): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    if ((await tx.query("SELECT 1 FROM schema_migrations LIMIT 1")).length > 0) return undefined;
+    for (const m of sorted) await applyOne(tx, m, steps);
+    await brandNew?.(tx);
+    return sorted.map((m) => m.name);
+  });
+}
+
+/**
+ * Applies every pending migration in version order, each (with its step) in its own transaction; on a
+ * brand-new database all of them and `options.brandNew` in one.
+ */
 export async function migrate(
   db: Db,
   migrations: readonly Migration[],
   steps: MigrationSteps = {},
+  options: MigrateOptions = {},
 ): Promise<MigrateResult> {
   const sorted = [...migrations].sort((a, b) => a.version.localeCompare(b.version));
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -40,15 +77,17 @@ export async function migrate(
   )`);
   const before = await db.query<{ version: string }>("SELECT version FROM schema_migrations");
   const wasEmpty = before.length === 0;
+  if (wasEmpty) {
+    const applied = await migrateBrandNew(db, sorted, steps, options.brandNew);
+    if (applied) return { applied, wasEmpty };
+  }
   const applied: string[] = [];
   for (const m of sorted) {
     const done = await db.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
       const rows = await tx.query("SELECT 1 FROM schema_migrations WHERE version = $1", [m.version]);
       if (rows.length > 0) return false;
-      await tx.exec(m.sql);
-      await steps[m.version]?.(tx);
-      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+      await applyOne(tx, m, steps);
       return true;
     });
     if (done) applied.push(m.name);

@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { secureDataDir } from "./data-dir-permissions.ts";
+import { openDurablePglite } from "./durable-pglite.ts";
 import { OID, parseDate, parseInt8, parseNumeric } from "./type-parsers.ts";
 import type { Db, Queryable } from "./types.ts";
 
@@ -69,12 +71,28 @@ export function pgliteDb(pg: PGlite, release: () => void = () => {}): Db {
   };
 }
 
-/** The embedded default: PGlite on disk under dataDir, locked against a second process. */
-export async function createPgliteDb(dataDir: string): Promise<Db> {
+/**
+ * The embedded default: PGlite on disk under dataDir, private to this user, locked against a second process,
+ * with durable writes (decision 030). `log` hears about permissions it repaired.
+ */
+export async function createPgliteDb(
+  dataDir: string,
+  log: (line: string) => void = console.log,
+): Promise<Db> {
+  secureDataDir(dataDir, log);
   const release = lockDataDir(dataDir);
   try {
-    const pg = await PGlite.create({ dataDir: join(dataDir, "pgdata"), parsers: pgliteParsers });
-    return pgliteDb(pg, release);
+    const { pg } = await openDurablePglite(join(dataDir, "pgdata"), pgliteParsers);
+    // PGlite's filesystem layer sets the modes of what it writes itself (0666, 0644) at start and at close.
+    secureDataDir(dataDir);
+    return pgliteDb(pg, () => {
+      try {
+        secureDataDir(dataDir);
+      } catch {
+        // the next start checks again, and refuses what it cannot repair
+      }
+      release();
+    });
   } catch (err) {
     release();
     throw err;

@@ -2,15 +2,10 @@
  * Market data import (admin): every row is checked first, then all rows go in with multi-row INSERTs in one
  * transaction, followed by one recalculation of the salaries and funds. A bad row inserts nothing.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { moneyText } from "@shared/money/money.ts";
-import {
-  IMPORT_TOO_LARGE,
-  type ImportResult,
-  importMarketDataSchema,
-  MAX_IMPORT_BYTES,
-} from "@shared/schemas/import.ts";
-import { ApiError } from "../app/api-error.ts";
+import { type ImportResult, importMarketDataSchema } from "@shared/schemas/import.ts";
+import { IMPORT_BODY_LIMIT } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
@@ -18,18 +13,10 @@ import { requireRole } from "../auth/require-role.ts";
 import { insertMarketItems } from "../market/market-repo.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 
-/** Neither Hono nor the Node server limits bodies; an import is the one call that is meant to be large. */
-const limitImportBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const declared = Number.parseInt(c.req.header("content-length") ?? "", 10);
-  if (Number.isNaN(declared) ? (await c.req.text()).length > MAX_IMPORT_BYTES : declared > MAX_IMPORT_BYTES) {
-    throw new ApiError(413, IMPORT_TOO_LARGE);
-  }
-  await next();
-};
-
 export const importRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .post("/", limitImportBody, jsonBody(importMarketDataSchema), (c) => {
+  // The one call meant to be large (body-limit.ts).
+  .post("/", jsonBody(importMarketDataSchema, IMPORT_BODY_LIMIT), (c) => {
     const { marketData } = c.req.valid("json");
     return write(c, async ({ tx, audit }): Promise<ImportResult> => {
       await lockDerivedFigures(tx);

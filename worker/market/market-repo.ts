@@ -1,15 +1,21 @@
 import type { MarketExchangeItem } from "@shared/schemas/market.ts";
 import type { Queryable } from "../db/types.ts";
+import { writtenAfter } from "../sync/changes-repo.ts";
 
 export const MARKET_COLUMNS = `id, loot_name AS "lootName", boss_name AS "bossName", value, status,
   participated_members AS "participatedMembers", total_funds AS "totalFunds", date_acquired AS "dateAcquired",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Sold first, then Pending, then newest created (the admin page's order; the public page sorts its own way). */
-export async function listMarketItems(q: Queryable): Promise<MarketExchangeItem[]> {
+/** The market; with `changedSince` (a sync cursor, worker/sync) only the rows written since. */
+export async function listMarketItems(
+  q: Queryable,
+  changedSince: string | null = null,
+): Promise<MarketExchangeItem[]> {
   return q.query<MarketExchangeItem>(
-    `SELECT ${MARKET_COLUMNS} FROM market_exchange
+    `SELECT ${MARKET_COLUMNS} FROM market_exchange WHERE $1::pg_snapshot IS NULL OR ${writtenAfter("$1")}
       ORDER BY CASE status WHEN 'Sold' THEN 0 WHEN 'Pending' THEN 1 ELSE 2 END, created_at DESC, id DESC`,
+    [changedSince],
   );
 }
 

@@ -11,6 +11,7 @@ import {
   updateMarketItemSchema,
 } from "@shared/schemas/market.ts";
 import { ApiError } from "../app/api-error.ts";
+import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
@@ -37,7 +38,7 @@ const feedsSalaries = (...items: (MarketExchangeItem | undefined)[]) =>
 export const marketRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/", async (c) => sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }))
-  .post("/", jsonBody(createMarketItemSchema), (c) => {
+  .post("/", jsonBody(createMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
     const input = c.req.valid("json");
     return write(
       c,
@@ -59,7 +60,7 @@ export const marketRoutes = new Hono<AppEnv>()
       201,
     );
   })
-  .post("/update", jsonBody(updateMarketItemSchema), (c) => {
+  .post("/update", jsonBody(updateMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);

@@ -1,5 +1,6 @@
 import type { GuildMember, MemberStatusFilter } from "@shared/schemas/members.ts";
 import type { Queryable } from "../db/types.ts";
+import { writtenAfter } from "../sync/changes-repo.ts";
 
 const COLUMNS = `id, player_name AS "playerName", category, raids_participated AS "raidsParticipated", salary, status,
   kicked_date AS "kickedDate", final_salary_amount AS "finalSalaryAmount", main_member_id AS "mainMemberId",
@@ -8,10 +9,17 @@ const COLUMNS = `id, player_name AS "playerName", category, raids_participated A
 /** The roster's default order: Guild Master, Core, Members, then player name. */
 const ROSTER_ORDER = `CASE category WHEN 'Guild Master' THEN 1 WHEN 'Core' THEN 2 ELSE 3 END, lower(player_name), id`;
 
-export async function listMembers(q: Queryable, status: MemberStatusFilter): Promise<GuildMember[]> {
+/** The roster; with `changedSince` (a sync cursor, worker/sync) only the rows written since. */
+export async function listMembers(
+  q: Queryable,
+  status: MemberStatusFilter,
+  changedSince: string | null = null,
+): Promise<GuildMember[]> {
   return q.query<GuildMember>(
-    `SELECT ${COLUMNS} FROM guild_members WHERE ($1::text = 'all' OR status = $1) ORDER BY ${ROSTER_ORDER}`,
-    [status],
+    `SELECT ${COLUMNS} FROM guild_members
+      WHERE ($1::text = 'all' OR status = $1) AND ($2::pg_snapshot IS NULL OR ${writtenAfter("$2")})
+      ORDER BY ${ROSTER_ORDER}`,
+    [status, changedSince],
   );
 }
 
@@ -27,22 +35,11 @@ export async function getMember(
   return rows[0];
 }
 
-/** The member whose name or alias is `name` (case-insensitively), other than `exceptId`. */
-export async function findNameClash(
+/** Every member's name and alias: the roster is small (about 200), so a name check loads it whole. */
+export async function listRosterNames(
   q: Queryable,
-  name: string,
-  exceptId: number | null,
-): Promise<{ byName: GuildMember | undefined; byAlias: GuildMember | undefined }> {
-  const rows = await q.query<GuildMember>(
-    `SELECT ${COLUMNS} FROM guild_members
-      WHERE (lower(player_name) = lower($1) OR lower(player_alias) = lower($1)) AND ($2::int IS NULL OR id <> $2)`,
-    [name, exceptId],
-  );
-  const folded = name.toLowerCase();
-  return {
-    byName: rows.find((m) => m.playerName.toLowerCase() === folded),
-    byAlias: rows.find((m) => m.playerAlias?.toLowerCase() === folded),
-  };
+): Promise<{ id: number; playerName: string; playerAlias: string | null }[]> {
+  return q.query(`SELECT id, player_name AS "playerName", player_alias AS "playerAlias" FROM guild_members`);
 }
 
 /** Members linked to `mainId` as its other characters, by id. */

@@ -7,11 +7,8 @@ import { Hono } from "hono";
 import { moneyText } from "@shared/money/money.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
-  aliasIsNameMessage,
   createMemberSchema,
   deleteKickedMessage,
-  duplicateAliasMessage,
-  duplicateMemberMessage,
   type GuildMember,
   kickMemberSchema,
   kickNotActiveMessage,
@@ -23,7 +20,6 @@ import {
   memberIdSchema,
   memberNotFoundMessage,
   memberStatusQuerySchema,
-  nameIsAliasMessage,
   updateMemberSchema,
 } from "@shared/schemas/members.ts";
 import { ApiError } from "../app/api-error.ts";
@@ -34,9 +30,9 @@ import { type WriteTools, write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
+import { assertAliasFree, assertNameFree } from "./member-names.ts";
 import {
   deleteMember,
-  findNameClash,
   getMember,
   insertMember,
   listCharacters,
@@ -47,31 +43,6 @@ import {
 import { type RewrittenTexts, rewriteParticipantTexts } from "./rewrite-participants.ts";
 
 const ENTITY = "guild_member";
-
-/** 409 when another member has this name, or any member has it as a player alias. */
-async function assertNameFree(tx: Queryable, name: string, exceptId: number | null): Promise<void> {
-  const clash = await findNameClash(tx, name, exceptId);
-  if (clash.byName) throw new ApiError(409, duplicateMemberMessage(name));
-  if (clash.byAlias) throw new ApiError(409, nameIsAliasMessage(name));
-  if (exceptId !== null) {
-    const self = await getMember(tx, exceptId);
-    if (self?.playerAlias?.toLowerCase() === name.toLowerCase())
-      throw new ApiError(409, nameIsAliasMessage(name));
-  }
-}
-
-/** 409 when another member uses this alias, or any member (this one included) is named so. */
-async function assertAliasFree(
-  tx: Queryable,
-  alias: string,
-  self: { id: number; playerName: string } | null,
-) {
-  const clash = await findNameClash(tx, alias, self?.id ?? null);
-  if (clash.byName || self?.playerName.toLowerCase() === alias.toLowerCase()) {
-    throw new ApiError(409, aliasIsNameMessage(alias));
-  }
-  if (clash.byAlias) throw new ApiError(409, duplicateAliasMessage(alias));
-}
 
 /** 400 unless `mainId` names a main character (one that is not linked to another). */
 async function assertMainCharacter(tx: Queryable, mainId: number, selfId: number | null): Promise<void> {

@@ -1,16 +1,20 @@
 /** `npm start`: the whole portal on Node — the API under /_api and the built web app — on one port. */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { nodeClientAddress } from "../app/client-address.ts";
 import { createApp } from "../app/create-app.ts";
 import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
+import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
 import { ensureWebBuild } from "./ensure-web-build.ts";
 import { openDatabase } from "./open-database.ts";
 import { resolvePepper } from "./pepper.ts";
 import { prepareDatabase } from "./prepare-database.ts";
+import { startScheduledTimer } from "./scheduled-timer.ts";
 import { staticSite } from "./static-site.ts";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -35,12 +39,14 @@ async function main() {
   const api = createApp({
     db,
     config: { brand: env.GUILD_BRAND, timeZone: env.GUILD_TIMEZONE ?? null, pepper },
+    clientAddress: nodeClientAddress({ trustProxy: env.TRUST_PROXY }),
   });
   // gzip for the app shell and chunks (Workers' static assets are compressed by the platform).
-  const web = new Hono().use(compress()).all("*", staticSite(webDir));
-  const fetch = (req: Request) => {
+  const web = new Hono().use(compress()).all("*", staticSite(webDir, { trustProxy: env.TRUST_PROXY }));
+  // `bindings` carry the Node request, whose socket gives the client's address (client-address.ts).
+  const fetch = (req: Request, bindings: HttpBindings | Http2Bindings) => {
     const { pathname } = new URL(req.url);
-    return pathname === "/_api" || pathname.startsWith("/_api/") ? api.fetch(req) : web.fetch(req);
+    return pathname === "/_api" || pathname.startsWith("/_api/") ? api.fetch(req, bindings) : web.fetch(req);
   };
 
   const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -58,12 +64,19 @@ async function main() {
     void db.close().finally(() => process.exit(1));
   });
 
+  // The purge (and any later scheduled job): shortly after start, then every few minutes (decision 028).
+  const scheduledConfig = scheduledConfigFrom(env);
+  const jobs = startScheduledTimer(() => runScheduledJobs(db, scheduledConfig, new Date()));
+
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     server.close();
-    void db.close().finally(() => process.exit(0));
+    void jobs
+      .stop()
+      .then(() => db.close())
+      .finally(() => process.exit(0));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -1,6 +1,6 @@
 import { ensureAdmin } from "../auth/bootstrap-admin.ts";
 import { migrate } from "../db/migrate.ts";
-import type { Db } from "../db/types.ts";
+import type { Db, Queryable } from "../db/types.ts";
 import { MIGRATION_STEPS } from "../salary/migration-steps.ts";
 import { loadMigrations, loadSampleData } from "./load-sql.ts";
 
@@ -12,32 +12,41 @@ export interface PrepareOptions {
   log?: (line: string) => void;
 }
 
-/** Migrations, sample data on a brand-new database, and the bootstrap admin: what every start needs. */
+/**
+ * Migrations, sample data on a brand-new database, and the bootstrap admin: what every start needs. A crash at
+ * any point is finished by the next start (decision 030): a brand-new database gets its migrations and the
+ * sample data in one transaction, and the admin is made, in its own, whenever none exists.
+ */
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<void> {
   const log = options.log ?? console.log;
-  const { applied, wasEmpty } = await migrate(db, loadMigrations(), MIGRATION_STEPS);
+  let seeded = false;
+  const loadSample = async (tx: Queryable) => {
+    await tx.exec(loadSampleData());
+    seeded = true;
+  };
+  const { applied } = await migrate(db, loadMigrations(), MIGRATION_STEPS, {
+    brandNew: options.seedSampleData ? loadSample : undefined,
+  });
   if (applied.length > 0) log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
-  if (wasEmpty && options.seedSampleData) {
-    await db.transaction((tx) => tx.exec(loadSampleData()));
-    log("Loaded the sample data (set SEED_SAMPLE_DATA=false to start empty).");
-  }
-  const admin = await ensureAdmin(db, {
+  if (seeded) log("Loaded the sample data (set SEED_SAMPLE_DATA=false to start empty).");
+  await ensureAdmin(db, {
     email: options.adminEmail,
     password: options.adminPassword,
     pepper: options.pepper,
+    // Before the commit: a crash after it must not leave an admin whose generated password nobody saw.
+    beforeCommit: (admin) => log(adminCreatedMessage(admin)),
   });
-  if (admin.created && admin.generatedPassword) {
-    log(
-      [
-        "",
-        "  Created the first admin account. This password is shown only once:",
-        `    email:    ${admin.email}`,
-        `    password: ${admin.generatedPassword}`,
-        "  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.",
-        "",
-      ].join("\n"),
-    );
-  } else if (admin.created) {
-    log(`Created the first admin account ${admin.email} from ADMIN_EMAIL / ADMIN_PASSWORD.`);
-  }
+}
+
+function adminCreatedMessage(admin: { email: string; generatedPassword?: string }): string {
+  if (!admin.generatedPassword)
+    return `Created the first admin account ${admin.email} from ADMIN_EMAIL / ADMIN_PASSWORD.`;
+  return [
+    "",
+    "  Created the first admin account. This password is shown only once:",
+    `    email:    ${admin.email}`,
+    `    password: ${admin.generatedPassword}`,
+    "  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.",
+    "",
+  ].join("\n");
 }

@@ -1,7 +1,8 @@
 /**
  * The Worker as Cloudflare runs it, on Node for tests and benchmarks: the bundle `wrangler deploy` uploads
  * (built with `--dry-run`), run in workerd by Miniflare with wrangler.toml's compatibility settings and the
- * bindings given. Only /_api: the platform serves the static assets, Miniflare here does not.
+ * bindings given. Only /_api, unless `assets` is set: then Miniflare also serves dist/web as wrangler.toml's
+ * `[assets]` configure it, the way `wrangler dev` does (routing, the ASSETS binding, the `_headers` file).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -60,13 +61,30 @@ export interface WorkerBindings {
   vars: Record<string, string>;
   /** A Hyperdrive binding named HYPERDRIVE; locally it connects straight to this URL, unpooled. */
   hyperdrive?: string;
+  /** Serve dist/web in front of the Worker, as wrangler.toml's `[assets]` say. */
+  assets?: boolean;
+}
+
+/** wrangler.toml's `[assets]` as wrangler itself turns them into Miniflare options for `wrangler dev`. */
+async function wranglerAssets() {
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { assets } = unstable_getMiniflareWorkerOptions(join(repoRoot, "wrangler.toml")).workerOptions;
+  if (!assets) throw new Error("wrangler.toml has no [assets]");
+  return { assets };
 }
 
 export interface RunningWorker {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** The same with a whole URL, so a TestClient (worker/test/api-client.ts) can drive the Worker. */
   request(url: string, init?: RequestInit): Promise<Response>;
+  /** Fires a Cron Trigger's scheduled event, as the platform does; answers its outcome ("ok", "exception"). */
+  scheduled(options?: { cron?: string; scheduledTime?: Date }): Promise<{ outcome: string }>;
   dispose(): Promise<void>;
+}
+
+/** The part of Miniflare's Worker handle that fires a scheduled event. */
+interface ScheduledTarget {
+  scheduled(options: { cron: string; scheduledTime: Date }): Promise<{ outcome: string }>;
 }
 
 export async function startWorker(bundle: WorkerBundle, bindings: WorkerBindings): Promise<RunningWorker> {
@@ -78,6 +96,7 @@ export async function startWorker(bundle: WorkerBundle, bindings: WorkerBindings
     compatibilityFlags: wranglerSetting<string[]>("compatibility_flags"),
     bindings: bindings.vars,
     ...(bindings.hyperdrive ? { hyperdrives: { HYPERDRIVE: bindings.hyperdrive } } : {}),
+    ...(bindings.assets ? await wranglerAssets() : {}),
   });
   await mf.ready;
   const request = async (url: string, init?: RequestInit) =>
@@ -85,6 +104,11 @@ export async function startWorker(bundle: WorkerBundle, bindings: WorkerBindings
   return {
     fetch: (path, init) => request(`http://localhost${path}`, init),
     request,
+    scheduled: async ({ cron = "* * * * *", scheduledTime = new Date() } = {}) => {
+      // Miniflare's Fetcher type comes from @cloudflare/workers-types, which this project does not install.
+      const worker = (await mf.getWorker()) as unknown as ScheduledTarget;
+      return worker.scheduled({ cron, scheduledTime });
+    },
     dispose: () => mf.dispose(),
   };
 }

@@ -73,7 +73,12 @@ export function createOutbox(deps: OutboxDeps) {
         continue;
       }
       const dueAt = await recordFailure(db, row, outcome, env.now());
-      if (outcome.kind === "failed") continue;
+      if (outcome.kind === "failed") {
+        // A pull that arrived while this row was being sent was dropped as stale, waiting for the refresh a
+        // success brings; a refusal brings none, so it asks for one too.
+        for (const c of affectedCollections(row)) refresh.add(c);
+        continue;
+      }
       if (outcome.kind === "pause") store.setState({ paused: true });
       else scheduleWake(dueAt);
       return;

@@ -5,7 +5,9 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { scheduleLabel } from "@shared/bosses/boss-schedule.ts";
+import { findLookalike } from "@shared/names/normalize-name.ts";
 import { duplicateBossName } from "@shared/schemas/boss-names.ts";
+import { lookalikeNameMessage } from "@shared/schemas/name-field.ts";
 import { compareText } from "@shared/sorting/compare-text.ts";
 import { PendingBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
@@ -31,9 +33,14 @@ export const bossNamesError = (message: string) =>
 
 type Action = { kind: "add" } | { kind: "edit"; boss: BossNameRow } | { kind: "delete"; boss: BossNameRow };
 
-function taken(rows: readonly BossNameRow[], name: string, exceptId?: number): boolean {
-  const lower = name.toLowerCase();
-  return rows.some((row) => row.id !== exceptId && row.name.toLowerCase() === lower);
+/** The server's 409 for a name taken in any letter case or looking like a taken one, or undefined. */
+function takenMessage(rows: readonly BossNameRow[], name: string, exceptId?: number): string | undefined {
+  const others = rows.filter((row) => row.id !== exceptId).map((row) => row.name);
+  const taken = findLookalike(name, others);
+  if (taken === undefined) return undefined;
+  return taken.toLowerCase() === name.toLowerCase()
+    ? duplicateBossName(name)
+    : lookalikeNameMessage(name, taken);
 }
 
 export function BossNamesManager({ state }: { state: BossNamesState }) {
@@ -43,8 +50,9 @@ export function BossNamesManager({ state }: { state: BossNamesState }) {
   const close = () => setAction(null);
 
   const add = async ({ name, respawnTimeHours }: BossNameValues) => {
-    if (taken(rows, name)) {
-      toast.error(`Failed to add boss name: ${duplicateBossName(name)}`);
+    const refusal = takenMessage(rows, name);
+    if (refusal !== undefined) {
+      toast.error(`Failed to add boss name: ${refusal}`);
       return;
     }
     try {
@@ -58,8 +66,9 @@ export function BossNamesManager({ state }: { state: BossNamesState }) {
   };
 
   const update = async (boss: BossNameRow, { name, respawnTimeHours }: BossNameValues) => {
-    if (taken(rows, name, boss.id)) {
-      toast.error(`Failed to update boss name: ${duplicateBossName(name)}`);
+    const refusal = takenMessage(rows, name, boss.id);
+    if (refusal !== undefined) {
+      toast.error(`Failed to update boss name: ${refusal}`);
       return;
     }
     const changes = {

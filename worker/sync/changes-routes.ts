@@ -1,0 +1,122 @@
+/**
+ * GET /_api/changes?since=<cursor> (docs/decisions/031): for the collections the session may read, the rows
+ * written since the cursor, the ids that left, and the next cursor; without `since` (or with one older than
+ * the kept tombstones) every collection whole. One REPEATABLE READ snapshot, so the answer is consistent and
+ * the cursor describes exactly what it saw.
+ */
+import { Hono } from "hono";
+import {
+  type ChangedCollections,
+  type ChangesAnswer,
+  type CollectionChanges,
+  CURSOR_PATTERN,
+  changesQuerySchema,
+} from "@shared/schemas/changes.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { query } from "../app/validate.ts";
+import { listAttendance } from "../attendance/attendance-repo.ts";
+import { listBossNames } from "../bosses/boss-names-repo.ts";
+import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
+import { toBossTimer } from "../bosses/boss-timers-routes.ts";
+import type { Queryable } from "../db/types.ts";
+import { getGuildFunds } from "../funds/funds-routes.ts";
+import { listMarketItems } from "../market/market-repo.ts";
+import { listMembers } from "../members/members-repo.ts";
+import { anyChangeSince, canServeDelta, deletedSince, pullPoint } from "./changes-repo.ts";
+
+type Role = "admin" | "user" | null;
+
+const whole = <Row>(rows: Row[]): CollectionChanges<Row, never> => ({ rows, deleted: [], replace: true });
+
+/** A collection's answer, or undefined when nothing in it changed. */
+function delta<Row, Key>(rows: Row[], deleted: Key[]): CollectionChanges<Row, Key> | undefined {
+  return rows.length === 0 && deleted.length === 0 ? undefined : { rows, deleted, replace: false };
+}
+
+/** The roster: admins read every member; everyone else the active ones, so a member who leaves it is deleted. */
+async function members(tx: Queryable, role: Role, since: string | null) {
+  if (since === null) return whole(await listMembers(tx, role === "admin" ? "all" : "active"));
+  const changed = await listMembers(tx, "all", since);
+  const gone = await deletedSince(tx, "members", since);
+  if (role === "admin") return delta(changed, gone);
+  const visible = changed.filter((member) => member.status === "active");
+  const left = changed.filter((member) => member.status !== "active").map((member) => member.id);
+  return delta(visible, [...gone, ...left]);
+}
+
+async function market(tx: Queryable, since: string | null) {
+  if (since === null) return whole(await listMarketItems(tx));
+  return delta(await listMarketItems(tx, since), await deletedSince(tx, "market", since));
+}
+
+async function attendance(tx: Queryable, since: string | null) {
+  if (since === null) return whole(await listAttendance(tx));
+  return delta(await listAttendance(tx, since), await deletedSince(tx, "attendance", since));
+}
+
+/** Boss names, timers and the funds row are a few rows each: sent whole when anything in them changed. */
+async function bossNames(tx: Queryable, since: string | null) {
+  if (
+    since !== null &&
+    !(await anyChangeSince(tx, [{ table: "boss_names", tombstones: "boss-names" }], since))
+  )
+    return undefined;
+  return whole(await listBossNames(tx));
+}
+
+async function timers(tx: Queryable, since: string | null) {
+  const tables = [
+    { table: "boss_names", tombstones: "boss-names" },
+    { table: "boss_timers", tombstones: "boss-timers" },
+  ] as const;
+  if (since !== null && !(await anyChangeSince(tx, tables, since))) return undefined;
+  const now = new Date();
+  return whole((await listBossesWithTimers(tx)).map((row) => toBossTimer(row, now)));
+}
+
+async function funds(tx: Queryable, since: string | null) {
+  if (since !== null && !(await anyChangeSince(tx, [{ table: "guild_funds" }], since))) return undefined;
+  const row = await getGuildFunds(tx);
+  return whole(row ? [row] : []);
+}
+
+const AUDIENCE = { admin: "a", user: "u", anyone: "p" } as const;
+
+/** The transaction a cursor stands at, if it was given to this audience. */
+function cursorFor(since: string | undefined, audience: string): string | null {
+  const match = since === undefined ? null : CURSOR_PATTERN.exec(since);
+  return match && match[1] === audience ? (match[2] as string) : null;
+}
+
+export async function readChanges(
+  tx: Queryable,
+  role: Role,
+  since: string | undefined,
+): Promise<ChangesAnswer> {
+  await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  const point = await pullPoint(tx);
+  const audience = AUDIENCE[role ?? "anyone"];
+  const given = cursorFor(since, audience);
+  const from = given !== null && canServeDelta(given, point) ? given : null;
+  const changes: ChangedCollections = {
+    guildMembers: await members(tx, role, from),
+    marketItems: await market(tx, from),
+    bossNames: await bossNames(tx, from),
+    timers: await timers(tx, from),
+  };
+  if (role === "admin") {
+    changes.attendance = await attendance(tx, from);
+    changes.funds = await funds(tx, from);
+  }
+  for (const key of Object.keys(changes) as (keyof ChangedCollections)[]) {
+    if (changes[key] === undefined) delete changes[key];
+  }
+  return { cursor: `${audience}.${point.cursor}`, full: from === null, changes };
+}
+
+export const changesRoutes = new Hono<AppEnv>().get("/", query(changesQuerySchema), async (c) => {
+  const { since } = c.req.valid("query");
+  const role = c.get("user")?.role ?? null;
+  return sendData(c, await c.get("db").transaction((tx) => readChanges(tx, role, since)));
+});
