@@ -23,9 +23,9 @@ import { createApp } from "../worker/app/create-app.ts";
 import { createNodePostgresDb } from "../worker/db/node-postgres.ts";
 import { createMemoryPgliteDb } from "../worker/db/pglite.ts";
 import type { Db } from "../worker/db/types.ts";
-import { prepareDatabase } from "../worker/node/prepare-database.ts";
 import { databaseUrl, newDatabaseName } from "../worker/test/database-names.ts";
 import { startPostgresServer } from "../worker/test/postgres-server.ts";
+import { prepareAsNpmStart } from "./bench-database.ts";
 import { BenchApi, idOf } from "./bench-scale-api.ts";
 import { countHistory, PARTICIPANTS, type SeededHistory, seedGuildHistory } from "./bench-scale-seed.ts";
 import { ms, percentile } from "./bench-stats.ts";
@@ -224,13 +224,7 @@ async function runPhase(target: Target, items: number, options: Options): Promis
   try {
     const started = performance.now();
     // What `npm start` does on a brand-new database: migrations, the sample data, the bootstrap admin.
-    await prepareDatabase(db, {
-      seedSampleData: true,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      pepper: PEPPER,
-      log: () => {},
-    });
+    await prepareAsNpmStart(db, ADMIN, PEPPER);
     const history = items > 0 ? await seedGuildHistory(db, items) : await countHistory(db);
     const app = createApp({ db, config: { brand: "Bench", timeZone: null, pepper: PEPPER } });
     const api = await BenchApi.signIn(app, ADMIN.email, ADMIN.password);

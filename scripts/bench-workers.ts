@@ -31,7 +31,6 @@ import { parseArgs } from "node:util";
 import superjson from "superjson";
 import { createNodePostgresDb } from "../worker/db/node-postgres.ts";
 import type { Db } from "../worker/db/types.ts";
-import { prepareDatabase } from "../worker/node/prepare-database.ts";
 import { databaseUrl } from "../worker/test/database-names.ts";
 import { startPostgresServer } from "../worker/test/postgres-server.ts";
 import {
@@ -42,6 +41,7 @@ import {
   type WorkerBundle,
 } from "../worker/test/worker-runtime.ts";
 import { startWsTcpProxy } from "../worker/test/ws-tcp-proxy.ts";
+import { prepareAsNpmStart } from "./bench-database.ts";
 import { ms, percentile } from "./bench-stats.ts";
 
 const PGBOUNCER = "/usr/sbin/pgbouncer";
@@ -365,13 +365,7 @@ async function setUp(cleanup: (() => unknown)[]) {
   const pgUrl = databaseUrl(server.url, DATABASE);
   const db = createNodePostgresDb(pgUrl, { max: 1 });
   try {
-    await prepareDatabase(db, {
-      seedSampleData: true,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      pepper: PEPPER,
-      log: () => {},
-    });
+    await prepareAsNpmStart(db, ADMIN, PEPPER);
   } finally {
     await db.close();
   }

@@ -179,6 +179,9 @@ describe("the public boss timer page", () => {
   });
 });
 
+/** The app's one pull of the row collections (decision 031), whatever its cursor. */
+const CHANGES = (url: URL) => url.pathname === "/_api/changes";
+
 describe("before any data", () => {
   // No service worker here, so the page's own requests can be answered by the test.
   const noWorker = { serviceWorkers: "block" as const };
@@ -189,7 +192,7 @@ describe("before any data", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/_api/boss-timers", async (route) => {
+    await page.route(CHANGES, async (route) => {
       await held;
       await route.continue();
     });
@@ -204,7 +207,7 @@ describe("before any data", () => {
 
   it("shows the fetch error when nothing is cached", async () => {
     const page = await portal.newPage(noWorker);
-    await page.route("**/_api/boss-timers", (route) =>
+    await page.route(CHANGES, (route) =>
       route.fulfill({
         status: 500,
         contentType: "application/json",
@@ -218,11 +221,16 @@ describe("before any data", () => {
 
   it("says so when there are no bosses", async () => {
     const page = await portal.newPage(noWorker);
-    await page.route("**/_api/boss-timers", (route) =>
+    const none = { rows: [], deleted: [], replace: true };
+    await page.route(CHANGES, (route) =>
       route.fulfill({
         status: 200,
         contentType: "application/json",
-        body: superjson.stringify({ timers: [], serverTime: new Date() }),
+        body: superjson.stringify({
+          cursor: "p.1:1:",
+          full: true,
+          changes: { bossNames: none, timers: none },
+        }),
       }),
     );
     await page.goto(portal.url("/boss-timers"));

@@ -129,21 +129,17 @@ describe("the installable app", () => {
       registeredAt: (window as unknown as { registeredAt: number }).registeredAt,
       pulls: performance
         .getEntriesByType("resource")
-        .filter((entry) => /\/_api\/(public\/|boss-timers)/.test(entry.name))
+        .filter((entry) => /\/_api\/(public\/|changes)/.test(entry.name))
         .map((entry) => ({
           name: new URL(entry.name).pathname,
           end: (entry as PerformanceResourceTiming).responseEnd,
         })),
     }));
     expect(timing.pulls.map((pull) => pull.name).sort()).toEqual(
-      expect.arrayContaining([
-        "/_api/boss-timers",
-        "/_api/public/boss-names",
-        "/_api/public/salary-calculation/summary",
-      ]),
+      expect.arrayContaining(["/_api/changes", "/_api/public/salary-calculation/summary"]),
     );
-    // The pulls the app starts with (the rosters wait for the session check and may come later).
-    const first = ["/_api/boss-timers", "/_api/public/boss-names", "/_api/public/salary-calculation/summary"];
+    // The pulls the app starts with: the row collections in one call, and the receipt (decision 031).
+    const first = ["/_api/changes", "/_api/public/salary-calculation/summary"];
     for (const pull of timing.pulls.filter((p) => first.includes(p.name))) {
       expect(pull.end, pull.name).toBeLessThan(timing.registeredAt);
     }

@@ -52,6 +52,15 @@ async function openWithApi(
 
 const superjsonAnswer = (body: unknown) => (route: Route) =>
   route.fulfill({ status: 200, contentType: "application/json", body: superjson.stringify(body) });
+/** GET /_api/changes answering these collections whole (decision 031). */
+const changesAnswer = (collections: Record<string, unknown[]>) =>
+  superjsonAnswer({
+    cursor: "p.1:1:",
+    full: true,
+    changes: Object.fromEntries(
+      Object.entries(collections).map(([name, rows]) => [name, { rows, deleted: [], replace: true }]),
+    ),
+  });
 const errorAnswer = (status: number, error: string) => (route: Route) =>
   route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ error }) });
 /** Holds the call until the returned release() is called, then lets it through to the server. */
@@ -242,15 +251,15 @@ describe("public home", () => {
     await expect.poll(() => page.getByTestId("members-total").innerText(), WAIT).toBe("46");
   });
 
-  it("says 'Unable to load data' for a card whose data failed and 'No recent activity' for no items", async () => {
-    const page = await openWithApi("/", {
-      "/public/guild-members": errorAnswer(500, "Database unavailable"),
-      "/public/market-exchange": superjsonAnswer({ marketExchangeItems: [] }),
-      "/boss-timers": superjsonAnswer({ timers: [] }),
+  it("says 'Unable to load data' on the cards whose data failed and 'No recent activity' for no items", async () => {
+    const failed = await openWithApi("/", { "/changes": errorAnswer(500, "Database unavailable") });
+    await failed.getByTestId("home-members-card").getByText("Unable to load data").waitFor(WAIT);
+    await failed.getByTestId("home-market-card").getByText("Unable to load data").waitFor(WAIT);
+    const empty = await openWithApi("/", {
+      "/changes": changesAnswer({ guildMembers: [], marketItems: [], bossNames: [], timers: [] }),
     });
-    await page.getByTestId("home-members-card").getByText("Unable to load data").waitFor(WAIT);
-    await page.getByTestId("home-market-card").getByText("No recent activity").waitFor(WAIT);
-    await page.getByTestId("home-timers-card").getByText("No active timers").waitFor(WAIT);
+    await empty.getByTestId("home-market-card").getByText("No recent activity").waitFor(WAIT);
+    await empty.getByTestId("home-timers-card").getByText("No active timers").waitFor(WAIT);
   });
 });
 
@@ -411,7 +420,7 @@ describe("public roster", () => {
 
   it("shows 5 skeleton rows while loading, then the rows", async () => {
     const held = heldAnswer();
-    const page = await openWithApi("/public/guild-members", { "/public/guild-members": held.handler });
+    const page = await openWithApi("/public/guild-members", { "/changes": held.handler });
     await expect.poll(() => page.getByTestId("skeleton-row").count(), WAIT).toBe(5);
     await page
       .getByRole("status")
@@ -423,7 +432,7 @@ describe("public roster", () => {
 
   it("shows the error with the server's message when nothing is cached", async () => {
     const page = await openWithApi("/public/guild-members", {
-      "/public/guild-members": errorAnswer(500, "Database unavailable"),
+      "/changes": errorAnswer(500, "Database unavailable"),
     });
     const alert = page.getByRole("alert");
     await alert.getByText("Failed to load guild members").waitFor(WAIT);
@@ -433,7 +442,7 @@ describe("public roster", () => {
 
   it("shows the empty roster texts", async () => {
     const page = await openWithApi("/public/guild-members", {
-      "/public/guild-members": superjsonAnswer({ guildMembers: [] }),
+      "/changes": changesAnswer({ guildMembers: [], marketItems: [] }),
     });
     await page.getByText("No Guild Members Found").waitFor(WAIT);
     await page.getByText("The guild roster is currently empty.").waitFor(WAIT);
@@ -543,7 +552,7 @@ describe("public market exchange", () => {
 
   it("shows 8 placeholder rows while loading", async () => {
     const held = heldAnswer();
-    const page = await openWithApi("/public/market-exchange", { "/public/market-exchange": held.handler });
+    const page = await openWithApi("/public/market-exchange", { "/changes": held.handler });
     await expect.poll(() => page.getByTestId("skeleton-row").count(), WAIT).toBe(8);
     held.release();
     await expect.poll(() => bodyRows(page).count(), WAIT).toBe(3);
@@ -551,11 +560,11 @@ describe("public market exchange", () => {
 
   it("shows the error and the empty texts", async () => {
     const failing = await openWithApi("/public/market-exchange", {
-      "/public/market-exchange": errorAnswer(503, "Service unavailable"),
+      "/changes": errorAnswer(503, "Service unavailable"),
     });
     await failing.getByRole("alert").getByText("Failed to load market items").waitFor(WAIT);
     const empty = await openWithApi("/public/market-exchange", {
-      "/public/market-exchange": superjsonAnswer({ marketExchangeItems: [] }),
+      "/changes": changesAnswer({ marketItems: [], guildMembers: [], bossNames: [] }),
     });
     await empty.getByText("No Market Items Found").waitFor(WAIT);
     await empty.getByText("There are currently no items listed on the market exchange.").waitFor(WAIT);

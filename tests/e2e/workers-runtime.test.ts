@@ -8,32 +8,13 @@ import { ensureAdmin } from "@worker/auth/bootstrap-admin.ts";
 import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
 import { loadSampleData } from "@worker/node/load-sql.ts";
 import { TestClient } from "@worker/test/api-client.ts";
-import { databaseUrl, newDatabaseName } from "@worker/test/database-names.ts";
-import { acquirePostgresTemplate } from "@worker/test/postgres-template.ts";
-import {
-  bundleWorker,
-  type RunningWorker,
-  startWorker,
-  type WorkerBundle,
-} from "@worker/test/worker-runtime.ts";
-import { startWsTcpProxy, type WsTcpProxy } from "@worker/test/ws-tcp-proxy.ts";
+import { type RunningWorker, startWorker } from "@worker/test/worker-runtime.ts";
+import { databasePaths, setUpWorkerDatabase } from "./worker-harness.ts";
 
 const PEPPER = "workers-runtime-pepper-0123";
 const ADMIN = { email: "officer@guild.test", password: "correct horse battery" };
 
-let bundle: WorkerBundle;
-let proxy: WsTcpProxy;
-let url: string;
-const cleanup: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  const { template, release } = await acquirePostgresTemplate();
-  cleanup.push(release);
-  const name = newDatabaseName(template.prefix);
-  const admin = createNodePostgresDb(template.adminUrl, { max: 1 });
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`);
-  await admin.close();
-  url = databaseUrl(template.adminUrl, name);
+const harness = setUpWorkerDatabase(async (url) => {
   const db = createNodePostgresDb(url, { max: 1 });
   try {
     await db.transaction((tx) => tx.exec(loadSampleData()));
@@ -41,34 +22,14 @@ beforeAll(async () => {
   } finally {
     await db.close();
   }
-  proxy = await startWsTcpProxy([new URL(url).host]);
-  cleanup.push(() => proxy.close());
-  bundle = bundleWorker();
-  cleanup.push(async () => bundle.dispose());
 });
 
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
-
-/** Hyperdrive needs a password in the URL; the test server trusts local connections and ignores it. */
-const withPassword = (u: string) => u.replace("postgres@", "postgres:unused@");
-
-const paths = [
-  {
-    path: "Hyperdrive (node-postgres)",
-    bindings: () => ({ vars: { AUTH_PEPPER: PEPPER }, hyperdrive: withPassword(url) }),
-  },
-  {
-    path: "the Neon driver over WebSocket",
-    bindings: () => ({ vars: { AUTH_PEPPER: PEPPER, DATABASE_URL: url, NEON_WS_PROXY: proxy.address } }),
-  },
-];
+const paths = databasePaths(harness, { AUTH_PEPPER: PEPPER });
 
 describe.each(paths)("the Worker bundle through $path", ({ path, bindings }) => {
   let worker: RunningWorker;
   beforeAll(async () => {
-    worker = await startWorker(bundle, bindings());
+    worker = await startWorker(harness.bundle, bindings());
   });
   afterAll(() => worker?.dispose());
 
@@ -100,7 +61,7 @@ describe.each(paths)("the Worker bundle through $path", ({ path, bindings }) => 
 
 describe("the Worker bundle without a database", () => {
   it("answers 503 with a plain message when neither HYPERDRIVE nor DATABASE_URL is set", async () => {
-    const worker = await startWorker(bundle, { vars: { AUTH_PEPPER: PEPPER } });
+    const worker = await startWorker(harness.bundle, { vars: { AUTH_PEPPER: PEPPER } });
     try {
       const res = await worker.fetch("/_api/public/guild-members");
       expect(res.status).toBe(503);

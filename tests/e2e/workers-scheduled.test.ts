@@ -3,43 +3,20 @@
  * (Miniflare), fired as the platform fires it, purging PostgreSQL 15 through each database path the entry
  * takes (decision 025): a Hyperdrive binding and, without one, the Neon driver over WebSocket.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertUser } from "@worker/auth/users-repo.ts";
 import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
-import { databaseUrl, newDatabaseName } from "@worker/test/database-names.ts";
-import { acquirePostgresTemplate } from "@worker/test/postgres-template.ts";
-import { bundleWorker, startWorker, type WorkerBundle } from "@worker/test/worker-runtime.ts";
-import { startWsTcpProxy, type WsTcpProxy } from "@worker/test/ws-tcp-proxy.ts";
+import { startWorker } from "@worker/test/worker-runtime.ts";
+import { databasePaths, setUpWorkerDatabase } from "./worker-harness.ts";
 
 const PEPPER = "workers-scheduled-pepper-0123";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let bundle: WorkerBundle;
-let proxy: WsTcpProxy;
-let url: string;
-const cleanup: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  const { template, release } = await acquirePostgresTemplate();
-  cleanup.push(release);
-  const name = newDatabaseName(template.prefix);
-  const admin = createNodePostgresDb(template.adminUrl, { max: 1 });
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`);
-  await admin.close();
-  url = databaseUrl(template.adminUrl, name);
-  proxy = await startWsTcpProxy([new URL(url).host]);
-  cleanup.push(() => proxy.close());
-  bundle = bundleWorker();
-  cleanup.push(async () => bundle.dispose());
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const harness = setUpWorkerDatabase();
 
 /** Runs fn on a connection of the test's own to the database the Worker uses. */
 async function withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Promise<T>): Promise<T> {
-  const db = createNodePostgresDb(url, { max: 1 });
+  const db = createNodePostgresDb(harness.url, { max: 1 });
   try {
     return await fn(db);
   } finally {
@@ -76,28 +53,14 @@ const left = (userId: number) =>
     audit: (await db.query("SELECT 1 FROM audit_log WHERE actor_id = $1", [userId])).length,
   }));
 
-/** Hyperdrive needs a password in the URL; the test server trusts local connections and ignores it. */
-const withPassword = (u: string) => u.replace("postgres@", "postgres:unused@");
+const paths = databasePaths(harness, { AUTH_PEPPER: PEPPER });
 
-const paths = [
-  {
-    path: "Hyperdrive (node-postgres)",
-    vars: () => ({ AUTH_PEPPER: PEPPER }),
-    hyperdrive: () => withPassword(url),
-  },
-  {
-    path: "the Neon driver over WebSocket",
-    vars: () => ({ AUTH_PEPPER: PEPPER, DATABASE_URL: url, NEON_WS_PROXY: proxy.address }),
-    hyperdrive: () => undefined,
-  },
-];
-
-describe.each(paths)("the Worker's scheduled event through $path", ({ path, vars, hyperdrive }) => {
+describe.each(paths)("the Worker's scheduled event through $path", ({ path, bindings }) => {
   const label = path.split(" ")[0]?.toLowerCase() ?? "worker";
 
   it("purges an expired session and keeps the audit log by default", async () => {
     const userId = await seed(`${label}-default`);
-    const worker = await startWorker(bundle, { vars: vars(), hyperdrive: hyperdrive() });
+    const worker = await startWorker(harness.bundle, bindings());
     try {
       expect(await worker.scheduled()).toMatchObject({ outcome: "ok" });
     } finally {
@@ -108,10 +71,7 @@ describe.each(paths)("the Worker's scheduled event through $path", ({ path, vars
 
   it("trims the audit log when AUDIT_RETENTION_DAYS is set", async () => {
     const userId = await seed(`${label}-retention`);
-    const worker = await startWorker(bundle, {
-      vars: { ...vars(), AUDIT_RETENTION_DAYS: "365" },
-      hyperdrive: hyperdrive(),
-    });
+    const worker = await startWorker(harness.bundle, bindings({ AUDIT_RETENTION_DAYS: "365" }));
     try {
       expect(await worker.scheduled()).toMatchObject({ outcome: "ok" });
     } finally {
@@ -123,7 +83,7 @@ describe.each(paths)("the Worker's scheduled event through $path", ({ path, vars
 
 describe("the Worker's scheduled event without a database", () => {
   it("fails the invocation, so the platform reports it", async () => {
-    const worker = await startWorker(bundle, { vars: { AUTH_PEPPER: PEPPER } });
+    const worker = await startWorker(harness.bundle, { vars: { AUTH_PEPPER: PEPPER } });
     try {
       expect(await worker.scheduled()).toMatchObject({ outcome: "exception" });
     } finally {

@@ -11,34 +11,19 @@ import {
   TEST_DURATION_INVALID,
   TEST_TIMER_ADMIN_ONLY,
 } from "@shared/schemas/boss-timers.ts";
-import { createApp } from "../app/create-app.ts";
 import { KEY_REUSED } from "../app/write.ts";
-import { hashPassword } from "../auth/password-hash.ts";
-import { setPasswordHash } from "../auth/user-passwords-repo.ts";
-import { insertUser, type Role } from "../auth/users-repo.ts";
 import type { Db } from "../db/types.ts";
-import { TestClient } from "../test/api-client.ts";
-import { createTestDb } from "../test/test-db.ts";
+import { type Portal, setUpPortal } from "../salary/portal-test-setup.ts";
+import type { TestClient } from "../test/api-client.ts";
 import { bossNotFound } from "./boss-timers-routes.ts";
 
-const pepper = "test-pepper-0123456789";
 const HOUR_MS = 3_600_000;
+let portal: Portal;
 let db: Db;
-let app: ReturnType<typeof createApp>;
 let admin: TestClient;
 let user: TestClient;
 let anonymous: TestClient;
 let seq = 0;
-
-async function signIn(role: Role): Promise<TestClient> {
-  seq += 1;
-  const email = `boss-timers-${role}-${seq}@guild.test`;
-  const created = await insertUser(db, { email, displayName: `${role} ${seq}`, role });
-  await setPasswordHash(db, created.id, await hashPassword("correct horse battery", pepper));
-  const client = new TestClient(app);
-  expect((await client.login(email, "correct horse battery")).status).toBe(200);
-  return client;
-}
 
 /** A boss of its own for each test, so tests share the file's database without depending on each other. */
 async function createBoss(label: string, hours: number): Promise<string> {
@@ -65,14 +50,11 @@ const timerAudit = (bossName: string) =>
   );
 
 beforeAll(async () => {
-  db = await createTestDb();
-  app = createApp({ db, config: { brand: "Test Guild", timeZone: null, pepper } });
-  admin = await signIn("admin");
-  user = await signIn("user");
-  anonymous = new TestClient(app);
+  portal = await setUpPortal("boss-timers");
+  ({ db, admin, user, anonymous } = portal);
 });
 afterAll(async () => {
-  await db?.close();
+  await portal?.close();
 });
 
 describe("GET /_api/boss-timers", () => {

@@ -8,35 +8,21 @@ import {
   TEST_TIMER_ADMIN_ONLY,
   timerRunningMessage,
 } from "@shared/schemas/boss-timers.ts";
-import { createApp } from "../app/create-app.ts";
-import { hashPassword } from "../auth/password-hash.ts";
-import { setPasswordHash } from "../auth/user-passwords-repo.ts";
-import { insertUser, type Role } from "../auth/users-repo.ts";
 import type { Db } from "../db/types.ts";
-import { TestClient } from "../test/api-client.ts";
-import { createTestDb, testDriver } from "../test/test-db.ts";
+import { type Portal, setUpPortal, signInAs } from "../salary/portal-test-setup.ts";
+import type { TestClient } from "../test/api-client.ts";
+import { testDriver } from "../test/test-db.ts";
 import { whileWriteOpen } from "../test/while-write-open.ts";
 
-const pepper = "test-pepper-0123456789";
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
+let portal: Portal;
 let db: Db;
-let app: ReturnType<typeof createApp>;
 let admin: TestClient;
 let raider: TestClient;
 let otherRaider: TestClient;
 let anonymous: TestClient;
 let seq = 0;
-
-async function signIn(role: Role): Promise<TestClient> {
-  seq += 1;
-  const email = `timer-rules-${role}-${seq}@guild.test`;
-  const created = await insertUser(db, { email, displayName: `${role} ${seq}`, role });
-  await setPasswordHash(db, created.id, await hashPassword("correct horse battery", pepper));
-  const client = new TestClient(app);
-  expect((await client.login(email, "correct horse battery")).status).toBe(200);
-  return client;
-}
 
 /** A boss of its own for each test. */
 async function createBoss(label: string, hours: number): Promise<string> {
@@ -57,15 +43,12 @@ function start(client: TestClient, bossName: string, startTime?: Date, extra: Re
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
-  app = createApp({ db, config: { brand: "Test Guild", timeZone: null, pepper } });
-  admin = await signIn("admin");
-  raider = await signIn("user");
-  otherRaider = await signIn("user");
-  anonymous = new TestClient(app);
+  portal = await setUpPortal("timer-rules");
+  ({ db, admin, user: raider, anonymous } = portal);
+  otherRaider = await signInAs(portal, "timer-rules", "user");
 });
 afterAll(async () => {
-  await db?.close();
+  await portal?.close();
 });
 
 describe("a raider (role user)", () => {

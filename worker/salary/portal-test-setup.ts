@@ -35,20 +35,26 @@ export async function createAccount(db: Db, label: string, role: Role): Promise<
   return email;
 }
 
+/** A client signed in to a portal as a new account of the role. */
+export async function signInAs(
+  portal: Pick<Portal, "db" | "app">,
+  label: string,
+  role: Role,
+): Promise<TestClient> {
+  const email = await createAccount(portal.db, label, role);
+  const client = new TestClient(portal.app);
+  expect((await client.login(email, TEST_PASSWORD)).status).toBe(200);
+  return client;
+}
+
 export async function setUpPortal(label: string): Promise<Portal> {
   const db = await createTestDb();
   const app = createApp({ db, config: { brand: "Test Guild", timeZone: null, pepper: PEPPER } });
-  const signIn = async (role: Role) => {
-    const email = await createAccount(db, label, role);
-    const client = new TestClient(app);
-    expect((await client.login(email, TEST_PASSWORD)).status).toBe(200);
-    return client;
-  };
   return {
     db,
     app,
-    admin: await signIn("admin"),
-    user: await signIn("user"),
+    admin: await signInAs({ db, app }, label, "admin"),
+    user: await signInAs({ db, app }, label, "user"),
     anonymous: new TestClient(app),
     close: () => db.close(),
   };

@@ -23,6 +23,10 @@ async function pull(client: TestClient, since?: string): Promise<ChangesAnswer &
   return { ...(res.data as unknown as ChangesAnswer), bytes: res.text.length };
 }
 
+/** Whether a cursor this client was just given is answered with a delta. */
+const deltaServed = (client: TestClient) => async () =>
+  !(await pull(client, (await pull(client)).cursor)).full;
+
 async function createMember(name: string): Promise<GuildMember> {
   const res = await portal.admin.post("/_api/guild-members", { playerName: name, category: "Members" });
   expect(res.status).toBe(201);
@@ -140,8 +144,9 @@ describe("GET /_api/changes", () => {
     expect(answer.full).toBe(true);
     expect(answer.changes.guildMembers?.replace).toBe(true);
     expect(answer.changes.guildMembers?.rows.map((m) => m.id)).not.toContain(member.id);
-    const next = await pull(portal.admin, answer.cursor);
-    expect(next.full).toBe(false);
+    // A later cursor is served deltas again once no transaction older than the pruned tombstones is running (on
+    // a shared server another database's transaction may hold a snapshot's xmin back for a moment).
+    await expect.poll(deltaServed(portal.admin), { timeout: 20_000 }).toBe(true);
   });
 
   it("answers in full to a cursor another audience was given (a role changed)", async () => {
@@ -151,7 +156,7 @@ describe("GET /_api/changes", () => {
     expect(visitor.full).toBe(true);
     expect(visitor.changes.guildMembers?.rows.every((m) => m.status === "active")).toBe(true);
     expect(visitor.changes.attendance).toBeUndefined();
-    expect((await pull(portal.user, (await pull(portal.user)).cursor)).full).toBe(false);
+    await expect.poll(deltaServed(portal.user), { timeout: 20_000 }).toBe(true);
   });
 
   it("refuses a cursor it did not give", async () => {

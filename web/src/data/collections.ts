@@ -20,6 +20,13 @@ export interface CollectionSource {
   audience: Audience;
 }
 
+/** One call for every row collection's changes since a cursor (changes-pull.ts). */
+export const CHANGES_PATH = "/changes";
+
+/**
+ * Who may read each collection, and the read a full copy comes from. The row collections arrive through
+ * CHANGES_PATH with the same audiences; the path stays the collection's `source`, naming whose copy it is.
+ */
 export const SOURCES: readonly CollectionSource[] = [
   { collection: "guildMembers", path: "/guild-members?status=all", key: "guildMembers", audience: "admin" },
   { collection: "guildMembers", path: "/public/guild-members", key: "guildMembers", audience: "anyone" },

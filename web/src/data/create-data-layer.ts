@@ -5,6 +5,7 @@
  * createDataLayer and an injected environment.
  */
 import type { ApiClient } from "../lib/api-client.ts";
+import { isDeltaCollection } from "./changes-pull.ts";
 import { readableCollections, type SessionRole, SOURCES, sourceFor } from "./collections.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { browserEnvironment, type DataLayerEnv } from "./environment.ts";
@@ -66,12 +67,15 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     const role = options.getRole();
     if (role !== null && role !== undefined) void outbox.resume();
     if (role !== lastRole) {
-      // Only what the new role reads from another source: the session check's answer (nobody logged in)
-      // keeps every public collection's source, so those are not fetched a second time.
+      // The row collections come in one call whose cursor names the audience (a new role gets them whole);
+      // of the others, only what the new role reads from another source: the session check's answer (nobody
+      // logged in) keeps every public collection's source, so those are not fetched a second time.
       const before = lastRole;
       lastRole = role;
       void sync.pullMany(
-        readableCollections(role).filter((c) => sourceFor(c, role) !== sourceFor(c, before)),
+        readableCollections(role).filter(
+          (c) => isDeltaCollection(c) || sourceFor(c, role) !== sourceFor(c, before),
+        ),
       );
     }
   }

@@ -233,12 +233,12 @@ describe("outbox refusals", () => {
     await t.layer.commands.startTimer("VENATUS");
     await t.settle();
     const [row] = await outboxRows();
-    const reads = server.readsOf("/boss-timers");
+    const reads = server.readsOf("/changes");
 
     await server.signIn();
     await t.layer.outbox.discard(row?.id ?? "");
     await t.layer.sync.idle();
-    expect(server.readsOf("/boss-timers")).toBe(reads + 1);
+    expect(server.readsOf("/changes")).toBe(reads + 1);
     expect((await t.db.timers.get("VENATUS"))?.startTime).toBeNull();
   });
 });
@@ -348,11 +348,11 @@ describe("refresh after success", () => {
   it("pulls the timers once a timer start is acknowledged, replacing the local guess with the server's row", async () => {
     t = await createTestLayer(server);
     await t.layer.sync.pullAll();
-    const reads = server.readsOf("/boss-timers");
+    const reads = server.readsOf("/changes");
     await t.layer.commands.startTimer("VENATUS");
     await t.settle();
 
-    expect(server.readsOf("/boss-timers")).toBe(reads + 1);
+    expect(server.readsOf("/changes")).toBe(reads + 1);
     expect(await t.db.timers.get("VENATUS")).toEqual(await server.timer("VENATUS"));
   });
 

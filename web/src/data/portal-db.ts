@@ -82,6 +82,17 @@ export interface SyncMeta {
   writeVersion: number;
 }
 
+/** Where the delta pull stands (changes-pull.ts): the cursor GET /_api/changes gave last. */
+export interface SyncCursor {
+  slot: string;
+  cursor: string;
+  /**
+   * Rows of the base copies that acknowledged writes changed by their local effect since the cursor: the
+   * server's own rows must come in the next delta, or that pull is taken whole.
+   */
+  guessed?: Partial<Record<CollectionName, RowKey[]>>;
+}
+
 /** What the server last said for a collection, plus acknowledged writes not yet seen in a pull. */
 export interface BaseSnapshot {
   collection: CollectionName;
@@ -122,6 +133,7 @@ export class PortalDb extends Dexie {
   syncMeta!: Table<SyncMeta, CollectionName>;
   baseSnapshots!: Table<BaseSnapshot, CollectionName>;
   outbox!: Table<OutboxRow, number>;
+  syncCursor!: Table<SyncCursor, string>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -137,6 +149,7 @@ export class PortalDb extends Dexie {
       baseSnapshots: "collection",
       outbox: "++seq, &id, status",
     });
+    this.version(2).stores({ syncCursor: "slot" });
   }
 
   collection<C extends CollectionName>(name: C): Table<CollectionRows[C], RowKey> {

@@ -84,6 +84,8 @@ export function storePulledRows(db: PortalDb, pulled: PulledAnswer): Promise<"st
  */
 export async function forgetCollections(db: PortalDb, collections: readonly CollectionName[]): Promise<void> {
   await db.transaction("rw", db.tables, async () => {
+    // The delta cursor describes every row collection's copy: once one is gone, the next pull is whole.
+    if (collections.length > 0) await db.syncCursor.clear();
     for (const collection of collections) {
       await db.baseSnapshots.delete(collection);
       await db.collection(collection).clear();

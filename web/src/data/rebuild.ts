@@ -4,10 +4,12 @@
  * the outbox replayed on top, in outbox order. A pull replaces the base and rebuilds; a discard rebuilds
  * without the discarded row. All functions here run inside the caller's transaction over every table.
  */
+
 import { type DraftSource, loadDraft, replaceTables } from "./local-draft.ts";
 import type { Mutation } from "./mutations/mutation.ts";
 import { mutationFor, touchedBy } from "./mutations.ts";
-import type { CollectionName, OutboxRow, PortalDb } from "./portal-db.ts";
+import { type CollectionName, keyOf, type OutboxRow, type PortalDb, type RowKey } from "./portal-db.ts";
+import { noteGuessed } from "./sync-cursor.ts";
 
 interface Replay {
   row: OutboxRow;
@@ -86,8 +88,27 @@ export async function foldIntoBase(db: PortalDb, row: OutboxRow): Promise<void> 
     mutation.apply(draft, row.args, { seq: row.seq ?? 0, createdAt: row.createdAt }),
   );
   for (const collection of mutation.writes) {
-    await db.baseSnapshots.put({ collection, rows: draft.all(collection) });
+    const before = (await db.baseSnapshots.get(collection))?.rows ?? [];
+    const after = draft.all(collection);
+    await db.baseSnapshots.put({ collection, rows: after });
+    await noteGuessed(db, collection, changedKeys(collection, before, after));
   }
+}
+
+/** Keys of the rows that differ between two copies of a collection (added, removed or changed). */
+function changedKeys(
+  collection: CollectionName,
+  before: readonly unknown[],
+  after: readonly unknown[],
+): RowKey[] {
+  const old = new Map(before.map((row) => [keyOf(collection, row), JSON.stringify(row)]));
+  const keys: RowKey[] = [];
+  for (const row of after) {
+    const key = keyOf(collection, row);
+    if (old.get(key) !== JSON.stringify(row)) keys.push(key);
+    old.delete(key);
+  }
+  return [...keys, ...old.keys()];
 }
 
 /** Raises the write version of each collection, so pulls that started before this write are dropped. */

@@ -36,7 +36,7 @@ describe("pulls", () => {
   it("reads every collection's sync status at once, the same as one by one; never-pulled ones are missing", async () => {
     t = await createTestLayer(server, { role: null });
     await t.layer.sync.pullAll();
-    server.faults.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
+    server.faults.failReads("/changes", { kind: "status", status: 503, error: "Service unavailable" });
     await t.layer.sync.pull("timers");
 
     const all = await readSyncStatuses(t.db);
@@ -64,61 +64,59 @@ describe("pulls", () => {
     t = await createTestLayer(server, { role: null });
     await t.layer.sync.pullAll();
 
-    expect(server.readsOf("/guild-funds")).toBe(0);
-    expect(server.readsOf("/attendance")).toBe(0);
-    expect(server.readsOf("/guild-members?status=all")).toBe(0);
-    expect(server.readsOf("/public/guild-members")).toBe(1);
+    expect(server.readsOf("/changes")).toBe(1);
     expect(await t.db.guildMembers.count()).toBe(3);
     expect(await t.db.funds.count()).toBe(0);
+    expect(await t.db.attendance.count()).toBe(0);
+    expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/public/guild-members");
+    expect(await t.db.syncMeta.get("funds")).toBeUndefined();
 
-    t.session.role = "admin";
+    await t.setRole("admin");
     t.layer.sessionChanged();
     await t.layer.sync.idle();
-    expect(server.readsOf("/guild-funds")).toBe(1);
+    expect(server.readsOf("/changes")).toBe(2);
+    expect(await t.db.funds.count()).toBe(1);
     expect(await t.db.guildMembers.count()).toBe(4);
     expect(await readGuildMembers(t.db, { status: "active" })).toHaveLength(3);
+    expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/guild-members?status=all");
   });
 
-  it("while the session is being checked, pulls only what has no admin variant", async () => {
+  it("while the session is being checked, pulls everything the server says the session may read", async () => {
+    // The browser is signed in as the admin; the layer does not know it yet.
     t = await createTestLayer(server, { role: undefined });
     await t.layer.sync.pullAll();
-    expect(server.readsOf("/boss-timers")).toBe(1);
-    expect(server.readsOf("/public/boss-names")).toBe(1);
     expect(server.readsOf("/public/salary-calculation/summary")).toBe(1);
-    expect(server.readsOf("/public/guild-members")).toBe(0);
-    expect(server.readsOf("/guild-members?status=all")).toBe(0);
+    expect(server.readsOf("/changes")).toBe(1);
+    expect(await t.db.guildMembers.count()).toBe(4);
+    expect(await t.db.funds.count()).toBe(1);
+    expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/guild-members?status=all");
 
-    t.session.role = "admin";
-    t.layer.sessionChanged();
-    await t.layer.sync.idle();
-    expect(server.readsOf("/guild-members?status=all")).toBe(1);
-    expect(server.readsOf("/public/guild-members")).toBe(0);
+    await t.setRole(null); // the check says nobody: a logout meanwhile
+    await t.layer.sync.pullAll();
+    expect(await t.db.guildMembers.count()).toBe(3);
+    expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/public/guild-members");
   });
 
-  it("when the session check answers, pulls only the collections whose source changed", async () => {
+  it("when the session check answers, pulls the row collections again from the cursor, and the receipt once", async () => {
     t = await createTestLayer(server, { role: undefined });
+    await server.signInAs(null);
     const reads = (paths: string[]) => Object.fromEntries(paths.map((p) => [p, server.readsOf(p)]));
     await t.layer.sync.pullAll();
+    expect(await t.db.guildMembers.count()).toBe(3);
     t.session.role = null;
     t.layer.sessionChanged();
     await t.layer.sync.idle();
-    // The public collections already came from their only source; the rosters were waiting for the answer.
-    const publicPaths = [
-      "/boss-timers",
-      "/public/boss-names",
-      "/public/salary-calculation/summary",
-      "/public/guild-members",
-      "/public/market-exchange",
-    ];
-    expect(reads(publicPaths)).toEqual(Object.fromEntries(publicPaths.map((p) => [p, 1])));
+    // The receipt came from its only source; the row collections' second pull is a delta with nothing in it.
+    const paths = ["/changes", "/public/salary-calculation/summary"];
+    expect(reads(paths)).toEqual({ "/changes": 2, "/public/salary-calculation/summary": 1 });
 
-    t.session.role = "admin";
+    // A login: the cursor was given to a visitor, so the admin's pull is whole, in one call again.
+    await t.setRole("admin");
     t.layer.sessionChanged();
     await t.layer.sync.idle();
-    const adminPaths = ["/guild-members?status=all", "/market-exchange", "/guild-funds", "/attendance"];
-    expect(reads([...adminPaths, "/boss-timers"])).toEqual(
-      Object.fromEntries([...adminPaths, "/boss-timers"].map((p) => [p, 1])),
-    );
+    expect(reads(paths)).toEqual({ "/changes": 3, "/public/salary-calculation/summary": 1 });
+    expect(await t.db.guildMembers.count()).toBe(4);
+    expect(await t.db.funds.count()).toBe(1);
   });
 
   it("forgetPrivateData drops what came from admin sources and keeps public data and queued writes", async () => {
@@ -134,7 +132,7 @@ describe("pulls", () => {
     expect(await t.db.timers.count()).toBe(5);
     expect(await t.db.outbox.count()).toBe(1);
 
-    t.session.role = null;
+    await t.setRole(null);
     t.clock.setOnline(true);
     t.layer.sessionChanged();
     await t.layer.sync.idle();
@@ -148,7 +146,7 @@ describe("pulls", () => {
     const before = await t.db.timers.toArray();
 
     t.clock.advance(60_000);
-    server.faults.failReads("/boss-timers", { kind: "status", status: 503, error: "Service unavailable" });
+    server.faults.failReads("/changes", { kind: "status", status: 503, error: "Service unavailable" });
     expect(await t.layer.sync.pull("timers")).toBe("failed");
     expect(await t.db.timers.toArray()).toEqual(before);
     expect(await readSyncStatus(t.db, "timers")).toEqual({
@@ -156,7 +154,7 @@ describe("pulls", () => {
       error: "Service unavailable",
     });
 
-    server.faults.failReads("/boss-timers", { kind: "drop" });
+    server.faults.failReads("/changes", { kind: "drop" });
     expect(await t.layer.sync.pull("timers")).toBe("failed");
     expect(await t.db.timers.toArray()).toEqual(before);
     expect((await t.db.syncMeta.get("timers"))?.lastErrorStatus).toBe(0);
@@ -169,14 +167,24 @@ describe("pulls", () => {
     t = await createTestLayer(server);
     await t.layer.sync.pull("bossNames");
     const count = await t.db.bossNames.count();
-    server.faults.failReads("/public/boss-names", {
+    // A change on the server, so the delta has boss names to bring.
+    await server.asAnotherAdmin("/boss-names", { name: "NEWBOSS", respawn_time_hours: 5 });
+    server.faults.failReads("/changes", {
       kind: "reshape",
-      change: (answer) => ({ ...(answer as object), bossNames: "not a list" }),
+      change: (answer) => {
+        const body = answer as { changes: Record<string, unknown> };
+        return {
+          ...body,
+          changes: { ...body.changes, bossNames: { rows: "not a list", deleted: [], replace: true } },
+        };
+      },
     });
 
     expect(await t.layer.sync.pull("bossNames")).toBe("failed");
     expect(await t.db.bossNames.count()).toBe(count);
-    expect((await readSyncStatus(t.db, "bossNames")).error).toBe(unexpectedAnswer("/public/boss-names"));
+    expect((await readSyncStatus(t.db, "bossNames")).error).toBe(unexpectedAnswer("/changes"));
+    expect(await t.layer.sync.pull("bossNames")).toBe("stored");
+    expect(await t.db.bossNames.count()).toBe(count + 1);
   });
 
   it("offline, nothing is requested and nothing is recorded", async () => {
@@ -215,18 +223,45 @@ describe("pulls", () => {
     expect(seen[1]).toHaveLength(3);
   });
 
+  it("after the first pull, brings only what changed since, in one call for every collection", async () => {
+    t = await createTestLayer(server);
+    await t.layer.sync.pullAll();
+    const marketBefore = await t.db.marketItems.toArray();
+    let seen: { full: boolean; changes: Record<string, { rows: unknown[] }> } | undefined;
+    server.faults.failReads("/changes", {
+      kind: "reshape",
+      change: (answer) => {
+        seen = answer as typeof seen;
+        return answer;
+      },
+    });
+    await server.asAnotherAdmin("/guild-member/update", {
+      id: await server.memberId("Brina"),
+      category: "Members",
+    });
+    await t.layer.sync.pullAll();
+
+    expect(seen?.full).toBe(false);
+    expect(Object.keys(seen?.changes ?? {})).toEqual(["guildMembers"]);
+    expect(seen?.changes.guildMembers?.rows).toEqual([expect.objectContaining({ playerName: "Brina" })]);
+    expect((await t.db.guildMembers.get(await server.memberId("Brina")))?.category).toBe("Members");
+    expect(await t.db.guildMembers.count()).toBe(4);
+    expect(await t.db.marketItems.toArray()).toEqual(marketBefore);
+    expect(server.readsOf("/changes")).toBe(2);
+  });
+
   it("a second request during a pull runs once more after it, not in parallel", async () => {
     t = await createTestLayer(server);
     let release = () => {};
-    server.faults.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
+    server.faults.failReads("/changes", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
     const first = t.layer.sync.pull("timers");
     const second = t.layer.sync.pull("timers");
-    const third = t.layer.sync.pull("timers");
+    const third = t.layer.sync.pull("marketItems");
     expect(third).toBe(second);
     release();
     expect(await first).toBe("stored");
     expect(await second).toBe("stored");
-    expect(server.readsOf("/boss-timers")).toBe(2);
+    expect(server.readsOf("/changes")).toBe(2);
   });
 });
 
@@ -280,10 +315,10 @@ describe("pulls and queued writes", () => {
     t = await createTestLayer(server);
     await t.layer.sync.pullAll();
     let release = () => {};
-    server.faults.failReads("/boss-timers", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
-    const reads = server.readsOf("/boss-timers");
+    server.faults.failReads("/changes", { kind: "hold", until: new Promise<void>((r) => (release = r)) });
+    const reads = server.readsOf("/changes");
     const slow = t.layer.sync.pull("timers");
-    await server.until(() => server.readsOf("/boss-timers") > reads); // the GET is held at the server
+    await server.until(() => server.readsOf("/changes") > reads); // the GET is held at the server
 
     await t.layer.commands.startTimer("VENATUS");
     await t.layer.outbox.drain();
@@ -300,7 +335,7 @@ describe("pulls and queued writes", () => {
 describe("when sync runs", () => {
   it("on start, on focus, on 'online', and every 60 s while the page is visible", async () => {
     t = await createTestLayer(server);
-    const reads = () => server.readsOf("/boss-timers");
+    const reads = () => server.readsOf("/changes");
     const stop = t.layer.start();
     await t.settle();
     expect(reads()).toBe(1);
@@ -350,12 +385,12 @@ describe("when sync runs", () => {
     });
     const stop = layer.start();
     await layer.sync.idle();
-    expect(server.readsOf("/guild-funds")).toBe(0);
+    expect(await t.db.funds.count()).toBe(0);
 
-    t.session.role = "admin";
+    await t.setRole("admin");
     for (const listener of listeners) listener();
     await layer.sync.idle();
-    expect(server.readsOf("/guild-funds")).toBe(1);
+    expect(await t.db.funds.count()).toBe(1);
 
     stop();
     expect(listeners.size).toBe(0);

@@ -1,9 +1,12 @@
 /**
- * Pulls collections from /_api into the local store. A pull replaces the collection's base copy and
- * rebuilds the live table (base + queued writes) in one transaction, so screens never see an empty or
+ * Pulls collections from /_api into the local store. The row collections come together, as the changes since
+ * the last pull (changes-pull.ts); the salary receipt by its own read. A pull updates the base copies and
+ * rebuilds the live tables (base + queued writes) in one transaction, so screens never see an empty or
  * half-written table, and a failed pull keeps what was cached and records the error.
  */
 import { type ApiClient, ApiError, errorMessage, unexpectedAnswer } from "../lib/api-client.ts";
+import { isDeltaCollection } from "./changes-pull.ts";
+import { createChangesSync } from "./changes-sync.ts";
 import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
 import type { DataLayerEnv } from "./environment.ts";
 import { type CollectionName, isSingleRow, KEY_PATHS, type PortalDb, SINGLE_ROW_SLOT } from "./portal-db.ts";
@@ -60,6 +63,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const { db, api, env, store } = deps;
   const running = new Map<CollectionName, Promise<PullResult>>();
   const following = new Map<CollectionName, Promise<PullResult>>();
+  const changes = createChangesSync(deps);
 
   async function fetchAndStore(collection: CollectionName): Promise<PullResult> {
     const source = sourceFor(collection, deps.getRole());
@@ -96,8 +100,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
   }
 
-  /** One pull per collection at a time; a request during a pull runs once more after it. */
+  /**
+   * One pull per collection at a time; a request during a pull runs once more after it. The row collections
+   * share one: a pull of any of them is the delta pull of all.
+   */
   function pull(collection: CollectionName): Promise<PullResult> {
+    if (isDeltaCollection(collection)) {
+      const role = deps.getRole();
+      if (role !== undefined && sourceFor(collection, role) === undefined) return Promise.resolve("skipped");
+      return changes.pullChanges();
+    }
     const queued = following.get(collection);
     if (queued) return queued;
     const current = running.get(collection);
@@ -119,11 +131,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return started;
   }
 
+  /** Each collection once, and the row collections in one delta pull. */
   async function pullMany(collections: Iterable<CollectionName>): Promise<void> {
-    await Promise.all([...new Set(collections)].map((c) => pull(c)));
+    const unique = [...new Set(collections)];
+    const others = unique.filter((c) => !isDeltaCollection(c)).map((c) => pull(c));
+    const role = deps.getRole();
+    const delta = unique.find((c) => isDeltaCollection(c) && (role === undefined || sourceFor(c, role)));
+    await Promise.all(delta === undefined ? others : [...others, pull(delta)]);
   }
 
-  /** Every collection the current session may read. */
+  /** Every collection the current session may read (while it is being checked, the delta pull's answer says). */
   function pullAll(): Promise<void> {
     return pullMany(readableCollections(deps.getRole()));
   }
@@ -138,6 +155,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     while (running.size > 0 || following.size > 0) {
       await Promise.all([...running.values(), ...following.values()]);
     }
+    await changes.idle();
   }
 
   return { pull, pullMany, pullAll, forget, idle };

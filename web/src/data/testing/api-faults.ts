@@ -39,7 +39,10 @@ export class ApiFaults {
     this.writeFaults.push(...faults);
   }
 
-  /** Faults for the next GETs of a path under /_api (with its query), in order. */
+  /**
+   * Faults for the next GETs of a path under /_api, in order: with a query, of that exact path; without one,
+   * of the path with any query (GET /changes?since=... whatever the cursor).
+   */
   failReads(path: string, ...faults: Fault[]): void {
     this.readFaults.set(path, [...(this.readFaults.get(path) ?? []), ...faults]);
   }
@@ -62,7 +65,9 @@ export class ApiFaults {
       key: c.req.header("idempotency-key"),
       body: text === "" ? undefined : superjson.parse(text),
     });
-    const queue = method === "GET" ? this.readFaults.get(path) : this.writeFaults;
+    const bare = url.pathname.replace(/^\/_api/, "");
+    const queue =
+      method === "GET" ? (this.readFaults.get(path) ?? this.readFaults.get(bare)) : this.writeFaults;
 
     for (let fault = queue?.shift(); ; fault = queue?.shift()) {
       switch (fault?.kind) {

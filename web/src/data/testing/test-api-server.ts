@@ -62,14 +62,19 @@ function browserFetch(origin: string): typeof fetch {
   };
 }
 
+/** Who the browser is signed in as: the admin account, the raider account, or nobody. */
+export type BrowserSession = "admin" | "user" | null;
+
 export class TestApiServer {
   readonly faults = new ApiFaults();
   private sessionExpired = false;
+  private signedInAs: BrowserSession = "admin";
   private running: {
     portal: Portal;
     origin: string;
     fetch: typeof fetch;
     email: string;
+    userEmail: string;
     close(): void;
   } | null = null;
 
@@ -104,6 +109,7 @@ export class TestApiServer {
       origin,
       fetch: browserFetch(origin),
       email: await createAccount(portal.db, "browser", "admin"),
+      userEmail: await createAccount(portal.db, "browser", "user"),
       close,
     };
     await this.signIn();
@@ -121,20 +127,35 @@ export class TestApiServer {
     const { db } = this.live.portal;
     await resetPortalData(db);
     await db.exec(`DELETE FROM boss_timers; DELETE FROM boss_names; ${SEED}`);
-    if (this.sessionExpired) await this.signIn();
+    if (this.sessionExpired || this.signedInAs !== "admin") await this.signIn();
     this.faults.clear();
   }
 
-  /** Logs the browser in through the API, as the login page does. */
-  async signIn(): Promise<void> {
-    const { origin, email } = this.live;
-    const response = await this.fetch(`${origin}/_api/auth/login_with_password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, password: TEST_PASSWORD }),
-    });
+  /** Logs the browser in as the admin through the API, as the login page does. */
+  signIn(): Promise<void> {
+    return this.signInAs("admin");
+  }
+
+  /**
+   * Signs the browser in as the admin or the raider, or out (null), through the API. The server answers
+   * GET /changes for the session it sees, so tests keep it the same as the layer's role.
+   */
+  async signInAs(session: BrowserSession): Promise<void> {
+    const { origin, email, userEmail } = this.live;
+    const post = (path: string, body: unknown) =>
+      this.fetch(`${origin}/_api/auth/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    await post("logout", {});
+    this.signedInAs = null;
+    if (session === null) return;
+    const login = { email: session === "admin" ? email : userEmail, password: TEST_PASSWORD };
+    const response = await post("login_with_password", login);
     if (!response.ok) throw new Error(`Login failed: ${response.status} ${await response.text()}`);
     this.sessionExpired = false;
+    this.signedInAs = session;
   }
 
   /** The browser's session runs out on the server (its cookie is still sent). */
@@ -189,8 +210,10 @@ export class TestApiServer {
   }
 
   /** GETs of a path under /_api (with its query) that reached the server so far. */
+  /** GETs of a path: with a query, that exact one; without, with any query (e.g. every GET /changes). */
   readsOf(path: string): number {
-    return this.faults.requests.filter((r) => r.method === "GET" && r.path === path).length;
+    const matches = (seen: string) => seen === path || (!path.includes("?") && seen.split("?")[0] === path);
+    return this.faults.requests.filter((r) => r.method === "GET" && matches(r.path)).length;
   }
 
   /** The data writes that reached the server so far (logins left out). */

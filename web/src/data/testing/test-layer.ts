@@ -18,6 +18,11 @@ export interface TestLayer {
   layer: DataLayer;
   db: PortalDb;
   session: { role: SessionRole };
+  /**
+   * The layer's role and the browser's session together, as after a login or logout (undefined: the session
+   * is being checked; the browser stays signed in as the admin).
+   */
+  setRole(role: SessionRole): Promise<void>;
   /** Another layer ("tab") on the same database and server, with its own clock. */
   openTab(options?: { locks?: LockManagerLike | null }): { layer: DataLayer; clock: ManualEnvironment };
   /** Waits until the outbox and every pull have settled. */
@@ -38,6 +43,11 @@ export async function createTestLayer(
   await server.reset();
   const name = `guild-portal-test-${crypto.randomUUID()}`;
   const session: { role: SessionRole } = { role: "role" in options ? options.role : "admin" };
+  const setRole = async (role: SessionRole) => {
+    await server.signInAs(role === undefined ? "admin" : role);
+    session.role = role;
+  };
+  if (session.role !== "admin") await setRole(session.role);
   const layers: DataLayer[] = [];
 
   function open(locks: LockManagerLike | null | undefined) {
@@ -58,6 +68,7 @@ export async function createTestLayer(
     layer: first.layer,
     db: first.layer.db,
     session,
+    setRole,
     openTab: (tab = {}) => open(tab.locks),
     async settle() {
       for (const layer of layers) {

@@ -1,0 +1,94 @@
+/**
+ * What the tests of the Worker bundle share (decision 025): a database of the file's own, made from the
+ * PostgreSQL 15 template, the WebSocket-to-TCP proxy the Neon driver reaches it through, the bundle
+ * `wrangler deploy` uploads, and the bindings of each database path the Worker's entry takes.
+ */
+import { afterAll, beforeAll } from "vitest";
+import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
+import { databaseUrl, newDatabaseName } from "@worker/test/database-names.ts";
+import { acquirePostgresTemplate } from "@worker/test/postgres-template.ts";
+import { bundleWorker, type WorkerBindings, type WorkerBundle } from "@worker/test/worker-runtime.ts";
+import { startWsTcpProxy, type WsTcpProxy } from "@worker/test/ws-tcp-proxy.ts";
+
+export interface WorkerHarness {
+  /** The file's database, for the Worker and for the test's own connections. */
+  readonly url: string;
+  /** Where the WebSocket-to-TCP proxy to the database listens (NEON_WS_PROXY). */
+  readonly proxyAddress: string;
+  readonly bundle: WorkerBundle;
+}
+
+/**
+ * Registers the file's beforeAll, which creates the database, runs fill on it (sample data, accounts),
+ * starts the proxy and bundles the Worker, and the afterAll that undoes each. The getters answer once
+ * beforeAll has run.
+ */
+export function setUpWorkerDatabase(fill?: (url: string) => Promise<void>): WorkerHarness {
+  let url: string | undefined;
+  let proxy: WsTcpProxy | undefined;
+  let bundle: WorkerBundle | undefined;
+  const cleanup: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    const { template, release } = await acquirePostgresTemplate();
+    cleanup.push(release);
+    const name = newDatabaseName(template.prefix);
+    const admin = createNodePostgresDb(template.adminUrl, { max: 1 });
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`);
+    await admin.close();
+    const created = databaseUrl(template.adminUrl, name);
+    url = created;
+    await fill?.(created);
+    const started = await startWsTcpProxy([new URL(created).host]);
+    proxy = started;
+    cleanup.push(() => started.close());
+    const built = bundleWorker();
+    bundle = built;
+    cleanup.push(async () => built.dispose());
+  });
+
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("The Worker's database is not set up: beforeAll has not run");
+    return value;
+  };
+  return {
+    get url() {
+      return ready(url);
+    },
+    get proxyAddress() {
+      return ready(proxy).address;
+    },
+    get bundle() {
+      return ready(bundle);
+    },
+  };
+}
+
+/** Hyperdrive needs a password in the URL; the test server trusts local connections and ignores it. */
+const withPassword = (u: string) => u.replace("postgres@", "postgres:unused@");
+
+/**
+ * The two database paths, for describe.each: a Hyperdrive binding (node-postgres over workerd's TCP
+ * sockets) and, without one, the Neon driver over WebSocket. Both get vars, and bindings() adds extra.
+ */
+export function databasePaths(harness: WorkerHarness, vars: Record<string, string>) {
+  return [
+    {
+      path: "Hyperdrive (node-postgres)",
+      bindings: (extra: Record<string, string> = {}): WorkerBindings => ({
+        vars: { ...vars, ...extra },
+        hyperdrive: withPassword(harness.url),
+      }),
+    },
+    {
+      path: "the Neon driver over WebSocket",
+      bindings: (extra: Record<string, string> = {}): WorkerBindings => ({
+        vars: { ...vars, DATABASE_URL: harness.url, NEON_WS_PROXY: harness.proxyAddress, ...extra },
+      }),
+    },
+  ];
+}
