@@ -27,11 +27,20 @@ function brandInIndexHtml(): Plugin {
   };
 }
 
+/**
+ * The year the build renders the footer with. The prerendered home page and the app's hydrating render both
+ * read it (shell/current-year.ts), so they agree in any year; the app shows the current year right after.
+ */
+const buildYear = new Date().getFullYear();
+
 export default defineConfig({
   root: webRoot,
-  // The brand the app shows until the server's config is known (brand-store.ts): the first paint, and the
-  // prerendered home page, already carry it.
-  define: { "import.meta.env.VITE_GUILD_BRAND": JSON.stringify(brand) },
+  // The brand and year of the prerendered home page, which the app's first (hydrating) render repeats
+  // (decision 032) before it shows the server's brand and the current year.
+  define: {
+    "import.meta.env.VITE_GUILD_BRAND": JSON.stringify(brand),
+    "import.meta.env.VITE_BUILD_YEAR": JSON.stringify(String(buildYear)),
+  },
   publicDir: "public",
   // The import aliases (@web/, @shared/) are tsconfig.json's paths, as for tsc, tsx and Vitest.
   resolve: { tsconfigPaths: true },

@@ -2,11 +2,15 @@
  * The guild's brand ('{brand}' in texts) and time zone from /_api/public/config. The last known value is
  * kept in localStorage so a reload (or an offline start) shows the right name without a flash.
  */
+import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { api } from "../lib/api-client.ts";
 
 export const DEFAULT_BRAND = "Guild Portal";
-/** GUILD_BRAND as the app was built with it (web/vite.config.ts); shown until the server's config is known. */
+/**
+ * GUILD_BRAND as the app was built with it (web/vite.config.ts): the prerendered home page's brand, and the
+ * brand shown until the server's config is known.
+ */
 const BUILD_BRAND: string = import.meta.env.VITE_GUILD_BRAND || DEFAULT_BRAND;
 const STORAGE_KEY = "guild-portal:config";
 
@@ -49,6 +53,14 @@ export async function loadPublicConfig(): Promise<void> {
   }
 }
 
+const storedBrand = () => useConfigStore.getState().brand;
+const builtBrand = () => BUILD_BRAND;
+
+/**
+ * The brand to show. While React hydrates the prerendered home page it is the build's, the brand that page
+ * carries, so the two agree whatever the server's brand (decision 032); right after, and in every render that
+ * hydrates nothing, it is the store's: the server's, or the last one stored.
+ */
 export function useBrand(): string {
-  return useConfigStore((state) => state.brand);
+  return useSyncExternalStore(useConfigStore.subscribe, storedBrand, builtBrand);
 }

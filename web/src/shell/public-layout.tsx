@@ -6,6 +6,7 @@ import { Button } from "../components/button.tsx";
 import { takeEarlyClick } from "../features/pwa/early-clicks.ts";
 import { OfflineBanner } from "../features/sync-status/offline-banner.tsx";
 import { useBrand } from "./brand-store.ts";
+import { useCurrentYear } from "./current-year.ts";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
 import { AdminLink, navLinkClass } from "./public-nav-pieces.tsx";
 
@@ -53,7 +54,7 @@ function MobileMenu() {
 /** The public portal frame; `children` replaces the outlet for pages rendered outside the route tree (Not Found). */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const brand = useBrand();
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
