@@ -16,14 +16,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import superjson from "superjson";
+import { freePort, repoRoot } from "./start-server.ts";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ADMIN = { email: "bench-crash@guild.local", password: `bench-crash-${crypto.randomUUID()}` };
 
 interface Options {
@@ -56,17 +54,6 @@ function readOptions(): Options {
       throw new Error(`--${name} must be a positive whole number`);
   if (options.maxMs < options.minMs) throw new Error("--max-ms must be at least --min-ms");
   return options;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** The server process: started, killed with SIGKILL (a crash) or stopped with SIGTERM. */

@@ -43,6 +43,7 @@ import {
 import { startWsTcpProxy } from "../worker/test/ws-tcp-proxy.ts";
 import { prepareAsNpmStart } from "./bench-database.ts";
 import { ms, percentile } from "./bench-stats.ts";
+import { freePort } from "./start-server.ts";
 
 const PGBOUNCER = "/usr/sbin/pgbouncer";
 const DATABASE = "bench";
@@ -114,17 +115,6 @@ function setNoDelayOnAllSockets(): void {
     if (event === "connection") (args[0] as net.Socket).setNoDelay(true);
     return Reflect.apply(emit, this, [event, ...args]);
   } as typeof emit;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 function canConnect(port: number): Promise<boolean> {

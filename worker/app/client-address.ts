@@ -17,8 +17,16 @@ interface NodeSocketBindings {
  * and prove nothing. Only the tail of the header is looked at, however long the header is.
  */
 export function lastForwardedFor(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  return canonicalIpAddress(header.slice(header.lastIndexOf(",") + 1));
+  const last = lastEntry(header);
+  return last === undefined ? undefined : canonicalIpAddress(last);
+}
+
+/**
+ * The last entry of a comma-separated proxy header (X-Forwarded-For, X-Forwarded-Proto): the one the nearest
+ * proxy added, untrimmed. Only the tail is looked at, however long the header is.
+ */
+export function lastEntry(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : header.slice(header.lastIndexOf(",") + 1);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   inlineScriptHashes,
   securityHeaders,
 } from "@shared/security-headers/security-headers.ts";
+import { lastEntry } from "../app/client-address.ts";
 import { refusal, webFallback } from "../app/web-fallback.ts";
 
 const TYPES: Record<string, string> = {
@@ -40,7 +41,7 @@ export interface StaticSiteOptions {
 function servedOverHttps(c: Context, { trustProxy }: StaticSiteOptions): boolean {
   if (new URL(c.req.url).protocol === "https:") return true;
   if (!trustProxy) return false;
-  return c.req.header("X-Forwarded-Proto")?.split(",").pop()?.trim().toLowerCase() === "https";
+  return lastEntry(c.req.header("X-Forwarded-Proto"))?.trim().toLowerCase() === "https";
 }
 
 /** index.html and the CSP hashes of its inline scripts, read again only when the file changes (a rebuild). */

@@ -4,7 +4,6 @@
  * answers is checked by hand, as in sync-engine.ts (no zod in the entry chunk).
  */
 import { CHANGES_PATH, type SessionRole, sourceFor } from "./collections.ts";
-import { mutationFor } from "./mutations.ts";
 import {
   type CollectionName,
   isLocalId,
@@ -15,7 +14,7 @@ import {
   SINGLE_ROW_SLOT,
   type SyncCursor,
 } from "./portal-db.ts";
-import { readSyncMeta } from "./pull-store.ts";
+import { collectionsBeingWritten, readSyncMeta, syncedMeta } from "./pull-store.ts";
 import { rebuildCollections } from "./rebuild.ts";
 import { CURSOR_SLOT, forgetCursor } from "./sync-cursor.ts";
 
@@ -127,8 +126,7 @@ export function storeChanges(db: PortalDb, pulled: PulledChanges): Promise<"stor
       if (meta.writeVersion !== version) return "stale";
       metas.set(collection, meta);
     }
-    const sending = await db.outbox.where("status").equals("sending").toArray();
-    const inFlight = new Set(sending.flatMap((row) => mutationFor(row.name)?.writes ?? []));
+    const inFlight = await collectionsBeingWritten(db);
     const changed = Object.keys(pulled.answer.changes) as CollectionName[];
     if (changed.some((collection) => inFlight.has(collection))) return "stale";
     for (const collection of changed) {
@@ -142,14 +140,9 @@ export function storeChanges(db: PortalDb, pulled: PulledChanges): Promise<"stor
     }
     await rebuildCollections(db, changed);
     for (const [collection, meta] of metas) {
-      await db.syncMeta.put({
-        ...meta,
-        lastSyncedAt: pulled.at,
-        lastAttemptAt: pulled.at,
-        lastError: null,
-        lastErrorStatus: null,
-        source: sourceFor(collection, pulled.role)?.path ?? CHANGES_PATH,
-      });
+      await db.syncMeta.put(
+        syncedMeta(meta, sourceFor(collection, pulled.role)?.path ?? CHANGES_PATH, pulled.at),
+      );
     }
     // A guess the server did not confirm or correct may differ from what it holds: the next pull is whole.
     const previous = await db.syncCursor.get(CURSOR_SLOT);

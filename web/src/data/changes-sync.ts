@@ -7,12 +7,9 @@ import { changesFromAnswer, DELTA_COLLECTIONS, isDeltaCollection, storeChanges }
 import { CHANGES_PATH, type Role, readableCollections } from "./collections.ts";
 import type { CollectionName } from "./portal-db.ts";
 import { setSyncing } from "./pull-and-send-state.ts";
-import { readSyncMeta, recordPullFailure } from "./pull-store.ts";
+import { PULL_TIMEOUT_MS, readSyncMeta, recordPullFailure } from "./pull-store.ts";
 import { readCursor } from "./sync-cursor.ts";
 import type { PullResult, SyncEngineDeps } from "./sync-engine.ts";
-
-/** A pull without an answer after this long counts as failed; the cached rows stay. */
-const CHANGES_TIMEOUT_MS = 30_000;
 
 /** The role the server answered for, from the cursor's first letter (a: admin, u: user, p: nobody). */
 function audienceOf(cursor: string): Role | null {
@@ -36,7 +33,7 @@ export function createChangesSync(deps: SyncEngineDeps) {
     const cursor = await readCursor(db);
     const path = cursor === null ? CHANGES_PATH : `${CHANGES_PATH}?since=${encodeURIComponent(cursor)}`;
     try {
-      return { answer: await api.get(path, AbortSignal.timeout(CHANGES_TIMEOUT_MS)) };
+      return { answer: await api.get(path, AbortSignal.timeout(PULL_TIMEOUT_MS)) };
     } catch (error) {
       await failed(collections, errorMessage(error), error instanceof ApiError ? error.status : null);
       return undefined;

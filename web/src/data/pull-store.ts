@@ -37,8 +37,18 @@ export async function recordPullFailure(
   });
 }
 
-function touchesCollection(name: string, collection: CollectionName): boolean {
-  return mutationFor(name)?.writes.includes(collection) ?? false;
+/** A pull without an answer after this long counts as failed; the cached rows stay. */
+export const PULL_TIMEOUT_MS = 30_000;
+
+/** The collections written by queued writes being sent right now: an answer pulled meanwhile may predate them. */
+export async function collectionsBeingWritten(db: PortalDb): Promise<Set<CollectionName>> {
+  const sending = await db.outbox.where("status").equals("sending").toArray();
+  return new Set(sending.flatMap((row) => mutationFor(row.name)?.writes ?? []));
+}
+
+/** A collection's sync state once a pull of it was stored at `at` from `source`. */
+export function syncedMeta(meta: SyncMeta, source: string, at: number): SyncMeta {
+  return { ...meta, lastSyncedAt: at, lastAttemptAt: at, lastError: null, lastErrorStatus: null, source };
 }
 
 export interface PulledAnswer {
@@ -62,18 +72,10 @@ export function storePulledRows(db: PortalDb, pulled: PulledAnswer): Promise<"st
   return db.transaction("rw", db.tables, async () => {
     const current = await readSyncMeta(db, collection);
     if (current.writeVersion !== pulled.versionBefore || !pulled.stillReadable()) return "stale";
-    const sending = await db.outbox.where("status").equals("sending").toArray();
-    if (sending.some((row) => touchesCollection(row.name, collection))) return "stale";
+    if ((await collectionsBeingWritten(db)).has(collection)) return "stale";
     await db.baseSnapshots.put({ collection, rows: pulled.rows });
     await rebuildCollections(db, [collection]);
-    await db.syncMeta.put({
-      ...current,
-      lastSyncedAt: pulled.at,
-      lastAttemptAt: pulled.at,
-      lastError: null,
-      lastErrorStatus: null,
-      source: pulled.source,
-    });
+    await db.syncMeta.put(syncedMeta(current, pulled.source, pulled.at));
     return "stored";
   });
 }

@@ -11,11 +11,15 @@ import { type CollectionSource, readableCollections, type SessionRole, sourceFor
 import type { DataLayerEnv } from "./environment.ts";
 import { type CollectionName, isSingleRow, KEY_PATHS, type PortalDb, SINGLE_ROW_SLOT } from "./portal-db.ts";
 import { type LayerStore, setSyncing } from "./pull-and-send-state.ts";
-import { forgetCollections, readSyncMeta, recordPullFailure, storePulledRows } from "./pull-store.ts";
+import {
+  forgetCollections,
+  PULL_TIMEOUT_MS,
+  readSyncMeta,
+  recordPullFailure,
+  storePulledRows,
+} from "./pull-store.ts";
 
 export const SYNC_INTERVAL_MS = 60_000;
-/** A pull without an answer after this long counts as failed; the cached rows stay. */
-export const PULL_TIMEOUT_MS = 30_000;
 
 /**
  * stored: the answer is in the store. failed: the error is recorded, the cache kept. stale: a write to
