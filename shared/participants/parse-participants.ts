@@ -110,7 +110,14 @@ export function resolveParticipants<M extends ParticipantRosterMember>(
   names: readonly string[],
   roster: readonly M[],
 ): ResolvedParticipant<M>[] {
-  const index = indexParticipantRoster(roster);
+  return resolveParticipantsIn(names, indexParticipantRoster(roster));
+}
+
+/** resolveParticipants against a roster indexed once, for reading many lists against the same roster. */
+export function resolveParticipantsIn<M extends ParticipantRosterMember>(
+  names: readonly string[],
+  index: ParticipantRosterIndex<M>,
+): ResolvedParticipant<M>[] {
   const resolved: ResolvedParticipant<M>[] = [];
   const seenMembers = new Set<number>();
   const seenOutsiders = new Set<string>();

@@ -3,7 +3,9 @@
  * the server and the attendance dialogs.
  */
 import * as z from "zod";
+import { ATTENDANCE_FIELD_RULES } from "../merge/field-merge.ts";
 import { normalizeParticipants } from "../participants/parse-participants.ts";
+import { BASE_INVALID, baseFitsChanges, baseText, baseUnknownField } from "./merge-base.ts";
 import { participantNamesProblem } from "./name-field.ts";
 
 export const ATTENDANCE_DATE_FLOOR = new Date(Date.UTC(2000, 0, 1));
@@ -81,10 +83,44 @@ export const createAttendanceSchema = z.strictObject(
 );
 export type CreateAttendanceInput = z.infer<typeof createAttendanceSchema>;
 
-export const updateAttendanceSchema = z.strictObject(
-  { id: idField, dateAttended: dateAttendedField, participatedMembers: participantsField },
-  { error: unknownField },
+/** The values a merging record update was based on (docs/decisions/038): any stored day and names. */
+const attendanceBaseSchema = z.strictObject(
+  {
+    dateAttended: z
+      .union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()], { error: BASE_INVALID })
+      .optional(),
+    participatedMembers: z.array(baseText).max(MAX_PARTICIPANTS, { error: BASE_INVALID }).optional(),
+  },
+  { error: baseUnknownField },
 );
+
+/**
+ * SPEC's update sends the date and the whole list. With `base` it merges (docs/decisions/038): either field
+ * may be left out, and a list merges with the one stored now as a set of names.
+ */
+export const updateAttendanceSchema = z
+  .strictObject(
+    {
+      id: idField,
+      dateAttended: dateAttendedField.optional(),
+      participatedMembers: participantsField.optional(),
+      base: attendanceBaseSchema.optional(),
+    },
+    { error: unknownField },
+  )
+  .check((ctx) => {
+    if (ctx.value.base !== undefined) return;
+    if (ctx.value.dateAttended === undefined)
+      ctx.issues.push({ code: "custom", message: DATE_REQUIRED, input: ctx.value, path: ["dateAttended"] });
+    else if (ctx.value.participatedMembers === undefined)
+      ctx.issues.push({
+        code: "custom",
+        message: PARTICIPANT_REQUIRED,
+        input: ctx.value,
+        path: ["participatedMembers"],
+      });
+  })
+  .check(baseFitsChanges(ATTENDANCE_FIELD_RULES));
 export type UpdateAttendanceInput = z.infer<typeof updateAttendanceSchema>;
 
 export const deleteAttendanceSchema = z.strictObject({ id: idField }, { error: unknownField });

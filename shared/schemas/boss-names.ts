@@ -3,6 +3,8 @@
  * shared by the server and the admin form.
  */
 import * as z from "zod";
+import { BOSS_NAME_FIELD_RULES } from "../merge/field-merge.ts";
+import { BASE_INVALID, baseFitsChanges, baseText, baseUnknownField } from "./merge-base.ts";
 import { nameField } from "./name-field.ts";
 
 export const BOSS_NAME_MAX_LENGTH = 100;
@@ -50,14 +52,29 @@ export const createBossNameSchema = z.strictObject(
 );
 export type CreateBossNameInput = z.infer<typeof createBossNameSchema>;
 
+/** The values a merging update was based on (docs/decisions/038); stored hours may be a schedule code. */
+const bossNameBaseSchema = z.strictObject(
+  {
+    name: baseText.optional(),
+    respawn_time_hours: z.number({ error: BASE_INVALID }).optional(),
+  },
+  { error: baseUnknownField },
+);
+
 export const updateBossNameSchema = z
   .strictObject(
-    { id: bossNameIdField, name: bossNameField.optional(), respawn_time_hours: respawnHoursField.optional() },
+    {
+      id: bossNameIdField,
+      name: bossNameField.optional(),
+      respawn_time_hours: respawnHoursField.optional(),
+      base: bossNameBaseSchema.optional(),
+    },
     { error: unknownField },
   )
   .refine((v) => v.name !== undefined || v.respawn_time_hours !== undefined, {
     error: UPDATE_NEEDS_A_FIELD,
-  });
+  })
+  .check(baseFitsChanges(BOSS_NAME_FIELD_RULES));
 export type UpdateBossNameInput = z.infer<typeof updateBossNameSchema>;
 
 export const deleteBossNameSchema = z.strictObject({ id: bossNameIdField }, { error: unknownField });

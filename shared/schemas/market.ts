@@ -3,10 +3,12 @@
  * the server and the admin loot forms. Also the money and date fields that the member and import schemas reuse.
  */
 import * as z from "zod";
+import { MARKET_FIELD_RULES } from "../merge/field-merge.ts";
 import { decimalTextOf, MoneyParseError, parseMoney } from "../money/money.ts";
 import { isControlCode } from "../participants/parse-participants.ts";
 import { isParticipantTextCorrupted } from "../participants/participant-corruption.ts";
 import { normalizeParticipantInput } from "../participants/participant-text.ts";
+import { BASE_INVALID, baseFitsChanges, baseText, baseUnknownField } from "./merge-base.ts";
 import { nameField, participantNamesProblem } from "./name-field.ts";
 
 export const LOOT_STATUSES = ["Pending", "Sold"] as const;
@@ -149,19 +151,41 @@ export const createMarketItemSchema = z.strictObject(
 /** Money fields are integer cents; participatedMembers is the stored text. */
 export type CreateMarketItemInput = z.infer<typeof createMarketItemSchema>;
 
-export const updateMarketItemSchema = z.strictObject(
+/** The values a merging item update was based on (docs/decisions/038); a stored list may be empty. */
+const marketBaseSchema = z.strictObject(
   {
-    id: idField,
-    lootName: lootNameField.optional(),
-    bossName: itemBossNameField.optional(),
-    value: valueField.optional(),
-    status: statusField.optional(),
-    participatedMembers: participantsField.optional(),
-    totalFunds: totalFundsField.optional(),
+    lootName: baseText.optional(),
+    bossName: baseText.optional(),
+    value: moneyCentsField(moneyMessages("base.value")).optional(),
+    status: baseText.optional(),
+    participatedMembers: z
+      .union([z.string({ error: BASE_INVALID }), z.array(baseText).max(MAX_LOOT_PARTICIPANTS)], {
+        error: BASE_INVALID,
+      })
+      .optional(),
+    totalFunds: moneyCentsField(moneyMessages("base.totalFunds")).optional(),
     dateAcquired: dateAcquiredField.optional(),
   },
-  { error: unknownField },
+  { error: baseUnknownField },
 );
+
+/** With `base` the update merges (docs/decisions/038); without, the fields sent are written as SPEC says. */
+export const updateMarketItemSchema = z
+  .strictObject(
+    {
+      id: idField,
+      lootName: lootNameField.optional(),
+      bossName: itemBossNameField.optional(),
+      value: valueField.optional(),
+      status: statusField.optional(),
+      participatedMembers: participantsField.optional(),
+      totalFunds: totalFundsField.optional(),
+      dateAcquired: dateAcquiredField.optional(),
+      base: marketBaseSchema.optional(),
+    },
+    { error: unknownField },
+  )
+  .check(baseFitsChanges(MARKET_FIELD_RULES));
 export type UpdateMarketItemInput = z.infer<typeof updateMarketItemSchema>;
 
 export const deleteMarketItemSchema = z.strictObject({ id: idField }, { error: unknownField });

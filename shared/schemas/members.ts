@@ -3,8 +3,10 @@
  * messages, shared by the server and the member dialogs.
  */
 import * as z from "zod";
+import { MEMBER_FIELD_RULES } from "../merge/field-merge.ts";
 import { refusedCharacterIn } from "../names/normalize-name.ts";
 import { idField, moneyCentsField, moneyMessages, unknownField } from "./market.ts";
+import { baseFitsChanges, baseText, baseUnknownField } from "./merge-base.ts";
 import { nameField } from "./name-field.ts";
 
 export const MEMBER_CATEGORIES = ["Guild Master", "Core", "Members"] as const;
@@ -79,26 +81,41 @@ export const createMemberSchema = z.strictObject(
 );
 export type CreateMemberInput = z.infer<typeof createMemberSchema>;
 
+/** The values a merging member update was based on (docs/decisions/038). */
+const memberBaseSchema = z.strictObject(
+  {
+    playerName: baseText.optional(),
+    category: baseText.optional(),
+    mainMemberId: idField.nullable().optional(),
+    playerAlias: baseText.nullable().optional(),
+  },
+  { error: baseUnknownField },
+);
+
 /**
  * salary and raidsParticipated are accepted (the edit dialog sends them back read-only) and checked, but the
- * server derives both and ignores what is sent (docs/decisions/010).
+ * server derives both and ignores what is sent (docs/decisions/010). With `base` the update merges: only the
+ * fields sent change, each only if nobody changed it since its base value (docs/decisions/038).
  */
-export const updateMemberSchema = z.strictObject(
-  {
-    id: idField,
-    playerName: playerNameField.optional(),
-    category: categoryField.optional(),
-    raidsParticipated: z
-      .number({ error: RAIDS_INVALID })
-      .int({ error: RAIDS_INVALID })
-      .min(0, { error: RAIDS_INVALID })
-      .optional(),
-    salary: moneyCentsField(moneyMessages("Salary")).optional(),
-    mainMemberId: mainMemberIdField,
-    playerAlias: playerAliasField.optional(),
-  },
-  { error: unknownField },
-);
+export const updateMemberSchema = z
+  .strictObject(
+    {
+      id: idField,
+      playerName: playerNameField.optional(),
+      category: categoryField.optional(),
+      raidsParticipated: z
+        .number({ error: RAIDS_INVALID })
+        .int({ error: RAIDS_INVALID })
+        .min(0, { error: RAIDS_INVALID })
+        .optional(),
+      salary: moneyCentsField(moneyMessages("Salary")).optional(),
+      mainMemberId: mainMemberIdField,
+      playerAlias: playerAliasField.optional(),
+      base: memberBaseSchema.optional(),
+    },
+    { error: unknownField },
+  )
+  .check(baseFitsChanges(MEMBER_FIELD_RULES));
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
 export const memberIdSchema = z.strictObject({ id: idField }, { error: unknownField });

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page, Route } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, screenshot, startBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, goOffline, goOnline, screenshot, startBrowserPortal } from "./browser.ts";
 
 // The admin's offline promise: writes made without a network are kept on the device (also across a
 // reload), shown as pending, sent exactly once when the network returns, and a write the server refuses
@@ -17,20 +17,6 @@ afterAll(async () => {
 
 const SAVED_OFFLINE = "Saved on this device; it will sync when you are back online.";
 const RAIDERS = ["Ashvale", "Brightforge", "Larkspire"];
-
-/** Chromium forgets the emulated offline state in navigator.onLine after a document loads; say it again. */
-/** The network is cut for the API too, so the toggle below never opens a window in which a write can leave. */
-const cutApi = (route: Route) => route.abort("internetdisconnected");
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route("**/_api/**", cutApi);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute("**/_api/**", cutApi);
-  await context.setOffline(false);
-}
 
 /** Chromium reports navigator.onLine true after a reload while offline; toggling restores it. */
 async function reassertOffline(context: BrowserContext): Promise<void> {

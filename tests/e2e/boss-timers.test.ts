@@ -3,7 +3,13 @@ import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextFixedSpawn } from "@shared/bosses/boss-schedule.ts";
 import { formatNextSpawnLabel } from "@shared/format/format-date.ts";
-import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+import {
+  type BrowserPortal,
+  E2E_BRAND,
+  screenshot,
+  startBrowserPortal,
+  waitForController,
+} from "./browser.ts";
 
 // /boss-timers in Chromium against `npm start` with the sample data: 16 interval bosses, 8 fixed schedules.
 let portal: BrowserPortal;
@@ -176,6 +182,47 @@ describe("the public boss timer page", () => {
     expect(await mirelurk.getByTestId("countdown").innerText()).toMatch(/^0h 0m \d{1,2}s$/);
     await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 15_000 }).toBe("available");
     expect(await mirelurk.innerText()).toContain("Available");
+  });
+});
+
+describe("a start queued offline (decision 036)", () => {
+  it("that waited more than 24 hours is too old to record: Discard only, on its card and in the outbox panel", async () => {
+    // As an admin, whose pages have the header's outbox panel.
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/admin/boss-timers"));
+    const sentinel = card(page, "Crystal Sentinel");
+    await expect.poll(() => sentinel.getAttribute("data-state"), { timeout: 30_000 }).toBe("available");
+    await waitForController(page);
+
+    await context.setOffline(true);
+    await sentinel.getByRole("button", { name: /Crystal Sentinel/ }).click();
+    await expect.poll(() => sentinel.getAttribute("data-state")).toBe("on-cooldown");
+    await page
+      .getByText("Timer started for Crystal Sentinel")
+      .waitFor({ state: "detached", timeout: 15_000 });
+    // The connection comes back a day and a bit later by this device's clock.
+    await page.clock.setFixedTime(Date.now() + 24 * 3_600_000 + 10 * 60_000);
+    await context.setOffline(false);
+
+    const refused = sentinel.getByTestId("failed-start");
+    await refused.getByText("Too old to record").waitFor({ timeout: 15_000 });
+    expect(await refused.getByRole("button").allInnerTexts()).toEqual(["Discard"]);
+    await screenshot(page, "boss-timers-too-old-to-record");
+
+    await page.getByTestId("outbox-badge").click();
+    const row = page.getByTestId("outbox-panel").getByTestId("failed-write");
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/^Start timer: Crystal Sentinel\s+Too old to record\./);
+    expect(await row.getByRole("button").allInnerTexts()).toEqual(["Discard"]);
+    await screenshot(page, "outbox-too-old-to-record");
+
+    await row.getByRole("button", { name: "Discard" }).click();
+    await expect.poll(() => sentinel.getAttribute("data-state"), { timeout: 15_000 }).toBe("available");
+    await page.getByTestId("outbox-badge").waitFor({ state: "detached" });
+    expect(await timerStarts("Crystal Sentinel")).toEqual([]);
+    expect(await serverTimer("Crystal Sentinel")).toMatchObject({ isActive: false, endTime: null });
   });
 });
 

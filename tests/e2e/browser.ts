@@ -29,6 +29,7 @@ import {
   type BrowserContextOptions,
   chromium,
   type Page,
+  type Route,
 } from "playwright-core";
 import superjson from "superjson";
 import { freePort, type PortalProcess, repoRoot, startPortal, waitForOutput } from "./portal-process.ts";
@@ -352,10 +353,54 @@ export async function waitForApp(page: Page): Promise<void> {
  * Waits until the service worker controls the page: its precache (every chunk of the build) is complete, so going
  * offline cannot make a lazy chunk fail and the page reload itself mid-test.
  */
+/** The API's requests fail as on a dead network, so flipping the browser offline opens no window for a write. */
+const cutApi = (route: Route) => route.abort("internetdisconnected");
+
+/** Takes the context offline, the API included; call it once the service worker controls the page. */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route("**/_api/**", cutApi);
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute("**/_api/**", cutApi);
+  await context.setOffline(false);
+}
+
 export async function waitForController(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 15_000,
   });
+}
+
+/**
+ * Starts counting `page`'s requests in flight, all but the live feed's stream, which stays open for as long as the
+ * page does (decision 033) and so keeps Playwright's "networkidle" from ever coming. Call it before navigating;
+ * `quiet()` resolves once no other request has been in flight for 500 ms.
+ */
+export function trackNetwork(page: Page): { quiet(timeoutMs?: number): Promise<void> } {
+  const inFlight = new Set<unknown>();
+  let changedAt = Date.now();
+  const isFeed = (url: string) => new URL(url).pathname === "/_api/live";
+  page.on("request", (request) => {
+    if (isFeed(request.url())) return;
+    inFlight.add(request);
+    changedAt = Date.now();
+  });
+  const settled = (request: unknown) => {
+    if (inFlight.delete(request)) changedAt = Date.now();
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+  return {
+    async quiet(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - changedAt < 500) {
+        if (Date.now() > deadline) throw new Error(`${inFlight.size} requests still in flight`);
+        await page.waitForTimeout(50);
+      }
+    },
+  };
 }
 
 export async function screenshot(page: Page, name: string): Promise<string[]> {

@@ -272,6 +272,8 @@ async function startCopyServer(): Promise<{ url: string; dir: string; stop: () =
     url: `http://127.0.0.1:${port}`,
     dir,
     stop: async () => {
+      // The open page's live feed (decision 033) keeps a stream through this proxy: cut it, or close waits on it.
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       rmSync(dir, { recursive: true, force: true });
     },

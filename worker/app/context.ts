@@ -1,4 +1,5 @@
 import type { Db } from "../db/types.ts";
+import type { LiveFeed } from "../live/live-feed.ts";
 import type { IdempotencyClaim } from "./write.ts";
 
 export interface SessionUser {
@@ -31,5 +32,7 @@ export interface AppEnv {
     clientAddress: string | undefined;
     /** The current time in epoch ms: Date.now, or a test's clock. */
     clock: () => number;
+    /** Where write() says that a write committed (the live feed, decision 033); unset: nobody listens. */
+    live: LiveFeed | undefined;
   };
 }

@@ -7,11 +7,15 @@ import { attendanceRoutes } from "../attendance/attendance-routes.ts";
 import { auditRoutes } from "../audit/audit-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
+import { batchDatabaseOf } from "../batch/batch-dispatch.ts";
+import { batchRoutes } from "../batch/batch-routes.ts";
 import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
 import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
 import { fundsRoutes } from "../funds/funds-routes.ts";
 import { importRoutes } from "../import/import-routes.ts";
+import type { LiveFeed } from "../live/live-feed.ts";
+import { createProcessFeed } from "../live/process-feed.ts";
 import { marketRoutes, publicMarketRoutes } from "../market/market-routes.ts";
 import { memberRoutes, membersRoutes, publicMembersRoutes } from "../members/members-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
@@ -23,6 +27,7 @@ import type { AppConfig, AppEnv } from "./context.ts";
 import { csrfGuard } from "./csrf.ts";
 import type { Collection } from "./data-version.ts";
 import { sendData, sendError } from "./respond.ts";
+import { writeOwnerGuard } from "./write.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -38,6 +43,11 @@ export interface AppDeps {
   clientAddress?: ClientAddress;
   /** The current time in epoch ms, for login throttling; tests pass a clock they move. Default Date.now. */
   clock?: () => number;
+  /**
+   * The live feed (GET /_api/live, decision 033). Default with one shared Db: this process's SSE streams;
+   * Workers pass their Durable Object's.
+   */
+  live?: LiveFeed;
 }
 
 /**
@@ -66,12 +76,19 @@ function pgCode(err: unknown): string | undefined {
 /** The whole API under /_api. Entry points differ only in the database and static-file serving. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath("/_api");
+  const live = deps.live ?? (typeof deps.db === "function" ? undefined : createProcessFeed(deps.db));
 
   app.use(async (c, next) => {
     c.set("config", deps.config);
+    c.set("live", live);
     c.set("clientAddress", deps.clientAddress?.(c));
     c.set("clock", deps.clock ?? Date.now);
-    if (typeof deps.db === "function") {
+    // One write of a batch runs on the batch's database (batch-dispatch.ts), which the batch closes.
+    const batchDb = batchDatabaseOf(c.req.raw);
+    if (batchDb) {
+      c.set("db", batchDb);
+      await next();
+    } else if (typeof deps.db === "function") {
       const db = deps.db(c.env);
       c.set("db", db);
       try {
@@ -101,6 +118,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(csrfGuard);
   app.use(loadSession);
+  app.use(writeOwnerGuard);
   // Each write's size limit and Idempotency-Key come after its role check: jsonBody (validate.ts).
 
   app.get("/health", async (c) => {
@@ -123,6 +141,8 @@ export function createApp(deps: AppDeps) {
   app.route("/boss-names", bossNamesRoutes);
   app.route("/public/boss-names", publicBossNamesRoutes);
   app.route("/changes", changesRoutes);
+  app.route("/batch", batchRoutes(app));
+  if (live) app.get("/live", (c) => live.connect(c));
   app.route("/boss-timers", bossTimersRoutes);
   app.route("/attendance", attendanceRoutes);
   app.route("/guild-members", membersRoutes);
@@ -137,7 +157,7 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return sendError(c, err.status, err.message);
+    if (err instanceof ApiError) return sendError(c, err.status, err.message, err.details);
     if (err instanceof HTTPException) {
       const status = err.status >= 400 && err.status < 500 ? err.status : 500;
       const message = status === 400 ? "Malformed JSON in request body" : err.message || "Request failed";

@@ -8,7 +8,12 @@ export function sendData(c: Context, data: unknown, status: SuccessStatus = 200)
   return c.body(superjson.stringify(data), status, { "Content-Type": "application/json; charset=utf-8" });
 }
 
-/** Every error is plain JSON `{ "error": message }`. */
-export function sendError(c: Context, status: number, message: string): Response {
-  return c.json({ error: message }, status as 400);
+/** Every error is plain JSON `{ "error": message }`, with any details beside it. */
+export function sendError(
+  c: Context,
+  status: number,
+  message: string,
+  details?: Readonly<Record<string, unknown>>,
+): Response {
+  return c.json({ ...details, error: message }, status as 400);
 }

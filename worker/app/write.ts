@@ -5,6 +5,8 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import superjson from "superjson";
+import { IDEMPOTENCY_KEY_PATTERN, STILL_PROCESSING } from "@shared/sync/write-batch.ts";
+import { WRITE_OWNER_HEADER, WRITTEN_BY_ANOTHER_ACCOUNT, writeOwnerValue } from "@shared/sync/write-owner.ts";
 import { type AuditEntry, insertAudit } from "../audit/audit-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import {
@@ -43,21 +45,36 @@ function replay(c: Context, stored: StoredResponse): Response {
  * limit, never for a caller the route refuses.
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const caller = c.get("user")?.id;
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (c.req.method !== "POST" || key === undefined) return next();
-  if (!/^[A-Za-z0-9_.:-]{1,200}$/.test(key)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ApiError(400, "Idempotency-Key must be 1-200 letters, digits or - _ . :");
   }
   // The caller is part of the hash: a key seen with another account (or none) is a different request,
   // so a replay never hands one user's stored answer to another.
-  const caller = c.get("user")?.id ?? "anonymous";
-  const requestHash = await sha256Hex(`${caller} ${c.req.method} ${c.req.path}\n${await c.req.text()}`);
+  const requestHash = await sha256Hex(
+    `${caller ?? "anonymous"} ${c.req.method} ${c.req.path}\n${await c.req.text()}`,
+  );
   const stored = await findProcessedKey(c.get("db"), key);
   if (stored && stored.status !== 0) {
     if (stored.requestHash !== requestHash) throw new ApiError(422, KEY_REUSED);
     return replay(c, stored);
   }
   c.set("idempotency", { key, requestHash });
+  await next();
+};
+
+/**
+ * A queued write names the account that queued it (decision 039). Under any other session (or none) it is
+ * refused before the route's role check, so the sender waits for its owner instead of taking a 403 for good.
+ */
+export const writeOwnerGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const owner = c.req.header(WRITE_OWNER_HEADER);
+  const caller = c.get("user")?.id;
+  if (owner !== undefined && (caller === undefined || owner !== writeOwnerValue(caller))) {
+    throw new ApiError(409, WRITTEN_BY_ANOTHER_ACCOUNT);
+  }
   await next();
 };
 
@@ -98,11 +115,13 @@ export async function write<T>(
       if (claim) await storeResponse(tx, claim.key, status, text);
       return text;
     });
+    // After the commit, never before: a notice must not send the apps to pull a change they cannot see yet.
+    c.get("live")?.changed(c);
     return c.body(body, status, { "Content-Type": "application/json; charset=utf-8" });
   } catch (err) {
     if (!(err instanceof AlreadyProcessed) || !claim) throw err;
     const stored = await findProcessedKey(db, claim.key);
-    if (!stored || stored.status === 0) throw new ApiError(409, "This request is already being processed.");
+    if (!stored || stored.status === 0) throw new ApiError(409, STILL_PROCESSING);
     if (stored.requestHash !== claim.requestHash) throw new ApiError(422, KEY_REUSED);
     return replay(c, stored);
   }

@@ -3,19 +3,25 @@
  * (raids_participated) move in the same transaction as the record, so the client never sends a count.
  */
 import { Hono } from "hono";
+import { formatDate } from "@shared/format/format-date.ts";
 import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import {
+  type AttendanceRecord,
   attendanceBossNotFound,
   attendanceNotFound,
   createAttendanceSchema,
   deleteAttendanceSchema,
+  MAX_PARTICIPANTS,
   NO_VALID_MEMBERS,
+  TOO_MANY_PARTICIPANTS,
+  type UpdateAttendanceInput,
   unknownMembersMessage,
   updateAttendanceSchema,
 } from "@shared/schemas/attendance.ts";
 import { ApiError } from "../app/api-error.ts";
 import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
+import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { type WriteTools, write } from "../app/write.ts";
@@ -79,6 +85,26 @@ async function recountRaids(
   await redistributeAndAudit(tx, audit, { raidCountsOf: changes.map((change) => change.member.id) });
 }
 
+/** The fields a merging update writes (docs/decisions/038); a record is called by its boss and day. */
+async function mergedFields(
+  tx: Queryable,
+  before: AttendanceRecord,
+  input: UpdateAttendanceInput,
+): Promise<{ dateAttended?: Date; participatedMembers?: string[] }> {
+  const changes = await mergeOrConflict(tx, {
+    entity: ENTITY,
+    id: before.id,
+    subject: `the ${before.bossName} raid of ${formatDate(before.dateAttended, "UTC")}`,
+    current: before,
+    patch: input,
+    base: input.base ?? {},
+  });
+  const merged = changes as { dateAttended?: Date; participatedMembers?: string[] };
+  if ((merged.participatedMembers?.length ?? 0) > MAX_PARTICIPANTS)
+    throw new ApiError(400, TOO_MANY_PARTICIPANTS);
+  return merged;
+}
+
 export const attendanceRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/", async (c) => sendData(c, { attendanceRecords: await listAttendance(c.get("db")) }))
@@ -115,13 +141,19 @@ export const attendanceRoutes = new Hono<AppEnv>()
       await lockDerivedFigures(tx);
       const before = await getAttendanceForUpdate(tx, input.id);
       if (!before) throw new ApiError(404, attendanceNotFound(input.id));
+      // With a base, only the fields nobody changed since go on, a list merged with the one stored now as a
+      // set of names (docs/decisions/038); without, SPEC's update of both.
+      const wanted = input.base === undefined ? input : await mergedFields(tx, before, input);
+      if (wanted.dateAttended === undefined && wanted.participatedMembers === undefined) {
+        return { attendanceRecord: before };
+      }
       const participatedMembers = await resolveParticipants(
         tx,
-        input.participatedMembers,
+        wanted.participatedMembers ?? before.participatedMembers,
         before.participatedMembers,
       );
       const attendanceRecord = await updateAttendance(tx, input.id, {
-        dateAttended: input.dateAttended,
+        dateAttended: wanted.dateAttended ?? before.dateAttended,
         participatedMembers,
       });
       await recountRaids(tx, audit, before.participatedMembers, participatedMembers);

@@ -8,11 +8,13 @@ import {
   deleteBossNameSchema,
   duplicateBossName,
   RESPAWN_HOURS_DEFAULT,
+  type UpdateBossNameInput,
   updateBossNameSchema,
 } from "@shared/schemas/boss-names.ts";
 import { lookalikeNameMessage } from "@shared/schemas/name-field.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
+import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
@@ -67,11 +69,24 @@ export const bossNamesRoutes = new Hono<AppEnv>()
     return write(c, async ({ tx, audit }) => {
       const before = await getBossName(tx, input.id, true);
       if (!before) throw new ApiError(404, bossNameNotFound(input.id));
-      if (input.name !== undefined) await assertNameFree(tx, input.name, input.id);
+      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, SPEC's update.
+      const wanted: Pick<UpdateBossNameInput, "name" | "respawn_time_hours"> =
+        input.base === undefined
+          ? input
+          : await mergeOrConflict(tx, {
+              entity: ENTITY,
+              id: before.id,
+              subject: input.base.name ?? before.name,
+              current: before,
+              patch: input,
+              base: input.base,
+            });
+      if (wanted.name === undefined && wanted.respawn_time_hours === undefined) return { bossName: before };
+      if (wanted.name !== undefined) await assertNameFree(tx, wanted.name, input.id);
       // The boss's timer follows a rename through the foreign key (ON UPDATE CASCADE).
       const bossName = (await updateBossName(tx, input.id, {
-        name: input.name,
-        respawnTimeHours: input.respawn_time_hours,
+        name: wanted.name,
+        respawnTimeHours: wanted.respawn_time_hours,
       })) as BossName;
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: bossName });
       return { bossName };

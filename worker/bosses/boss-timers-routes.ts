@@ -1,6 +1,6 @@
 /**
  * Boss respawn timers: anyone reads them, any signed-in account starts a ready boss's timer, admins also
- * replace running ones and reset them (timer-start-rule.ts).
+ * replace running ones and reset them; the latest start stands (timer-start-rule.ts).
  * One row per boss; resetting deletes it (the audit log keeps the history).
  */
 import { Hono } from "hono";
@@ -34,7 +34,7 @@ import {
   type StoredTimer,
   upsertTimer,
 } from "./boss-timers-repo.ts";
-import { timerStartRefusal } from "./timer-start-rule.ts";
+import { judgeTimerStart } from "./timer-start-rule.ts";
 
 const ENTITY = "boss_timer";
 const HOUR_MS = 60 * 60 * 1000;
@@ -109,8 +109,11 @@ export const bossTimersRoutes = new Hono<AppEnv>()
         input.testDuration !== undefined ? TEST_TIMER_SECONDS * 1000 : boss.respawnTimeHours * HOUR_MS;
       const before = await getTimer(tx, boss.name);
       const current = timerOf(boss, before, now);
-      const refusal = timerStartRefusal({ role: user?.role ?? "user", current, startTime, now });
-      if (refusal !== undefined) throw new ApiError(409, refusal);
+      const verdict = judgeTimerStart({ role: user?.role ?? "user", current, startTime, now });
+      if (verdict.kind === "refuse") throw new ApiError(409, verdict.message);
+      // A start that arrives after a later one (queued offline): it completes, and its sender gets the
+      // timer that stands. Nothing changed, so nothing is audited (docs/decisions/036).
+      if (verdict.kind === "keep") return { timer: current };
       const after = await upsertTimer(tx, {
         bossName: boss.name,
         startTime,

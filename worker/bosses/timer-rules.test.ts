@@ -74,14 +74,19 @@ describe("a raider (role user)", () => {
     // Started again now, by the same raider or another.
     expect(await start(raider, name)).toMatchObject(running409);
     expect(await start(otherRaider, name)).toMatchObject(running409);
-    // Backdated by 23 h 59 min, which would make it end in a minute.
-    expect(await start(otherRaider, name, ago(23 * HOUR_MS + 59 * MINUTE_MS))).toMatchObject(running409);
+    // Backdated by 23 h 59 min, which would make it end in a minute: older than the running start, so it
+    // gives way to it (decision 036) and is answered with the timer that stands.
+    const kept = { status: 200, data: { timer: running } };
+    expect(await start(otherRaider, name, ago(23 * HOUR_MS + 59 * MINUTE_MS))).toMatchObject(kept);
     // Started "later", up to the clock-skew allowance ahead.
     expect(await start(otherRaider, name, new Date(Date.now() + 90_000))).toMatchObject(running409);
     // The same as an ISO string (plain JSON clients).
     expect(
-      await start(otherRaider, name, undefined, { startTime: ago(23 * HOUR_MS).toISOString() }),
+      await start(otherRaider, name, undefined, { startTime: ago(30 * MINUTE_MS).toISOString() }),
     ).toMatchObject(running409);
+    expect(
+      await start(otherRaider, name, undefined, { startTime: ago(23 * HOUR_MS).toISOString() }),
+    ).toMatchObject(kept);
     // A 10-second test timer, or the reset routes.
     expect(await start(raider, name, undefined, { testDuration: 10 })).toMatchObject({
       status: 403,
@@ -149,6 +154,30 @@ describe("a raider (role user)", () => {
   );
 });
 
+describe("two starts of one boss at once (decision 036)", () => {
+  it.skipIf(testDriver() === "pglite")(
+    "an older start sent while a newer one is being written waits for it, then leaves it standing",
+    async () => {
+      const name = await createBoss("Stormcaller Vhen", 24);
+      const older = await whileWriteOpen(
+        db,
+        async (tx) => {
+          await tx.query("SELECT id FROM boss_names WHERE name = $1 FOR NO KEY UPDATE", [name]);
+          await tx.query(
+            `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours)
+             VALUES ($1, now() - interval '10 minutes', now() + interval '1430 minutes', 24)`,
+            [name],
+          );
+        },
+        () => start(admin, name, ago(HOUR_MS)),
+      );
+      const standing = await timerOf(name);
+      expect(older).toMatchObject({ status: 200, data: { timer: standing } });
+      expect((standing.startTime as Date).getTime()).toBeGreaterThan(Date.now() - 15 * MINUTE_MS);
+    },
+  );
+});
+
 describe("a start queued offline reaches the server later with the time of the click", () => {
   it("is accepted when the boss was ready then and nobody started it since", async () => {
     const never = await createBoss("Duskwing", 12);
@@ -172,26 +201,55 @@ describe("a start queued offline reaches the server later with the time of the c
     });
   });
 
-  it("is refused when someone started the boss after the click, whether that timer still runs or has ended", async () => {
-    // Still running: the queued start would replace it.
+  it("gives way to a start made after the click, whether that timer still runs or has ended: answered 200 with it", async () => {
+    // Still running: the queued start is older, so the running timer stands (decision 036).
     const running = await createBoss("Abyssal Leviathan", 24);
     const clickedAt = ago(30 * MINUTE_MS);
     expect((await start(otherRaider, running, ago(20 * MINUTE_MS))).status).toBe(200);
-    expect(await start(raider, running, clickedAt)).toMatchObject({
-      status: 409,
-      data: { error: timerRunningMessage(running) },
-    });
+    const standing = await timerOf(running);
+    expect(await start(raider, running, clickedAt)).toMatchObject({ status: 200, data: { timer: standing } });
 
-    // Started after the click and already ended: the boss was claimed since; the queued start is stale.
+    // Started after the click and already ended: the boss was claimed since; the queued start changes nothing.
     const short = await createBoss("Worldeater", 1);
     const click = ago(3 * HOUR_MS);
     const later = await start(otherRaider, short, ago(2 * HOUR_MS + 30 * MINUTE_MS));
-    const refused = await start(raider, short, click);
-    expect(refused).toMatchObject({
+    const ended = await timerOf(short);
+    expect(ended).toMatchObject({ status: "expired", startTime: (later.data.timer as BossTimer).startTime });
+    expect(await start(raider, short, click)).toMatchObject({ status: 200, data: { timer: ended } });
+    expect(await timerOf(short)).toEqual(ended);
+  });
+
+  it("is still refused when it is later than the stored start but before that timer's end", async () => {
+    const short = await createBoss("Cinderhorn", 1);
+    const first = await start(otherRaider, short, ago(3 * HOUR_MS));
+    const lastSpawn = (first.data.timer as BossTimer).endTime as Date;
+    expect(await start(raider, short, ago(2 * HOUR_MS + 30 * MINUTE_MS))).toMatchObject({
       status: 409,
-      data: { error: startBeforeSpawnMessage(short, (later.data.timer as BossTimer).endTime as Date) },
+      data: { error: startBeforeSpawnMessage(short, lastSpawn) },
     });
-    expect((await timerOf(short)).startTime).toEqual((later.data.timer as BossTimer).startTime);
+  });
+
+  it("leaves the later of two starts standing in whichever order they arrive; a repeat answers the same", async () => {
+    const early = ago(3 * HOUR_MS);
+    const late = ago(2 * HOUR_MS);
+    const finals: BossTimer[] = [];
+    for (const order of [
+      [early, late],
+      [late, early],
+    ] as const) {
+      const name = await createBoss("Hollow King", 48);
+      for (const [i, at] of order.entries()) {
+        expect((await start(i === 0 ? raider : admin, name, at)).status).toBe(200);
+      }
+      finals.push(await timerOf(name));
+      // The older start sent again with its Idempotency-Key: applied once, answered as the first time.
+      const key = { "idempotency-key": `late-arrival-${seq}` };
+      const first = await admin.post("/_api/boss-timers", { bossName: name, startTime: early }, key);
+      const again = await admin.post("/_api/boss-timers", { bossName: name, startTime: early }, key);
+      expect(again).toMatchObject({ status: first.status, data: first.data });
+      expect(first.data.timer).toMatchObject({ startTime: late });
+    }
+    for (const timer of finals) expect(timer).toMatchObject({ startTime: late, isActive: true });
   });
 
   it("is accepted after an admin reset, which leaves the boss ready with no recorded spawn", async () => {
@@ -203,16 +261,41 @@ describe("a start queued offline reaches the server later with the time of the c
 });
 
 describe("an admin", () => {
-  it("replaces a running timer, backdated or not, and resets it", async () => {
+  it("replaces a running timer with a later start, and resets it", async () => {
     const name = await createBoss("Sunscorch Wyrm", 24);
-    expect((await start(raider, name)).status).toBe(200);
-    const backdated = ago(23 * HOUR_MS + 59 * MINUTE_MS);
-    const replaced = await start(admin, name, backdated);
+    expect((await start(raider, name, ago(2 * HOUR_MS))).status).toBe(200);
+    const later = ago(HOUR_MS);
+    const replaced = await start(admin, name, later);
     expect(replaced.status).toBe(200);
-    expect(replaced.data.timer).toMatchObject({ startTime: backdated, isActive: true });
+    expect(replaced.data.timer).toMatchObject({ startTime: later, isActive: true });
     expect((await start(admin, name)).status).toBe(200);
     expect((await admin.post("/_api/boss-timers/delete", { bossName: name })).status).toBe(200);
     expect((await timerOf(name)).status).toBeNull();
+  });
+
+  it("cannot replace a timer with an older start either: the latest start stands, whatever arrives last", async () => {
+    const name = await createBoss("Glacial Tyrant", 24);
+    const newer = ago(HOUR_MS);
+    expect((await start(raider, name, newer)).status).toBe(200);
+    const standing = await timerOf(name);
+    // Backdated, or queued offline before the raider's start and sent after it.
+    const older = await start(admin, name, ago(23 * HOUR_MS + 59 * MINUTE_MS));
+    expect(older).toMatchObject({ status: 200, data: { timer: standing } });
+    // The same start time is no later either.
+    expect(await start(admin, name, newer, { testDuration: 10 })).toMatchObject({
+      status: 200,
+      data: { timer: standing },
+    });
+    expect(await timerOf(name)).toEqual(standing);
+    const audit = await db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE entity = 'boss_timer' AND entity_id = $1",
+      [name],
+    );
+    expect(audit.map((a) => a.action)).toEqual(["start"]);
+    // To put an earlier start in its place, an admin resets the timer first.
+    expect((await admin.post("/_api/boss-timers/delete", { bossName: name })).status).toBe(200);
+    const backdated = ago(23 * HOUR_MS);
+    expect((await start(admin, name, backdated)).data.timer).toMatchObject({ startTime: backdated });
   });
 
   it("starts a boss at a time before its last spawn", async () => {

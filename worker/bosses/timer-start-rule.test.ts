@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type BossTimer, startBeforeSpawnMessage, timerRunningMessage } from "@shared/schemas/boss-timers.ts";
-import { timerStartRefusal } from "./timer-start-rule.ts";
+import { judgeTimerStart, timerStartRefusal } from "./timer-start-rule.ts";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 const at = (minutesFromNow: number) => new Date(NOW.getTime() + minutesFromNow * 60_000);
@@ -58,5 +58,33 @@ describe("timerStartRefusal", () => {
     expect(timerStartRefusal({ role: "user", current: stopped, startTime: at(-1), now: NOW })).toBe(
       startBeforeSpawnMessage("Gravemaw", NOW),
     );
+  });
+});
+
+describe("judgeTimerStart", () => {
+  it("keeps a stored start that is later than or equal to this one, for an admin too", () => {
+    for (const role of ["admin", "user"] as const) {
+      for (const current of [timer(30, true), timer(-30, false)]) {
+        const stored = current.startTime as Date;
+        for (const startTime of [new Date(stored.getTime() - 1), stored, at(-23 * 60)]) {
+          expect(judgeTimerStart({ role, current, startTime, now: NOW })).toEqual({ kind: "keep" });
+        }
+      }
+    }
+  });
+
+  it("starts, or refuses with timerStartRefusal's message, a start later than the stored one", () => {
+    const running = timer(30, true);
+    const later = new Date((running.startTime as Date).getTime() + 1);
+    expect(judgeTimerStart({ role: "admin", current: running, startTime: later, now: NOW })).toEqual({
+      kind: "start",
+    });
+    expect(judgeTimerStart({ role: "user", current: running, startTime: later, now: NOW })).toEqual({
+      kind: "refuse",
+      message: timerRunningMessage("Gravemaw"),
+    });
+    expect(judgeTimerStart({ role: "user", current: none, startTime: at(-600), now: NOW })).toEqual({
+      kind: "start",
+    });
   });
 });

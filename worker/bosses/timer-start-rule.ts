@@ -7,6 +7,9 @@
  * last recorded spawn (the end of its latest timer). A start queued offline is judged by the same rule:
  * it passes when the boss had spawned by the time of the click and nobody started it since (a later start
  * would have left a timer that ends after the click).
+ *
+ * Before any of that, the latest start wins (docs/decisions/036): a start no later than the stored one, from
+ * anyone, changes nothing, and the stored timer stands.
  */
 import { type BossTimer, startBeforeSpawnMessage, timerRunningMessage } from "@shared/schemas/boss-timers.ts";
 import type { Role } from "../auth/users-repo.ts";
@@ -19,7 +22,20 @@ export interface TimerStart {
   now: Date;
 }
 
-/** The 409 message when this start is refused, or undefined when it may replace `current`. */
+/**
+ * What a start does to the boss's timer: `start` replaces it, `keep` leaves the stored newer (or equal) start
+ * in place and answers with it, `refuse` is a 409 with the message.
+ */
+export type TimerStartVerdict = { kind: "start" } | { kind: "keep" } | { kind: "refuse"; message: string };
+
+export function judgeTimerStart(start: TimerStart): TimerStartVerdict {
+  const stored = start.current.startTime;
+  if (stored !== null && start.startTime.getTime() <= stored.getTime()) return { kind: "keep" };
+  const message = timerStartRefusal(start);
+  return message === undefined ? { kind: "start" } : { kind: "refuse", message };
+}
+
+/** The 409 message when this start (later than the stored one) is refused; undefined when it may go ahead. */
 export function timerStartRefusal({ role, current, startTime, now }: TimerStart): string | undefined {
   if (role === "admin") return undefined;
   if (current.isActive) return timerRunningMessage(current.bossName);

@@ -7,11 +7,10 @@ import { cloudflareClientAddress } from "../app/client-address.ts";
 import { type App, createApp } from "../app/create-app.ts";
 import { isApiPath } from "../app/web-fallback.ts";
 import { ConfigError, parseEnv, type WorkerEnv, workerEnvSchema } from "../config/env.ts";
-import { createNeonDb } from "../db/neon.ts";
-import { createNodePostgresDb } from "../db/node-postgres.ts";
-import type { Db } from "../db/types.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
+import { durableObjectFeed } from "./guild-feed.ts";
+import { requestDb } from "./request-db.ts";
 import { type AssetsBinding, webAnswer } from "./web-answer.ts";
 
 interface ExecutionContextLike {
@@ -27,16 +26,8 @@ interface ScheduledControllerLike {
 
 let cached: { app: App; source: unknown } | undefined;
 
-/**
- * One request's database. A Worker may not keep a socket for the next request, so each request connects:
- * to Hyperdrive, which keeps the Postgres sessions pooled near the database; or, without the binding, over
- * Neon's WebSocket (use Neon's -pooler host, so that PgBouncer, not Postgres, takes each new connection).
- * At most 5 connections a request: Workers allow 6 open at once.
- */
-export function requestDb(env: WorkerEnv): Db {
-  if (env.HYPERDRIVE) return createNodePostgresDb(env.HYPERDRIVE.connectionString, { max: 5 });
-  return createNeonDb(env.DATABASE_URL as string, { wsProxy: env.NEON_WS_PROXY });
-}
+/** The live feed's Durable Object class, bound as GUILD_FEED in wrangler.toml (decision 033). */
+export { GuildFeed } from "./guild-feed.ts";
 
 function appFor(rawEnv: Record<string, unknown>): App {
   if (cached && cached.source === rawEnv) return cached.app;
@@ -49,6 +40,7 @@ function appFor(rawEnv: Record<string, unknown>): App {
     },
     db: () => requestDb(env),
     clientAddress: cloudflareClientAddress,
+    live: durableObjectFeed(),
   });
   cached = { app, source: rawEnv };
   return app;

@@ -4,19 +4,25 @@
  */
 import { Hono } from "hono";
 import { moneyText } from "@shared/money/money.ts";
+import { participantText } from "@shared/participants/participant-text.ts";
 import {
   createMarketItemSchema,
   deleteMarketItemSchema,
+  MAX_LOOT_PARTICIPANTS,
   type MarketExchangeItem,
+  TOO_MANY_LOOT_PARTICIPANTS,
+  type UpdateMarketItemInput,
   updateMarketItemSchema,
 } from "@shared/schemas/market.ts";
 import { ApiError } from "../app/api-error.ts";
 import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
+import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
+import type { Queryable } from "../db/types.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 import {
   deleteMarketItem,
@@ -34,6 +40,30 @@ export const marketItemNotFound = (id: number) => `Market item with ID ${id} not
 /** Only Sold items feed the salaries and funds. */
 const feedsSalaries = (...items: (MarketExchangeItem | undefined)[]) =>
   items.some((item) => item?.status === "Sold");
+
+/**
+ * The fields a merging update writes; a participant list merged with the one stored now, as the stored text
+ * (docs/decisions/038).
+ */
+async function mergedFields(
+  tx: Queryable,
+  before: MarketExchangeItem,
+  input: UpdateMarketItemInput,
+): Promise<Omit<UpdateMarketItemInput, "id" | "base">> {
+  const changes = await mergeOrConflict(tx, {
+    entity: ENTITY,
+    id: before.id,
+    subject: input.base?.lootName ?? before.lootName,
+    current: before,
+    patch: input,
+    base: input.base ?? {},
+  });
+  const { participatedMembers, ...rest } = changes as Omit<UpdateMarketItemInput, "id" | "base">;
+  if (participatedMembers === undefined) return rest;
+  const names = participatedMembers as unknown as string[];
+  if (names.length > MAX_LOOT_PARTICIPANTS) throw new ApiError(400, TOO_MANY_LOOT_PARTICIPANTS);
+  return { ...rest, participatedMembers: participantText(names) };
+}
 
 export const marketRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
@@ -66,14 +96,18 @@ export const marketRoutes = new Hono<AppEnv>()
       await lockDerivedFigures(tx);
       const before = await getMarketItem(tx, input.id, true);
       if (!before) throw new ApiError(404, marketItemNotFound(input.id));
+      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, SPEC's update.
+      const wanted = input.base === undefined ? input : await mergedFields(tx, before, input);
+      // Every field already holds what this write wants (another device made the same change): nothing to do.
+      if (input.base !== undefined && Object.keys(wanted).length === 0) return { marketExchangeItem: before };
       const patch: Partial<MarketItemRow> = {
-        lootName: input.lootName,
-        bossName: input.bossName,
-        value: input.value === undefined ? undefined : moneyText(input.value),
-        status: input.status,
-        participatedMembers: input.participatedMembers,
-        totalFunds: input.totalFunds === undefined ? undefined : moneyText(input.totalFunds),
-        dateAcquired: input.dateAcquired,
+        lootName: wanted.lootName,
+        bossName: wanted.bossName,
+        value: wanted.value === undefined ? undefined : moneyText(wanted.value),
+        status: wanted.status,
+        participatedMembers: wanted.participatedMembers,
+        totalFunds: wanted.totalFunds === undefined ? undefined : moneyText(wanted.totalFunds),
+        dateAcquired: wanted.dateAcquired,
       };
       const updated = await updateMarketItem(tx, input.id, patch);
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: updated });

@@ -20,10 +20,12 @@ import {
   memberIdSchema,
   memberNotFoundMessage,
   memberStatusQuerySchema,
+  type UpdateMemberInput,
   updateMemberSchema,
 } from "@shared/schemas/members.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
+import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody, query } from "../app/validate.ts";
 import { type WriteTools, write } from "../app/write.ts";
@@ -43,6 +45,11 @@ import {
 import { type RewrittenTexts, rewriteParticipantTexts } from "./rewrite-participants.ts";
 
 const ENTITY = "guild_member";
+
+/** The fields of a member update that the route writes. */
+type MemberFields = Partial<
+  Pick<UpdateMemberInput, "playerName" | "category" | "mainMemberId" | "playerAlias">
+>;
 
 /** 400 unless `mainId` names a main character (one that is not linked to another). */
 async function assertMainCharacter(tx: Queryable, mainId: number, selfId: number | null): Promise<void> {
@@ -122,29 +129,42 @@ export const memberRoutes = new Hono<AppEnv>()
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await loadOr404(tx, input.id);
+      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, SPEC's update.
+      const wanted: MemberFields =
+        input.base === undefined
+          ? input
+          : await mergeOrConflict(tx, {
+              entity: ENTITY,
+              id: before.id,
+              subject: input.base.playerName ?? before.playerName,
+              current: before,
+              patch: input,
+              base: input.base,
+            });
       const patch: MemberPatch = {};
       // salary and raidsParticipated are derived: accepted, validated and ignored (docs/decisions/010).
-      if (input.playerName !== undefined && input.playerName !== before.playerName) {
-        await assertNameFree(tx, input.playerName, before.id);
-        patch.playerName = input.playerName;
+      if (wanted.playerName !== undefined && wanted.playerName !== before.playerName) {
+        await assertNameFree(tx, wanted.playerName, before.id);
+        patch.playerName = wanted.playerName;
       }
-      if (input.category !== undefined && input.category !== before.category) patch.category = input.category;
-      if (input.mainMemberId !== undefined && input.mainMemberId !== before.mainMemberId) {
-        if (input.mainMemberId !== null) {
-          await assertMainCharacter(tx, input.mainMemberId, before.id);
+      if (wanted.category !== undefined && wanted.category !== before.category)
+        patch.category = wanted.category;
+      if (wanted.mainMemberId !== undefined && wanted.mainMemberId !== before.mainMemberId) {
+        if (wanted.mainMemberId !== null) {
+          await assertMainCharacter(tx, wanted.mainMemberId, before.id);
           if ((await listCharacters(tx, before.id)).length > 0)
             throw new ApiError(400, MEMBER_HAS_CHARACTERS);
         }
-        patch.mainMemberId = input.mainMemberId;
+        patch.mainMemberId = wanted.mainMemberId;
       }
-      if (input.playerAlias !== undefined && input.playerAlias !== before.playerAlias) {
-        if (input.playerAlias !== null) {
-          await assertAliasFree(tx, input.playerAlias, {
+      if (wanted.playerAlias !== undefined && wanted.playerAlias !== before.playerAlias) {
+        if (wanted.playerAlias !== null) {
+          await assertAliasFree(tx, wanted.playerAlias, {
             id: before.id,
             playerName: patch.playerName ?? before.playerName,
           });
         }
-        patch.playerAlias = input.playerAlias;
+        patch.playerAlias = wanted.playerAlias;
       }
       const finalMain = patch.mainMemberId === undefined ? before.mainMemberId : patch.mainMemberId;
       const finalAlias = patch.playerAlias === undefined ? before.playerAlias : patch.playerAlias;

@@ -8,6 +8,7 @@ import { nodeClientAddress } from "../app/client-address.ts";
 import { createApp } from "../app/create-app.ts";
 import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { createProcessFeed } from "../live/process-feed.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
 import { ensureWebBuild } from "./ensure-web-build.ts";
@@ -36,8 +37,11 @@ async function main() {
     throw err;
   }
 
+  // The live feed's SSE streams (decision 033), ended first at shutdown so the server closes at once.
+  const live = createProcessFeed(db);
   const api = createApp({
     db,
+    live,
     config: { brand: env.GUILD_BRAND, timeZone: env.GUILD_TIMEZONE ?? null, pepper },
     clientAddress: nodeClientAddress({ trustProxy: env.TRUST_PROXY }),
   });
@@ -72,6 +76,7 @@ async function main() {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    live.close();
     server.close();
     void jobs
       .stop()

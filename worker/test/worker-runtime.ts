@@ -65,6 +65,15 @@ export interface WorkerBindings {
   assets?: boolean;
 }
 
+/** wrangler.toml's Durable Object bindings (the live feed's GUILD_FEED), as wrangler gives them to `wrangler dev`. */
+async function wranglerDurableObjects() {
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { durableObjects } = unstable_getMiniflareWorkerOptions(
+    join(repoRoot, "wrangler.toml"),
+  ).workerOptions;
+  return durableObjects ? { durableObjects } : {};
+}
+
 /** wrangler.toml's `[assets]` as wrangler itself turns them into Miniflare options for `wrangler dev`. */
 async function wranglerAssets() {
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
@@ -74,6 +83,8 @@ async function wranglerAssets() {
 }
 
 export interface RunningWorker {
+  /** Where workerd listens on loopback (http://127.0.0.1:port), for a browser. */
+  origin: string;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** The same with a whole URL, so a TestClient (worker/test/api-client.ts) can drive the Worker. */
   request(url: string, init?: RequestInit): Promise<Response>;
@@ -95,13 +106,15 @@ export async function startWorker(bundle: WorkerBundle, bindings: WorkerBindings
     compatibilityDate: wranglerSetting<string>("compatibility_date"),
     compatibilityFlags: wranglerSetting<string[]>("compatibility_flags"),
     bindings: bindings.vars,
+    ...(await wranglerDurableObjects()),
     ...(bindings.hyperdrive ? { hyperdrives: { HYPERDRIVE: bindings.hyperdrive } } : {}),
     ...(bindings.assets ? await wranglerAssets() : {}),
   });
-  await mf.ready;
+  const entry = await mf.ready;
   const request = async (url: string, init?: RequestInit) =>
     (await mf.dispatchFetch(url, init as never)) as unknown as Response;
   return {
+    origin: entry.origin,
     fetch: (path, init) => request(`http://localhost${path}`, init),
     request,
     scheduled: async ({ cron = "* * * * *", scheduledTime = new Date() } = {}) => {

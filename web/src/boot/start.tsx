@@ -22,6 +22,17 @@ export async function startPortal(): Promise<void> {
       const { session } = useSessionStore.getState();
       return session.status === "loading" ? undefined : (session.user?.role ?? null);
     },
+    getAccount: () => {
+      const { session } = useSessionStore.getState();
+      if (session.status === "loading") return undefined;
+      return (
+        session.user && {
+          id: session.user.id,
+          email: session.user.email,
+          displayName: session.user.displayName,
+        }
+      );
+    },
     subscribeSession: useSessionStore.subscribe,
   });
   void loadPublicConfig();

@@ -5,6 +5,7 @@
  */
 import type { CSSProperties, HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { Skeleton } from "./skeleton.tsx";
+import { type RenderRow, VirtualTableBody } from "./virtual-rows.tsx";
 
 /**
  * Scroll shadows with CSS only: the "local" covers move with the content and hide the "scroll" shadows
@@ -64,6 +65,20 @@ export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellE
 
 export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={`border-b border-line/60 px-3 py-3 text-ink sm:px-4 ${className}`} {...props} />;
+}
+
+/**
+ * A column shown from the `sm` breakpoint up. On a phone a table keeps the columns that matter and the row's
+ * actions in view without scrolling sideways, and shows the others' values under the row's first cell
+ * (PhoneDetails).
+ */
+export const WIDE_ONLY = "max-sm:hidden";
+
+/** The values of a row's wide-only columns, under the first cell's text on a phone. */
+export function PhoneDetails({ children }: { children: ReactNode }) {
+  return (
+    <span className="mt-1 block text-xs font-normal leading-6 text-ink-muted sm:hidden">{children}</span>
+  );
 }
 
 /** The first column's header, kept in view while the table scrolls sideways. */
@@ -139,9 +154,32 @@ function messageCard(label: string, text: TableMessageText, alert = false) {
   );
 }
 
+/** Tables with more rows than this render only the rows near the screen (decision 035). */
+export const VIRTUAL_ROWS_FROM = 100;
+
+/** How a table's body is written: all its rows at once, or one row at a time (a long table is virtualised). */
+type TableBody<T> =
+  | {
+      /** The body's `tr`s, keyed. */
+      body: (rows: readonly T[]) => ReactNode;
+      row?: never;
+      rowHeight?: never;
+      countLabel?: never;
+    }
+  | {
+      body?: never;
+      /** One keyed `tr`; spread `props` onto it (given when the table is virtualised). */
+      row: RenderRow<T>;
+      /** A row's usual height in pixels, until the rendered rows are measured. */
+      rowHeight: number;
+      /** What a long table announces as its rows change, e.g. `n => "1,204 market items"`. */
+      countLabel: (count: number) => string;
+    };
+
 /**
  * A data table that follows its state: `columns` placeholder cells a row while loading, the `error` card
- * (an alert) when loading failed, the `empty` card when there are no rows, otherwise the `body` rows.
+ * (an alert) when loading failed, the `empty` card when there are no rows, otherwise the rows: `body`, or
+ * `row` for each, which virtualises a table of more than VIRTUAL_ROWS_FROM rows, with its row count announced.
  * `loadingLabel` announces the loading to screen readers.
  */
 export function StateTable<T>({
@@ -151,9 +189,13 @@ export function StateTable<T>({
   columns,
   head,
   body,
+  row,
+  rowHeight,
+  countLabel,
   error,
   empty,
   loadingLabel,
+  skeletonRows = 5,
 }: {
   state: TableState<T>;
   label: string;
@@ -161,29 +203,36 @@ export function StateTable<T>({
   columns: number;
   /** The header cells. */
   head: ReactNode;
-  /** The body's `tr`s, keyed. */
-  body: (rows: readonly T[]) => ReactNode;
   error: (message: string) => TableMessageText;
   empty: TableMessageText;
   loadingLabel?: string;
-}) {
+  skeletonRows?: number;
+} & TableBody<T>) {
   if (state.status === "error") return messageCard(label, error(state.message), true);
   if (state.status === "ready" && state.rows.length === 0) return messageCard(label, empty);
+  const rows = state.status === "ready" ? state.rows : null;
+  const virtual = rows !== null && row !== undefined && rows.length > VIRTUAL_ROWS_FROM;
+  let tableBody: ReactNode;
+  if (rows === null) tableBody = <SkeletonRows rows={skeletonRows} columns={columns} />;
+  else if (virtual)
+    tableBody = <VirtualTableBody rows={rows} row={row} rowHeight={rowHeight} columns={columns} />;
+  else tableBody = <tbody>{row ? rows.map((item) => row(item, undefined)) : body?.(rows)}</tbody>;
   return (
     <TableCard label={label}>
-      <Table className={className}>
+      <Table className={className} aria-rowcount={virtual ? rows.length + 1 : undefined}>
         <thead>
-          <tr>{head}</tr>
+          <tr aria-rowindex={virtual ? 1 : undefined}>{head}</tr>
         </thead>
-        {state.status === "loading" ? (
-          <SkeletonRows rows={5} columns={columns} />
-        ) : (
-          <tbody>{body(state.rows)}</tbody>
-        )}
+        {tableBody}
       </Table>
       {state.status === "loading" && loadingLabel ? (
         <span role="status" className="sr-only">
           {loadingLabel}
+        </span>
+      ) : null}
+      {rows !== null && countLabel ? (
+        <span role="status" className="sr-only">
+          {countLabel(rows.length)}
         </span>
       ) : null}
     </TableCard>

@@ -1,18 +1,21 @@
 /**
  * Wires the local store, the sync engine, the outbox and the commands, and decides when they run: on
- * start, on window focus, when the browser comes back online, every 60 s while the page is visible, and
- * when the session changes. The app starts it once with startDataLayer; tests build their own with
- * createDataLayer and an injected environment.
+ * start, on window focus, when the browser comes back online, every 60 s while the page is visible, when
+ * the session changes, and when the live feed says what moved (and whenever it comes back up). The app
+ * starts it once with startDataLayer; tests build their own with createDataLayer and an injected environment.
  */
 import type { ApiClient } from "../lib/api-client.ts";
 import { isDeltaCollection } from "./changes-pull.ts";
 import { readableCollections, type SessionRole, SOURCES, sourceFor } from "./collections.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { browserEnvironment, type DataLayerEnv } from "./environment.ts";
+import { createLiveFeed, type LiveFeed, type LiveFeedConnection, pullOnNotice } from "./live-feed.ts";
 import { createOutbox, type Outbox } from "./outbox.ts";
 import { PortalDb } from "./portal-db.ts";
 import { createLayerStore, type LayerStore } from "./pull-and-send-state.ts";
+import { rebuildCollections } from "./rebuild.ts";
 import { createSyncEngine, SYNC_INTERVAL_MS, type SyncEngine } from "./sync-engine.ts";
+import { type SessionAccount, switchViewer } from "./write-owner.ts";
 import { createWriteTransport, type WriteTransport } from "./write-transport.ts";
 
 export interface DataLayerOptions {
@@ -22,11 +25,15 @@ export interface DataLayerOptions {
    * Admin collections are pulled only for admins.
    */
   getRole: () => SessionRole;
+  /** The account signed in (null: nobody; undefined: being checked): it owns the writes it queues. */
+  getAccount: () => SessionAccount;
   /** Registers a listener for session changes (zustand's `subscribe` fits); the layer re-reads getRole. */
   subscribeSession?: (listener: () => void) => () => void;
   transport?: WriteTransport;
   db?: PortalDb;
   env?: DataLayerEnv;
+  /** The live feed (GET /_api/live, decision 033); without it the layer only polls. */
+  live?: LiveFeedConnection;
 }
 
 export interface DataLayer {
@@ -35,6 +42,8 @@ export interface DataLayer {
   commands: Commands;
   sync: SyncEngine;
   outbox: Outbox;
+  /** The live feed, when the layer has one. */
+  feed: LiveFeed | undefined;
   /** Re-reads the role: resumes a paused outbox when someone is logged in, re-pulls when the role changed. */
   sessionChanged(): void;
   /** Drops cached data that did not come from a public source (call at logout on a shared device). */
@@ -53,18 +62,42 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     transport: options.transport ?? createWriteTransport(),
     env,
     store,
+    owner: options.getAccount,
     refresh: (collections) => void sync.pullMany(collections),
   });
   const commands = createCommands({
     db: () => db,
     now: () => env.now(),
     randomId: () => env.randomId(),
+    owner: options.getAccount,
     onQueued: () => void outbox.drain(),
   });
+  // A notice sends the layer to pull what moved; when the feed is (back) up, everything, as notices may have
+  // been missed while it was down.
+  const notices = pullOnNotice((collections) => sync.pullMany(collections));
+  const feed =
+    options.live &&
+    createLiveFeed({
+      ...options.live,
+      env,
+      onChanged: notices.notice,
+      onConnected: () => void sync.pullAll(),
+    });
   let lastRole = options.getRole();
+
+  /** The live tables show the queued writes of the account signed in, and only those (write-owner.ts). */
+  async function showWritesOfAccount(): Promise<void> {
+    const account = options.getAccount();
+    if (account === undefined) return;
+    await db.transaction("rw", db.tables, async () => {
+      const changed = await switchViewer(db, account?.id ?? null);
+      if (changed.length > 0) await rebuildCollections(db, changed);
+    });
+  }
 
   function sessionChanged(): void {
     const role = options.getRole();
+    void showWritesOfAccount();
     if (role !== null && role !== undefined) void outbox.resume();
     if (role !== lastRole) {
       // The row collections come in one call whose cursor names the audience (a new role gets them whole);
@@ -72,6 +105,8 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
       // logged in) keeps every public collection's source, so those are not fetched a second time.
       const before = lastRole;
       lastRole = role;
+      // The notices a connection gets depend on the session it was opened with.
+      feed?.restart();
       void sync.pullMany(
         readableCollections(role).filter(
           (c) => isDeltaCollection(c) || sourceFor(c, role) !== sourceFor(c, before),
@@ -89,6 +124,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
 
   function start(): () => void {
     lastRole = options.getRole();
+    void showWritesOfAccount();
     void sync.pullAll();
     void outbox.drain();
 
@@ -112,15 +148,17 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     };
     schedule();
     const unsubscribe = options.subscribeSession?.(sessionChanged);
+    feed?.start();
 
     return () => {
       env.events?.removeEventListener("focus", onFocus);
       env.events?.removeEventListener("online", onOnline);
       env.clearTimeout(tick);
+      feed?.stop();
       outbox.stop();
       unsubscribe?.();
     };
   }
 
-  return { db, store, commands, sync, outbox, sessionChanged, forgetPrivateData, start };
+  return { db, store, commands, sync, outbox, feed, sessionChanged, forgetPrivateData, start };
 }

@@ -6,8 +6,10 @@
 import { type Commands, createCommands } from "./commands.ts";
 import { createDataLayer, type DataLayer, type DataLayerOptions } from "./create-data-layer.ts";
 import { browserEnvironment } from "./environment.ts";
+import { type LocalStoreKind, openPortalDb } from "./open-portal-db.ts";
 import { PortalDb } from "./portal-db.ts";
 import { createLayerStore, type LayerStore } from "./pull-and-send-state.ts";
+import { type ConflictChoice, resolveConflict } from "./write-conflicts.ts";
 
 export { liveQuery } from "dexie";
 export {
@@ -20,13 +22,42 @@ export {
   readSalaryReceipt,
   readSyncStatuses,
   readTimers,
+  readWritesWaitingForOthers,
 } from "./queries.ts";
 
 let appDb: PortalDb | undefined;
 let appLayer: DataLayer | undefined;
+let appAccount: DataLayerOptions["getAccount"] = () => undefined;
 const idleStore = createLayerStore();
 
-/** The app's database ('guild-portal'), opened on first use. */
+let appStoreKind: LocalStoreKind = "device";
+let opening: Promise<void> | undefined;
+
+/**
+ * Opens the app's database once, before anything reads it (lazy-data-layer.ts waits for it): IndexedDB, or
+ * memory where the browser's cannot be opened (decision 037).
+ */
+export function openAppDb(): Promise<void> {
+  opening ??= openPortalDb().then(
+    ({ db, kind }) => {
+      appDb = db;
+      appStoreKind = kind;
+    },
+    (error: unknown) => {
+      // The in-memory store's chunk did not arrive (a flaky first visit): the next load tries again.
+      opening = undefined;
+      throw error;
+    },
+  );
+  return opening;
+}
+
+/** 'memory': this browser lets the portal keep nothing, so offline use is unavailable. */
+export function localStoreKind(): LocalStoreKind {
+  return appStoreKind;
+}
+
+/** The app's database ('guild-portal'), as openAppDb chose it. */
 export function portalDb(): PortalDb {
   appDb ??= new PortalDb();
   return appDb;
@@ -39,10 +70,16 @@ export function appLayerStore(): LayerStore {
 
 /** Starts the app's data layer once (later calls return the running one). */
 export function startDataLayer(
-  options: Pick<DataLayerOptions, "api" | "getRole" | "subscribeSession">,
+  options: Pick<DataLayerOptions, "api" | "getRole" | "getAccount" | "subscribeSession">,
 ): DataLayer {
   if (appLayer) return appLayer;
-  appLayer = createDataLayer({ ...options, db: portalDb(), env: browserEnvironment() });
+  appAccount = options.getAccount;
+  appLayer = createDataLayer({
+    ...options,
+    db: portalDb(),
+    env: browserEnvironment(),
+    live: { url: "/_api/live", visibility: typeof document === "undefined" ? null : document },
+  });
   appLayer.start();
   return appLayer;
 }
@@ -53,13 +90,14 @@ function requireLayer(): DataLayer {
 }
 
 /**
- * The app's commands: they store the change and its outbox row even before startDataLayer (the rows are
- * sent once it runs).
+ * The app's commands: each stores the change and its outbox row, owned by the account signed in (known once
+ * startDataLayer has run; until then a command is refused as if nobody were signed in).
  */
 export const commands: Commands = createCommands({
   db: portalDb,
   now: () => Date.now(),
   randomId: () => crypto.randomUUID(),
+  owner: () => appAccount(),
   onQueued: () => void appLayer?.outbox.drain(),
 });
 
@@ -67,6 +105,9 @@ export const commands: Commands = createCommands({
 export const dataLayerActions = {
   retry: (id: string) => requireLayer().outbox.retry(id),
   discard: (id: string) => requireLayer().outbox.discard(id),
+  /** A refused update whose field someone else changed meanwhile (decision 038): drop those fields, or re-send. */
+  resolveConflict: (id: string, choice: ConflictChoice) =>
+    resolveConflict(requireLayer().db, requireLayer().outbox, id, choice),
   /** Try the queue again after a login (also happens on its own when the session changes). */
   resume: () => requireLayer().outbox.resume(),
   /** Pull everything now (a "sync now" button). */

@@ -23,6 +23,8 @@ export interface DataLayerEnv {
   /** Null where Web Locks are missing: one sender per tab then, and rows are claimed in IndexedDB. */
   locks: LockManagerLike | null;
   randomId(): string;
+  /** A draw in [0, 1) for the outbox's jittered backoff; Math.random when absent. */
+  random?(): number;
   /**
    * Ends the current task, so the browser can paint and handle input before the work that follows (a
    * pull's write to IndexedDB). Tests resolve it at once.
@@ -41,6 +43,7 @@ export function browserEnvironment(): DataLayerEnv {
     isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
     locks: locks ? { request: (name, task) => locks.request(name, () => task()) } : null,
     randomId: () => crypto.randomUUID(),
+    random: () => Math.random(),
     pause: yieldToBrowser,
   };
 }

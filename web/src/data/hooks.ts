@@ -22,6 +22,10 @@ import type {
 import { createLayerStore, type LayerState } from "./pull-and-send-state.ts";
 import type { MemberFilter, OutboxSummary, StoredSyncStatus } from "./queries.ts";
 import { fetchFullReceipt, fetchReceiptMemberItems } from "./receipt-details.ts";
+import type { WaitingWrites } from "./write-owner.ts";
+
+/** Which refused writes only Discard can settle: timer starts too old to record (decision 036). */
+export { isTooOldToRecord, TOO_OLD_TO_RECORD, TOO_OLD_TO_RECORD_DETAIL } from "./too-old-starts.ts";
 
 type Reading<T> = { value: T } | { error: unknown } | undefined;
 
@@ -188,4 +192,11 @@ export function useOutbox(): OutboxStatus {
   const summary = useLocalQuery((layer) => layer.readOutboxSummary(layer.portalDb()), [], NO_ROWS);
   const paused = useLayerState((state) => state.paused, []);
   return { ...summary, paused };
+}
+
+const NOBODY_WAITING: WaitingWrites[] = [];
+
+/** Queued writes of other accounts than the one signed in, which wait for their owner's next sign-in. */
+export function useWritesWaitingForOthers(): WaitingWrites[] {
+  return useLocalQuery((layer) => layer.readWritesWaitingForOthers(layer.portalDb()), [], NOBODY_WAITING);
 }

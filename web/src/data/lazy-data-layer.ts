@@ -8,6 +8,7 @@ import { useSyncExternalStore } from "react";
 import { yieldToBrowser } from "../lib/yield-to-browser.ts";
 import type { Commands } from "./commands.ts";
 import type { DataLayerOptions } from "./create-data-layer.ts";
+import { explainStorageError } from "./storage-full.ts";
 
 export type AppLayer = typeof import("./data-layer-instance.ts");
 
@@ -18,7 +19,9 @@ const listeners = new Set<() => void>();
 /** The data layer's module, fetched once; a failed fetch (a flaky network) is tried again on the next call. */
 export function loadAppLayer(): Promise<AppLayer> {
   loading ??= import("./data-layer-instance.ts").then(
-    (module) => {
+    async (module) => {
+      // IndexedDB, or memory where it cannot be opened (decision 037): chosen before any screen reads.
+      await module.openAppDb();
       loaded = module;
       for (const listener of listeners) listener();
       return module;
@@ -48,12 +51,20 @@ export function useAppLayer(): AppLayer | undefined {
 }
 
 /**
+ * Where the app keeps its data, once the layer has loaded: 'memory' when this browser lets it keep nothing
+ * (offline use unavailable, decision 037).
+ */
+export function useLocalStoreKind(): "device" | "memory" | undefined {
+  return useAppLayer()?.localStoreKind();
+}
+
+/**
  * Fetches the data layer and starts it: the first sync, the outbox sender and their triggers. If the fetch
  * fails (the connection dropped during a first visit, before the service worker held the app), it is tried
  * again when the browser is back online. Settles once the first pulls have ended, or the fetch failed.
  */
 export function startApp(
-  options: Pick<DataLayerOptions, "api" | "getRole" | "subscribeSession">,
+  options: Pick<DataLayerOptions, "api" | "getRole" | "getAccount" | "subscribeSession">,
 ): Promise<void> {
   return (
     loadAppLayer()
@@ -79,7 +90,11 @@ export const commands = new Proxy({} as Commands, {
     return async (...args: unknown[]) => {
       const layer = await loadAppLayer();
       const command = layer.commands[name as CommandName] as (...a: unknown[]) => Promise<string>;
-      return command(...args);
+      try {
+        return await command(...args);
+      } catch (error) {
+        throw explainStorageError(error);
+      }
     };
   },
 });
@@ -88,6 +103,9 @@ export const commands = new Proxy({} as Commands, {
 export const dataLayerActions = {
   retry: async (id: string) => (await loadAppLayer()).dataLayerActions.retry(id),
   discard: async (id: string) => (await loadAppLayer()).dataLayerActions.discard(id),
+  /** A refused update whose field someone else changed meanwhile (decision 038): drop those fields, or re-send. */
+  resolveConflict: async (id: string, choice: "theirs" | "yours") =>
+    (await loadAppLayer()).dataLayerActions.resolveConflict(id, choice),
   /** Try the queue again after a login (also happens on its own when the session changes). */
   resume: async () => (await loadAppLayer()).dataLayerActions.resume(),
   /** Pull everything now (a "sync now" button). */

@@ -2,20 +2,45 @@
  * An in-memory working copy of a few collections, so a mutation's local effect is a plain synchronous
  * function that can run against the live tables (when a command is issued) or against the server's base
  * copy (when the tables are rebuilt after a pull). Loaded and saved inside the caller's Dexie transaction.
+ * A command loads only the rows its mutation reads (loadRowsFor): the draft notes what it was asked for and
+ * lacked, and the mutation runs again once those rows are loaded.
  */
 import { type CollectionName, type CollectionRows, keyOf, type PortalDb, type RowKey } from "./portal-db.ts";
 
 /** 'local': the live table as the screens see it; 'base': the server's copy it is rebuilt from. */
 export type DraftSource = "local" | "base";
 
+/** What a partly loaded draft holds of a collection: some rows, and the keys known to have none. */
+interface PartialCollection {
+  rows: Map<RowKey, unknown>;
+  missing: Set<RowKey>;
+}
+
+/** What a draft was asked for that it had not loaded: keys per collection, and collections read whole. */
+export interface DraftMisses {
+  keys: Map<CollectionName, Set<RowKey>>;
+  whole: Set<CollectionName>;
+}
+
 export class LocalDraft {
   private readonly tables = new Map<CollectionName, Map<RowKey, unknown>>();
   private readonly writable: ReadonlySet<CollectionName>;
   private readonly touched = new Map<CollectionName, Set<RowKey>>();
+  /** Collections loaded in part; every other loaded collection is whole. */
+  private readonly partial = new Map<CollectionName, Set<RowKey>>();
+  private readonly misses: DraftMisses = { keys: new Map(), whole: new Set() };
 
-  constructor(loaded: ReadonlyMap<CollectionName, readonly unknown[]>, writable: Iterable<CollectionName>) {
+  constructor(
+    loaded: ReadonlyMap<CollectionName, readonly unknown[]>,
+    writable: Iterable<CollectionName>,
+    partly: ReadonlyMap<CollectionName, PartialCollection> = new Map(),
+  ) {
     for (const [collection, rows] of loaded) {
       this.tables.set(collection, new Map(rows.map((row) => [keyOf(collection, row), row])));
+    }
+    for (const [collection, { rows, missing }] of partly) {
+      this.tables.set(collection, new Map(rows));
+      this.partial.set(collection, new Set(missing));
     }
     this.writable = new Set(writable);
   }
@@ -27,11 +52,26 @@ export class LocalDraft {
   }
 
   get<C extends CollectionName>(collection: C, key: RowKey): CollectionRows[C] | undefined {
-    return this.table(collection).get(key) as CollectionRows[C] | undefined;
+    const table = this.table(collection);
+    const row = table.get(key);
+    const missing = this.partial.get(collection);
+    if (row === undefined && missing && !missing.has(key) && !this.touched.get(collection)?.has(key)) {
+      const keys = this.misses.keys.get(collection) ?? new Set();
+      keys.add(key);
+      this.misses.keys.set(collection, keys);
+    }
+    return row as CollectionRows[C] | undefined;
   }
 
   all<C extends CollectionName>(collection: C): CollectionRows[C][] {
-    return [...this.table(collection).values()] as CollectionRows[C][];
+    const table = this.table(collection);
+    if (this.partial.has(collection)) this.misses.whole.add(collection);
+    return [...table.values()] as CollectionRows[C][];
+  }
+
+  /** What the draft was asked for and had not loaded; empty when it answered from what it holds. */
+  lacked(): DraftMisses {
+    return this.misses;
   }
 
   /** Writes to a collection outside this draft's scope are dropped: that table is not being rebuilt. */
@@ -79,6 +119,53 @@ export async function loadDraft(
     );
   }
   return new LocalDraft(loaded, writable);
+}
+
+/**
+ * A draft of the live tables holding just the rows `run` reads: it runs on what is loaded, and again after
+ * each load of what it asked for and lacked (a mutation's effect is a pure function of the draft, so the
+ * last run, which lacked nothing, is the one on the whole tables). A command queued with 10,000 loot items in
+ * the store reads one of them, not all. Call inside a transaction that covers the tables.
+ */
+export async function loadRowsFor(
+  db: PortalDb,
+  collections: Iterable<CollectionName>,
+  writable: Iterable<CollectionName>,
+  run: (draft: LocalDraft) => void,
+): Promise<LocalDraft> {
+  const whole = new Map<CollectionName, unknown[]>();
+  const partly = new Map<CollectionName, PartialCollection>();
+  for (const collection of collections) partly.set(collection, { rows: new Map(), missing: new Set() });
+  for (;;) {
+    const draft = new LocalDraft(whole, writable, partly);
+    let failure: { error: unknown } | undefined;
+    try {
+      run(draft);
+    } catch (error) {
+      failure = { error };
+    }
+    const { keys, whole: wanted } = draft.lacked();
+    if (keys.size === 0 && wanted.size === 0) {
+      // Thrown on the rows it needed: the mutation's own error, as it would be on the whole tables.
+      if (failure) throw failure.error;
+      return draft;
+    }
+    for (const collection of wanted) {
+      whole.set(collection, await db.collection(collection).toArray());
+      partly.delete(collection);
+    }
+    for (const [collection, asked] of keys) {
+      const known = partly.get(collection);
+      if (!known) continue;
+      const wantedKeys = [...asked];
+      const rows = await db.collection(collection).bulkGet(wantedKeys);
+      wantedKeys.forEach((key, i) => {
+        const row = rows[i];
+        if (row === undefined) known.missing.add(key);
+        else known.rows.set(key, row);
+      });
+    }
+  }
 }
 
 /** Writes the touched rows of the draft back to the live tables. */

@@ -87,6 +87,20 @@ describe("startTimer", () => {
   });
 });
 
+describe("startTimer keeps the latest start (decision 036)", () => {
+  it("leaves a timer that started later, or at the same time, as it is; replaces an earlier one", () => {
+    const later = { ...idleTimer("VENATUS", 10), startTime: new Date(AT + 60_000), isActive: true };
+    const draft = draftOf({ timers: [later], bossNames: [] });
+    for (const startTime of [START, new Date(AT + 60_000)]) {
+      MUTATIONS.startTimer.apply(draft, { bossName: "VENATUS", startTime }, { seq: 1, createdAt: AT });
+      expect(draft.get("timers", "VENATUS")).toEqual(later);
+    }
+    const newest = new Date(AT + 120_000);
+    MUTATIONS.startTimer.apply(draft, { bossName: "VENATUS", startTime: newest }, { seq: 2, createdAt: AT });
+    expect(draft.get("timers", "VENATUS")?.startTime).toEqual(newest);
+  });
+});
+
 describe("resetTimers", () => {
   it("clears one timer, or all of them", () => {
     const running = (name: string) => ({ ...idleTimer(name, 10), startTime: START, isActive: true });

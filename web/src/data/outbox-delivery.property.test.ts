@@ -88,3 +88,100 @@ describe("outbox delivery under any run of failures", () => {
     30_000 + RUNS * 5_000,
   );
 });
+
+/** A step of a session: queue a write, let time pass (due retries go), or lose and regain the network. */
+type Step =
+  | { kind: "edit"; member: number; category: "Core" | "Members" | "Guild Master" }
+  | { kind: "create" }
+  | { kind: "wait"; ms: number }
+  | { kind: "offline" }
+  | { kind: "online" };
+
+const step = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("edit" as const),
+      member: fc.integer({ min: 0, max: 2 }),
+      category: fc.constantFrom("Core" as const, "Members" as const, "Guild Master" as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: "create" }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("wait" as const), ms: fc.integer({ min: 0, max: 5_000 }) }),
+  },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: "offline" }) },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: "online" }) },
+);
+
+const transient = fc.constantFrom<Fault>(
+  { kind: "answer" },
+  { kind: "answer" },
+  { kind: "drop" },
+  { kind: "lose-answer" },
+  { kind: "status", status: 503, error: "Service unavailable" },
+);
+
+describe("batched delivery keeps each row's order, and only that", () => {
+  it(
+    "applies every write once, and the writes to one member in the order they were queued, whatever fails",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(step, { minLength: 1, maxLength: 14 }),
+          fc.array(transient, { maxLength: 16 }),
+          async (steps, faults) => {
+            const t = await createTestLayer(server);
+            try {
+              const names = ["Aldric", "Brina", "Corvin"];
+              const ids = await Promise.all(names.map((name) => server.memberId(name)));
+              server.faults.failWrites(...faults);
+              const queued: { key: string; member: string | null }[] = [];
+              for (const [i, s] of steps.entries()) {
+                if (s.kind === "edit") {
+                  const key = await t.layer.commands.updateMember({
+                    id: ids[s.member] ?? 0,
+                    category: s.category,
+                  });
+                  queued.push({ key, member: names[s.member] ?? null });
+                } else if (s.kind === "create") {
+                  const key = await t.layer.commands.createMember({
+                    playerName: `New ${i}`,
+                    category: "Members",
+                  });
+                  queued.push({ key, member: null });
+                } else if (s.kind === "wait") t.clock.advance(s.ms);
+                else if (s.kind === "offline") t.clock.setOnline(false);
+                else {
+                  t.clock.setOnline(true);
+                  await t.layer.outbox.retryWaitingNow();
+                }
+                await t.layer.outbox.drain();
+              }
+              t.clock.setOnline(true);
+              for (let round = 0; round < 50; round++) {
+                await t.layer.outbox.drain();
+                if ((await t.db.outbox.count()) === 0) break;
+                t.clock.advance(60_000);
+              }
+              await t.settle();
+
+              expect(await t.db.outbox.toArray()).toEqual([]);
+              const applied = (await server.applied()).map((w) => w.key);
+              expect([...applied].sort()).toEqual(queued.map((q) => q.key).sort());
+              for (const name of names) {
+                const mine = queued.filter((q) => q.member === name).map((q) => q.key);
+                expect(applied.filter((key) => mine.includes(key))).toEqual(mine);
+              }
+            } finally {
+              await t.dispose();
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    30_000 + RUNS * 5_000,
+  );
+});

@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixedScheduleRefusal } from "@shared/schemas/boss-timers.ts";
-import { duplicateMemberMessage } from "@shared/schemas/members.ts";
+import { duplicateMemberMessage, type GuildMember } from "@shared/schemas/members.ts";
+import { NOT_TRIED, NOT_TRIED_STATUS } from "@shared/sync/write-batch.ts";
 import { MAX_RETRY_MS } from "./retry-policy.ts";
 import { memoryLocks } from "./testing/manual-environment.ts";
 import { testApiServer } from "./testing/test-api-server.ts";
@@ -60,7 +61,7 @@ describe("outbox sending order", () => {
 });
 
 describe("outbox retries", () => {
-  it("after a network failure the head row waits 1 s, then 2 s, and the rows behind it keep their place", async () => {
+  it("after a network failure the rows of the batch wait 1 s, then 2 s, together, and go again in one batch", async () => {
     t = await createTestLayer(server);
     server.faults.failWrites({ kind: "drop" }, { kind: "drop" });
     t.clock.setOnline(false);
@@ -72,24 +73,72 @@ describe("outbox retries", () => {
     await t.layer.outbox.drain();
     let [head, behind] = await outboxRows();
     expect(head).toMatchObject({ id: first, status: "pending", attempts: 1, lastStatus: 0 });
-    expect(head?.nextAttemptAt).toBe(start + 1_000);
-    expect(behind).toMatchObject({ id: second, status: "pending", attempts: 0 });
+    expect(behind).toMatchObject({ id: second, status: "pending", attempts: 1, lastStatus: 0 });
+    expect([head?.nextAttemptAt, behind?.nextAttemptAt]).toEqual([start + 1_000, start + 1_000]);
     expect(t.clock.pendingTimers()).toContain(start + 1_000);
 
     t.clock.advance(999);
     await t.layer.outbox.drain();
-    expect(server.writes()).toHaveLength(1);
+    expect(server.writes()).toHaveLength(2);
 
     t.clock.advance(1); // the scheduled wake-up sends again
     await t.layer.outbox.drain();
-    [head] = await outboxRows();
+    [head, behind] = await outboxRows();
     expect(head).toMatchObject({ id: first, attempts: 2, lastStatus: 0 });
-    expect(head?.nextAttemptAt).toBe(start + 1_000 + 2_000);
+    expect([head?.nextAttemptAt, behind?.nextAttemptAt]).toEqual([start + 3_000, start + 3_000]);
 
     t.clock.advance(2_000);
     await t.settle();
-    expect(server.writes().map((w) => w.key)).toEqual([first, first, first, second]);
+    expect(server.writes().map((w) => w.key)).toEqual([first, second, first, second, first, second]);
+    expect(new Set(server.writes().map((w) => w.batch))).toEqual(new Set([1, 2, 3]));
     expect(await appliedKeys()).toEqual([first, second]);
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it("a row waiting out its backoff holds back the later writes to its row, not the writes to other rows", async () => {
+    t = await createTestLayer(server);
+    server.faults.failWrites({ kind: "status", status: 503, error: "Service unavailable" });
+    const start = await t.layer.commands.startTimer("VENATUS");
+    await t.layer.outbox.drain();
+    expect((await outboxRows())[0]).toMatchObject({ id: start, status: "pending", lastStatus: 503 });
+
+    const reset = await t.layer.commands.resetTimers("VENATUS");
+    const member = await t.layer.commands.createMember({ playerName: "Eira", category: "Members" });
+    const other = await t.layer.commands.startTimer("EGO");
+    await t.layer.outbox.drain();
+    // The member and the other boss went at once; the reset waits behind the start of its boss.
+    expect(await appliedKeys()).toEqual([member, other]);
+    expect((await outboxRows()).map((r) => [r.id, r.attempts])).toEqual([
+      [start, 1],
+      [reset, 0],
+    ]);
+
+    t.clock.advance(1_000);
+    await t.settle();
+    expect(await appliedKeys()).toEqual([member, other, start, reset]);
+    // Together, in their order: the reset came after the start, so the boss has no running timer.
+    const [startSent, resetSent] = server
+      .writes()
+      .filter((w) => w.key === reset || w.batch !== undefined)
+      .slice(-2);
+    expect([startSent?.key, resetSent?.key]).toEqual([start, reset]);
+    expect(startSent?.batch).toBe(resetSent?.batch);
+    expect((await server.timer("VENATUS"))?.startTime).toBeNull();
+  });
+
+  it("waits a jittered share of the backoff: another draw, another wait, never beyond the cap", async () => {
+    t = await createTestLayer(server, { random: () => 0.25 });
+    server.faults.failWrites({ kind: "drop" }, { kind: "drop" }, { kind: "drop" });
+    await t.layer.commands.startTimer("VENATUS");
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await t.layer.outbox.drain();
+      const [row] = await outboxRows();
+      waits.push((row?.nextAttemptAt ?? 0) - t.clock.env.now());
+      t.clock.advance(row?.nextAttemptAt ? row.nextAttemptAt - t.clock.env.now() : 0);
+    }
+    await t.settle();
+    expect(waits).toEqual([250, 500, 1_000]);
     expect(await outboxRows()).toEqual([]);
   });
 
@@ -168,6 +217,113 @@ describe("outbox retries", () => {
     await t.settle();
     expect(await outboxRows()).toEqual([]);
     stop();
+  });
+});
+
+describe("outbox batches", () => {
+  it("sends the queue in one batch and settles it in one go: every row applied once, in order", async () => {
+    t = await createTestLayer(server);
+    await t.layer.sync.pullAll();
+    t.clock.setOnline(false);
+    const ids: string[] = [];
+    for (const name of ["Eira", "Fenna", "Gorm"]) {
+      ids.push(await t.layer.commands.createMember({ playerName: name, category: "Members" }));
+    }
+    ids.push(await t.layer.commands.startTimer("VENATUS"));
+    const reads = server.readsOf("/changes");
+    t.clock.setOnline(true);
+    await t.settle();
+
+    expect(server.writes().map((w) => [w.key, w.batch])).toEqual(ids.map((id) => [id, 1]));
+    expect(await appliedKeys()).toEqual(ids);
+    expect(await outboxRows()).toEqual([]);
+    // One delta pull for the whole batch brings the server's rows in place of the local guesses.
+    expect(server.readsOf("/changes")).toBe(reads + 1);
+    const eira = await t.db.guildMembers.where("playerName").equals("Eira").toArray();
+    expect(eira.map((m) => m.id)).toEqual([await server.memberId("Eira")]);
+  });
+
+  it("folds the rows the server answered with into the base copy, even when the refresh pull fails", async () => {
+    t = await createTestLayer(server);
+    await t.layer.sync.pullAll();
+    const corvin = await server.memberId("Corvin");
+    server.faults.failReads("/changes", { kind: "drop" });
+    t.clock.setOnline(false);
+    await t.layer.commands.createMember({ playerName: "Eira", category: "Core" });
+    await t.layer.commands.updateMember({ id: corvin, category: "Core" });
+    t.clock.setOnline(true);
+    await t.settle();
+
+    expect(await outboxRows()).toEqual([]);
+    const base = ((await t.db.baseSnapshots.get("guildMembers"))?.rows ?? []) as GuildMember[];
+    const served = await server.members();
+    expect(base.filter((m) => m.id < 0)).toEqual([]);
+    expect(base.find((m) => m.playerName === "Eira")).toEqual(served.find((m) => m.playerName === "Eira"));
+    expect(base.find((m) => m.id === corvin)).toEqual(served.find((m) => m.id === corvin));
+  });
+
+  it("sends each row alone, in order, when the server has no batch call (a deploy in between)", async () => {
+    t = await createTestLayer(server);
+    server.faults.failWrites({ kind: "status", status: 404, error: "Not found" });
+    t.clock.setOnline(false);
+    const ids = [
+      await t.layer.commands.createMember({ playerName: "Eira", category: "Members" }),
+      await t.layer.commands.startTimer("VENATUS"),
+    ];
+    t.clock.setOnline(true);
+    await t.settle();
+
+    expect(server.writes().map((w) => [w.key, w.batch])).toEqual([
+      [ids[0], 1],
+      [ids[1], 1],
+      [ids[0], undefined],
+      [ids[1], undefined],
+    ]);
+    expect(await appliedKeys()).toEqual(ids);
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it("a write the batch did not try goes again at once, without counting an attempt", async () => {
+    t = await createTestLayer(server);
+    const notTried = (answer: unknown) => {
+      const { results } = answer as { results: { key: string; status: number; body: unknown }[] };
+      const [first, ...rest] = results;
+      return {
+        results: [
+          first,
+          ...rest.map((r) => ({ ...r, status: NOT_TRIED_STATUS, body: { error: NOT_TRIED } })),
+        ],
+      };
+    };
+    server.faults.failWrites({ kind: "reshape", change: notTried }, { kind: "drop" });
+    t.clock.setOnline(false);
+    const ids = [
+      await t.layer.commands.createMember({ playerName: "Eira", category: "Members" }),
+      await t.layer.commands.createMember({ playerName: "Fenna", category: "Members" }),
+      await t.layer.commands.startTimer("VENATUS"),
+    ];
+    t.clock.setOnline(true);
+    await t.layer.outbox.drain();
+    // Sent again at once (and dropped): that attempt is the only one they count.
+    expect((await outboxRows()).map((r) => [r.id, r.attempts, r.lastStatus])).toEqual([
+      [ids[1], 1, 0],
+      [ids[2], 1, 0],
+    ]);
+
+    t.clock.advance(1_000);
+    await t.settle();
+    // The server did apply them (only its answer said otherwise): sent again with their keys, applied once.
+    expect(server.writes().map((w) => [w.key, w.batch])).toEqual([
+      [ids[0], 1],
+      [ids[1], 1],
+      [ids[2], 1],
+      [ids[1], 2],
+      [ids[2], 2],
+      [ids[1], 3],
+      [ids[2], 3],
+    ]);
+    expect(await appliedKeys()).toEqual(ids);
+    expect(await outboxRows()).toEqual([]);
   });
 });
 
@@ -254,14 +410,18 @@ describe("outbox and the session", () => {
     await t.settle();
 
     expect(t.layer.store.getState().paused).toBe(true);
-    expect(server.writes()).toHaveLength(1);
+    // One batch, refused at the door: neither write was tried.
+    expect(new Set(server.writes().map((w) => w.batch))).toEqual(new Set([1]));
     const rows = await outboxRows();
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending"]);
-    expect(rows[0]).toMatchObject({ attempts: 0, lastStatus: 401 });
+    expect(rows.map((r) => [r.attempts, r.lastStatus])).toEqual([
+      [0, 401],
+      [0, 401],
+    ]);
 
     t.clock.advance(5 * 60_000);
     await t.layer.outbox.drain();
-    expect(server.writes()).toHaveLength(1);
+    expect(server.writes()).toHaveLength(2);
 
     await server.signIn();
     t.layer.sessionChanged();

@@ -1,22 +1,24 @@
 /**
- * Sends queued writes strictly in order, one sender at a time across tabs (a Web Lock, or claims in
- * IndexedDB where locks are missing). Each attempt carries the row id as Idempotency-Key, so a row re-sent
- * after a lost answer is applied once. See retry-policy.ts for what each answer does to the queue.
+ * Sends queued writes, several at a time (decision 034), one sender at a time across tabs (a Web Lock, or
+ * claims in IndexedDB where locks are missing). Each write carries its row id as Idempotency-Key, so a row
+ * re-sent after a lost answer is applied once. Order is kept among the writes to the same row
+ * (write-order.ts); a write waiting out a backoff holds back only those. See retry-policy.ts for what each
+ * answer does to the queue.
  */
 import type { DataLayerEnv } from "./environment.ts";
 import {
-  acknowledge,
   affectedCollections,
-  claimHead,
+  claimDue,
   makeWaitingDue,
-  recordFailure,
   releaseAbandonedClaims,
   removeUnsent,
   requeue,
+  settleBatch,
 } from "./outbox-rows.ts";
-import type { CollectionName, OutboxRow, PortalDb } from "./portal-db.ts";
+import { claimSize, sendClaimed } from "./outbox-send.ts";
+import type { CollectionName, PortalDb } from "./portal-db.ts";
 import type { LayerStore } from "./pull-and-send-state.ts";
-import { classifyFailure, type SendOutcome } from "./retry-policy.ts";
+import type { SessionAccount } from "./write-owner.ts";
 import type { WriteTransport } from "./write-transport.ts";
 
 export const OUTBOX_LOCK = "guild-portal-outbox";
@@ -26,18 +28,10 @@ export interface OutboxDeps {
   transport: WriteTransport;
   env: DataLayerEnv;
   store: LayerStore;
+  /** The account signed in: only its own queued writes are sent (write-owner.ts). */
+  owner: () => SessionAccount;
   /** Pulls the given collections (refresh after success, re-pull after a discard). */
   refresh: (collections: CollectionName[]) => void;
-}
-
-/** Sends one row; undefined when the server applied it. */
-async function send(transport: WriteTransport, row: OutboxRow): Promise<SendOutcome | undefined> {
-  try {
-    await transport.post(row.path, row.args, row.id);
-    return undefined;
-  } catch (error) {
-    return classifyFailure(error);
-  }
 }
 
 export function createOutbox(deps: OutboxDeps) {
@@ -59,29 +53,22 @@ export function createOutbox(deps: OutboxDeps) {
     wake = { at, handle };
   }
 
-  /** Sends rows from the head until the queue is empty, waits, or pauses. */
+  /** Sends the due rows, a batch at a time, until none is due (a wake is set for the first that waits) or a pause. */
   async function sendDue(refresh: Set<CollectionName>): Promise<void> {
     while (!store.getState().paused) {
-      const step = await claimHead(db, env.now());
-      if (step.kind === "empty") return;
-      if (step.kind === "wait") return scheduleWake(step.until);
-      const { row } = step;
-      const outcome = await send(transport, row);
-      if (!outcome) {
-        await acknowledge(db, row);
-        for (const c of affectedCollections(row)) refresh.add(c);
-        continue;
+      const account = deps.owner();
+      // Nobody signed in, or not known yet: every write waits for the account that made it.
+      if (!account) return;
+      const claim = await claimDue(db, env.now(), account.id, claimSize(transport));
+      if (claim.rows.length === 0) {
+        if (claim.wakeAt !== null) scheduleWake(claim.wakeAt);
+        return;
       }
-      const dueAt = await recordFailure(db, row, outcome, env.now());
-      if (outcome.kind === "failed") {
-        // A pull that arrived while this row was being sent was dropped as stale, waiting for the refresh a
-        // success brings; a refusal brings none, so it asks for one too.
-        for (const c of affectedCollections(row)) refresh.add(c);
-        continue;
-      }
-      if (outcome.kind === "pause") store.setState({ paused: true });
-      else scheduleWake(dueAt);
-      return;
+      const answers = await sendClaimed(transport, claim.rows, env.now());
+      const settled = await settleBatch(db, answers, env.now(), env.random?.() ?? Math.random());
+      // A refusal brings no refresh of its own, and a pull that arrived while it was sent was dropped as stale.
+      for (const c of settled.refresh) refresh.add(c);
+      if (settled.paused) store.setState({ paused: true });
     }
   }
 

@@ -25,6 +25,7 @@ function layerOn(db: PortalDb, clock = manualEnvironment()) {
     layer: createDataLayer({
       ...layerOptions(server),
       getRole: () => "admin",
+      getAccount: () => server.account,
       db,
       env: clock.env,
     }),
@@ -70,13 +71,13 @@ describe("the local store across reloads", () => {
     class NextPortalDb extends PortalDb {
       constructor(dbName: string) {
         super(dbName);
-        this.version(2).stores({ marketItems: "id, status, bossName" });
+        this.version(10).stores({ marketItems: "id, status, bossName" });
       }
     }
     const v2 = new NextPortalDb(name);
     expect(await v2.guildMembers.toArray()).toEqual(members);
     expect(await v2.outbox.count()).toBe(1);
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(10);
     v2.close();
   });
 });

@@ -4,13 +4,15 @@
  * Only web/src/data touches it. Versions only ever add: a new schema is a new `this.version(n)` below the
  * old ones, never a delete of the database, so queued writes and cached data survive app updates.
  */
-import Dexie, { type Table } from "dexie";
+import Dexie, { type DexieOptions, type Table } from "dexie";
+import type { WriteConflict } from "@shared/merge/write-conflict.ts";
 import type { SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
 import type { AttendanceRecord } from "@shared/schemas/attendance.ts";
 import type { BossName } from "@shared/schemas/boss-names.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
 import type { GuildFunds, MarketExchangeItem } from "@shared/schemas/market.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
+import { parseRememberedUser, REMEMBERED_USER_KEY } from "../lib/session-store.ts";
 
 export const DATABASE_NAME = "guild-portal";
 
@@ -101,6 +103,20 @@ export interface BaseSnapshot {
 
 export type OutboxStatus = "pending" | "sending" | "failed";
 
+/** The account that queued a write: only its session sends it, and only it sees its effect (decision 039). */
+export interface WriteOwner {
+  id: number;
+  email: string;
+  displayName: string;
+}
+
+/** What the device keeps about itself: whose queued writes the live tables show (write-owner.ts). */
+export interface LocalState {
+  key: "viewer";
+  /** The account whose queued writes are replayed into the live tables; null: nobody's. */
+  accountId: number | null;
+}
+
 export interface OutboxRow {
   /** Auto-increment: the send order. */
   seq?: number;
@@ -120,6 +136,10 @@ export interface OutboxRow {
   lastStatus: number | null;
   /** When a sender took the row; a 'sending' row older than the lease is taken to be abandoned. */
   claimedAt: number | null;
+  /** Who queued it (missing only on rows queued before version 3 by a device that remembered nobody). */
+  owner?: WriteOwner;
+  /** A failed update's 409: a field someone else changed since its base (decision 038, write-conflicts.ts). */
+  conflict?: WriteConflict;
 }
 
 export class PortalDb extends Dexie {
@@ -134,9 +154,11 @@ export class PortalDb extends Dexie {
   baseSnapshots!: Table<BaseSnapshot, CollectionName>;
   outbox!: Table<OutboxRow, number>;
   syncCursor!: Table<SyncCursor, string>;
+  localState!: Table<LocalState, string>;
 
-  constructor(name: string = DATABASE_NAME) {
-    super(name);
+  /** `options.indexedDB`: the in-memory one where the browser's cannot be opened (decision 037). */
+  constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
+    super(name, options);
     this.version(1).stores({
       guildMembers: "id, playerName, status",
       marketItems: "id, status",
@@ -150,10 +172,34 @@ export class PortalDb extends Dexie {
       outbox: "++seq, &id, status",
     });
     this.version(2).stores({ syncCursor: "slot" });
+    // Rows queued before writes had owners belong to the account the device remembered then (the one that
+    // queued them, unless it logged out offline in between); the tables showed them, so they are its view.
+    this.version(3)
+      .stores({ localState: "key" })
+      .upgrade(async (tx) => {
+        const owner = rememberedOwner();
+        if (!owner) return;
+        await tx
+          .table<OutboxRow>("outbox")
+          .toCollection()
+          .modify((row) => {
+            row.owner ??= owner;
+          });
+        await tx.table<LocalState>("localState").put({ key: "viewer", accountId: owner.id });
+      });
   }
 
   collection<C extends CollectionName>(name: C): Table<CollectionRows[C], RowKey> {
     return this.table(name);
+  }
+}
+
+function rememberedOwner(): WriteOwner | null {
+  try {
+    const user = parseRememberedUser(globalThis.localStorage?.getItem(REMEMBERED_USER_KEY) ?? null);
+    return user && { id: user.id, email: user.email, displayName: user.displayName };
+  } catch {
+    return null;
   }
 }
 

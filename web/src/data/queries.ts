@@ -15,6 +15,7 @@ import type {
   SalaryReceipt,
 } from "./portal-db.ts";
 import { SINGLE_ROW_SLOT } from "./portal-db.ts";
+import { ownedBy, readViewer, readWaitingForOthers, type WaitingWrites } from "./write-owner.ts";
 
 export interface MemberFilter {
   /** Omitted: every member the cache holds (admins: all statuses; the public roster: as served). */
@@ -81,10 +82,17 @@ export interface OutboxSummary {
   failed: OutboxRow[];
 }
 
+/** The queued writes of the account the live tables are for (write-owner.ts); others' wait unseen. */
 export async function readOutboxSummary(db: PortalDb): Promise<OutboxSummary> {
-  const [pendingCount, failed] = await Promise.all([
-    db.outbox.where("status").anyOf("pending", "sending").count(),
-    db.outbox.where("status").equals("failed").sortBy("seq"),
-  ]);
-  return { pendingCount, failed };
+  const viewer = await readViewer(db);
+  const rows = (await db.outbox.orderBy("seq").toArray()).filter((row) => ownedBy(row, viewer));
+  return {
+    pendingCount: rows.filter((row) => row.status !== "failed").length,
+    failed: rows.filter((row) => row.status === "failed"),
+  };
+}
+
+/** Queued writes waiting for another account than the one signed in, per account (the login page). */
+export async function readWritesWaitingForOthers(db: PortalDb): Promise<WaitingWrites[]> {
+  return readWaitingForOthers(db, await readViewer(db));
 }

@@ -1,24 +1,50 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../lib/api-client.ts";
-import { classifyFailure, FIRST_RETRY_MS, MAX_RETRY_MS, retryDelayMs } from "./retry-policy.ts";
+import {
+  classifyFailure,
+  FIRST_RETRY_MS,
+  MAX_RETRY_MS,
+  MIN_RETRY_MS,
+  retryCapMs,
+  retryDelayMs,
+} from "./retry-policy.ts";
 
 describe("retryDelayMs", () => {
-  it("doubles from 1 s and stops at 60 s", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 100].map(retryDelayMs)).toEqual([
+  it("caps the wait at 1 s, doubling up to 60 s, and waits the whole cap for a draw of 1", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 100].map(retryCapMs)).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
     ]);
+    expect([1, 2, 3, 7].map((n) => retryDelayMs(n, 1))).toEqual([1_000, 2_000, 4_000, 60_000]);
   });
 
-  it("never shrinks from one attempt to the next and stays within bounds", () => {
+  it("waits a draw's share of the cap (full jitter), never less than the floor nor more than the cap", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000 }), (attempts) => {
-        const delay = retryDelayMs(attempts);
-        expect(delay).toBeGreaterThanOrEqual(FIRST_RETRY_MS);
-        expect(delay).toBeLessThanOrEqual(MAX_RETRY_MS);
-        expect(retryDelayMs(attempts + 1)).toBeGreaterThanOrEqual(delay);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (n, draw) => {
+          const delay = retryDelayMs(n, draw);
+          expect(delay).toBeGreaterThanOrEqual(MIN_RETRY_MS);
+          expect(delay).toBeLessThanOrEqual(retryCapMs(n));
+          expect(delay).toBeLessThanOrEqual(MAX_RETRY_MS);
+          expect(Math.abs(delay - Math.max(MIN_RETRY_MS, draw * retryCapMs(n)))).toBeLessThanOrEqual(0.5);
+        },
+      ),
     );
+    expect(retryDelayMs(5, 0.5)).toBe(8_000);
+    expect(retryDelayMs(1, 0)).toBe(MIN_RETRY_MS);
+    expect(FIRST_RETRY_MS).toBe(1_000);
+  });
+
+  it("spreads the retries of many devices over the cap instead of bunching them at one moment", () => {
+    const delays = Array.from({ length: 1_000 }, (_, i) => retryDelayMs(4, (i + 0.5) / 1_000));
+    const buckets = [0, 0, 0, 0];
+    for (const delay of delays) {
+      const bucket = Math.min(3, Math.floor(delay / 2_000));
+      buckets[bucket] = (buckets[bucket] ?? 0) + 1;
+    }
+    expect(buckets).toEqual([250, 250, 250, 250]);
   });
 });
 

@@ -132,11 +132,20 @@ describe("pulls", () => {
     expect(await t.db.timers.count()).toBe(5);
     expect(await t.db.outbox.count()).toBe(1);
 
+    // The queued kick is the admin's (decision 039): a visitor's roster is the server's.
     await t.setRole(null);
     t.clock.setOnline(true);
     t.layer.sessionChanged();
-    await t.layer.sync.idle();
-    expect((await t.db.guildMembers.toArray()).map((m) => m.status)).toEqual(["active", "active", "kicked"]);
+    await t.settle();
+    expect((await t.db.guildMembers.toArray()).map((m) => m.status)).toEqual(["active", "active", "active"]);
+    expect(await t.db.outbox.count()).toBe(1);
+
+    await t.setRole("admin");
+    t.layer.sessionChanged();
+    await t.settle();
+    await t.settle();
+    expect(await t.db.outbox.count()).toBe(0);
+    expect((await server.members()).find((m) => m.playerName === "Corvin")?.status).toBe("kicked");
   });
 
   it("a failed pull keeps the cached rows and lastSyncedAt, and records the error", async () => {
@@ -376,6 +385,7 @@ describe("when sync runs", () => {
     const layer = createDataLayer({
       api: layerOptions(server).api,
       getRole: () => t.session.role,
+      getAccount: () => t.session.account,
       subscribeSession: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);

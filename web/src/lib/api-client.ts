@@ -16,12 +16,20 @@ export class ApiError extends Error {
   /** HTTP status, or 0 when no answer arrived (offline, DNS, refused connection). */
   readonly status: number;
   readonly source: ApiErrorSource;
+  /** The error answer's object, for fields beside `error` (a merge conflict's `conflict`). */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(status: number, message: string, source: ApiErrorSource) {
+  constructor(
+    status: number,
+    message: string,
+    source: ApiErrorSource,
+    details?: Readonly<Record<string, unknown>>,
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.source = source;
+    this.details = details;
   }
 }
 
@@ -44,7 +52,10 @@ export function errorFromResponse(status: number, body: string): ApiError {
     return new ApiError(status, `Request failed with status ${status}: ${shown}`, "client");
   }
   const message = errorField(parsed);
-  return message ? new ApiError(status, message, "server") : new ApiError(status, UNKNOWN_ERROR, "client");
+  const details = parsed as Record<string, unknown>;
+  return message
+    ? new ApiError(status, message, "server", details)
+    : new ApiError(status, UNKNOWN_ERROR, "client", details);
 }
 
 export interface RequestOptions {

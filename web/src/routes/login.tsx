@@ -1,5 +1,6 @@
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/login-form-view.tsx";
+import { WritesWaitingForAccount } from "../features/outbox/writes-waiting-for-account.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 const route = getRouteApi("/public-layout/login");
@@ -17,6 +18,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   return (
     <div className="mx-auto w-full max-w-sm py-4 sm:py-10">
+      <WritesWaitingForAccount />
       <LoginForm onLoggedIn={() => navigate({ href: safeRedirect(redirect), replace: true })} />
     </div>
   );

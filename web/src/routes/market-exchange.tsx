@@ -1,6 +1,7 @@
 import { Plus, Swords } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
+import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { MarketSummaryCards } from "../components/market-summary-cards.tsx";
@@ -8,16 +9,14 @@ import { PageHeader } from "../components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
 import type { BossNameRow, GuildMember, MarketItem } from "../data/portal-db.ts";
 import { AdminMarketFiltersBar } from "../features/admin-market/admin-market-filters.tsx";
-import {
-  AdminMarketTable,
-  type AdminMarketTableState,
-} from "../features/admin-market/admin-market-table.tsx";
+import { AdminMarketTable } from "../features/admin-market/admin-market-table.tsx";
 import {
   type AdminMarketFilters,
-  filterAdminMarket,
+  adminMarketMatches,
   itemDistribution,
   itemParticipants,
   NO_ADMIN_FILTERS,
+  participantCounter,
   participantNamesOf,
 } from "../features/admin-market/admin-market-view.ts";
 import { DistributionDialog } from "../features/admin-market/distribution-dialog.tsx";
@@ -41,27 +40,27 @@ type Open =
   | { dialog: "manage"; item: MarketItem }
   | { dialog: "distribution"; item: MarketItem };
 
+const NONE: never[] = [];
+
 /** The admin market exchange: summary, filters, the loot table and its dialogs. */
 export function MarketExchangePage() {
   useDocumentTitle((brand) => `Market Exchange - ${brand}`);
   const online = useOnline();
   const items = collectionState(useMarketItems(), useSyncStatus("marketItems"), online, hasRows);
   const bossNames = collectionState(useBossNames(), useSyncStatus("bossNames"), online, hasRows);
-  const roster = useGuildMembers() ?? [];
+  const roster = useGuildMembers() ?? NONE;
   const [filters, setFilters] = useState<AdminMarketFilters>(NO_ADMIN_FILTERS);
   const [open, setOpen] = useState<Open | null>(null);
 
-  const all = items.status === "ready" ? items.data : [];
-  const shown = filterAdminMarket(all, filters);
-  const bossList = bossOptions(bossNames.status === "ready" ? bossNames.data : [], all);
-  const formBosses = bossOptions(bossNames.status === "ready" ? bossNames.data : [], []);
-  const table: AdminMarketTableState =
-    items.status === "ready"
-      ? {
-          status: "ready",
-          rows: shown.map((item) => ({ ...item, participantCount: itemParticipants(item, roster).length })),
-        }
-      : items;
+  // Sorted once per change of the items; a filter change only scans that list (decision 035).
+  const all = items.status === "ready" ? items.data : NONE;
+  const sorted = useMemo(() => sortAdminMarket(all), [all]);
+  const shown = useMemo(() => sorted.filter(adminMarketMatches(filters)), [sorted, filters]);
+  const summary = useMemo(() => summarizeMarket(shown), [shown]);
+  const knownBosses = bossNames.status === "ready" ? bossNames.data : NONE;
+  const bossList = useMemo(() => bossOptions(knownBosses, all), [knownBosses, all]);
+  const formBosses = useMemo(() => bossOptions(knownBosses, []), [knownBosses]);
+  const participantCount = useMemo(() => participantCounter(roster), [roster]);
 
   return (
     <div className="space-y-6">
@@ -81,10 +80,11 @@ export function MarketExchangePage() {
           </>
         }
       />
-      <MarketSummaryCards summary={items.status === "ready" ? summarizeMarket(shown) : null} />
+      <MarketSummaryCards summary={items.status === "ready" ? summary : null} />
       <AdminMarketFiltersBar filters={filters} bosses={bossList} onChange={setFilters} />
       <AdminMarketTable
-        state={table}
+        state={items.status === "ready" ? { status: "ready", rows: shown } : items}
+        participantCount={participantCount}
         actions={{
           onParticipants: (item) => setOpen({ dialog: "participants", item }),
           onDistribution: (item) => setOpen({ dialog: "distribution", item }),
@@ -137,10 +137,10 @@ function MarketDialogs({
           editing={open.dialog === "edit" ? current(open.item) : null}
           bosses={formBosses}
           members={pickable}
-          onSubmit={async (values) => {
+          onSubmit={async (values, opened) => {
             const done =
               open.dialog === "edit"
-                ? await market.update(open.item.id, values)
+                ? await market.update(open.item.id, values, opened ?? open.item)
                 : await market.create(values);
             if (done) close();
           }}
@@ -176,8 +176,9 @@ function MarketDialogs({
           lootName={open.item.lootName}
           current={participantNamesOf(current(open.item))}
           members={pickable}
-          onSave={async (names) => {
-            if (await market.update(open.item.id, { participatedMembers: names })) close();
+          onSave={async (names, opened) => {
+            const base = { participatedMembers: opened };
+            if (await market.update(open.item.id, { participatedMembers: names }, base)) close();
           }}
         />
       ) : null}

@@ -7,6 +7,7 @@ import { Button } from "../components/button.tsx";
 import { CloseButton } from "../components/close-button.tsx";
 import { overlayClass } from "../components/overlay.ts";
 import { OutboxIndicator } from "../features/outbox/outbox-indicator.tsx";
+import { MemoryStoreNotice } from "../features/sync-status/memory-store-notice.tsx";
 import type { SessionUser } from "../lib/session-store.ts";
 import { ADMIN_NAV_LINKS, adminHeaderLabel } from "./admin-nav-links.ts";
 import { AdminSyncStatus } from "./admin-sync-status.tsx";
@@ -109,6 +110,7 @@ export function AdminLayout({ user }: { user: SessionUser }) {
           </p>
           <OutboxIndicator />
         </header>
+        <MemoryStoreNotice className="px-4 md:px-8" />
         <AdminSyncStatus pathname={pathname} />
         <main id="main" className="w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
           <Outlet />

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { BrandMark } from "../components/brand-mark.tsx";
 import { Button } from "../components/button.tsx";
 import { takeEarlyClick } from "../features/pwa/early-clicks.ts";
+import { MemoryStoreNotice } from "../features/sync-status/memory-store-notice.tsx";
 import { OfflineBanner } from "../features/sync-status/offline-banner.tsx";
 import { useBrand } from "./brand-store.ts";
 import { useCurrentYear } from "./current-year.ts";
@@ -89,6 +90,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         </div>
       </header>
       <OfflineBanner />
+      <MemoryStoreNotice className="mx-auto max-w-6xl px-4" />
       {/* At least a screen tall, so the footer starts below the fold and never jumps as data arrives. */}
       <main id="main" className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8">
         {children ?? <Outlet />}

@@ -1,4 +1,5 @@
 /** Attendance writes: create, edit, delete a record, moving the raid counts as the server does. */
+import { mergeNames } from "@shared/merge/field-merge.ts";
 import { normalizeParticipants } from "@shared/participants/parse-participants.ts";
 import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import type { LocalDraft } from "../local-draft.ts";
@@ -11,10 +12,15 @@ export interface CreateAttendanceArgs {
   participatedMembers: string[];
 }
 
+/**
+ * SPEC's update sends the date and the whole list. The edit form sends only what it changed, each with its
+ * value when the form opened in `base`, and the server merges the list as a set of names (decision 038).
+ */
 export interface UpdateAttendanceArgs {
   id: number;
-  dateAttended: Date;
-  participatedMembers: string[];
+  dateAttended?: Date;
+  participatedMembers?: string[];
+  base?: { dateAttended?: Date | string; participatedMembers?: string[] };
 }
 
 /** Moves the local raid counts as the server does when a record's names go from `before` to `after`. */
@@ -60,9 +66,16 @@ export const ATTENDANCE_MUTATIONS = {
     apply(draft, args) {
       const record = draft.get("attendance", args.id);
       if (!record) return;
-      const participatedMembers = attendanceNames(draft, args.participatedMembers);
+      const wanted = args.participatedMembers ?? record.participatedMembers;
+      const names =
+        args.base?.participatedMembers === undefined
+          ? wanted
+          : mergeNames(record.participatedMembers, args.base.participatedMembers, wanted);
+      const participatedMembers = attendanceNames(draft, names);
       recountRaids(draft, record.participatedMembers, participatedMembers);
-      draft.put("attendance", { ...record, dateAttended: new Date(args.dateAttended), participatedMembers });
+      const dateAttended =
+        args.dateAttended === undefined ? record.dateAttended : new Date(args.dateAttended);
+      draft.put("attendance", { ...record, dateAttended, participatedMembers });
     },
   }),
 

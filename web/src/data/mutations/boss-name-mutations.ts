@@ -9,10 +9,12 @@ export interface CreateBossNameArgs {
   respawn_time_hours?: number;
 }
 
+/** With `base` (each changed field's value when the form opened) the server merges (decision 038). */
 export interface UpdateBossNameArgs {
   id: number;
   name?: string;
   respawn_time_hours?: number;
+  base?: { name?: string; respawn_time_hours?: number };
 }
 
 /** What every write of this file touches and pulls again. Each boss has its timer row. */

@@ -1,6 +1,8 @@
 /** Market (loot) writes: create, edit, delete an item. */
+
+import { mergeNames, namesOf } from "@shared/merge/field-merge.ts";
 import type { MoneyText } from "@shared/money/money.ts";
-import { normalizeParticipantInput } from "@shared/participants/participant-text.ts";
+import { normalizeParticipantInput, participantText } from "@shared/participants/participant-text.ts";
 import { localId, type MarketItem } from "../portal-db.ts";
 import { definedOnly, type IdArgs, mutation, storedMoney } from "./mutation.ts";
 
@@ -17,8 +19,13 @@ export interface CreateMarketItemArgs {
   dateAcquired?: string | null;
 }
 
+/**
+ * The edit forms send only the fields they changed, each with its value when the form opened in `base`, and
+ * the server merges them onto the item as it is then (decision 038). Without `base`: SPEC's update.
+ */
 export interface UpdateMarketItemArgs extends Partial<CreateMarketItemArgs> {
   id: number;
+  base?: Partial<Omit<CreateMarketItemArgs, "status">> & { status?: string };
 }
 
 const MARKET_CHANGES = ["marketItems", "guildMembers", "salaryReceipt", "funds"] as const;
@@ -51,12 +58,23 @@ export const MARKET_MUTATIONS = {
     reads: [],
     writes: ["marketItems"],
     refresh: MARKET_CHANGES,
-    apply(draft, { id, value, totalFunds, participatedMembers, ...rest }, { createdAt }) {
+    apply(draft, { id, value, totalFunds, participatedMembers, base, ...rest }, { createdAt }) {
       const item = draft.get("marketItems", id);
       if (!item) return;
       const patch: Partial<MarketItem> = definedOnly(rest);
-      if (participatedMembers !== undefined)
-        patch.participatedMembers = normalizeParticipantInput(participatedMembers);
+      if (participatedMembers !== undefined) {
+        // With a base the list merges as the server merges it: this device's additions and removals.
+        patch.participatedMembers =
+          base?.participatedMembers === undefined
+            ? normalizeParticipantInput(participatedMembers)
+            : participantText(
+                mergeNames(
+                  namesOf(item.participatedMembers),
+                  namesOf(base.participatedMembers),
+                  namesOf(participatedMembers),
+                ),
+              );
+      }
       if (value !== undefined) patch.value = storedMoney(value);
       if (totalFunds !== undefined) patch.totalFunds = storedMoney(totalFunds);
       draft.put("marketItems", { ...item, ...patch, updatedAt: new Date(createdAt) });

@@ -12,14 +12,23 @@ export interface CreateMemberArgs {
   playerAlias?: string | null;
 }
 
-export interface UpdateMemberArgs {
-  id: number;
+/** The fields a member edit changes. */
+export interface MemberChanges {
   playerName?: string;
   category?: MemberCategory;
-  raidsParticipated?: number;
-  salary?: MoneyText;
   mainMemberId?: number | null;
   playerAlias?: string | null;
+}
+
+/**
+ * The edit form sends only the fields it changed, each with its value when the form opened in `base`, and
+ * the server merges them onto the member as it is then (decision 038). Without `base`: SPEC's update.
+ */
+export interface UpdateMemberArgs extends MemberChanges {
+  id: number;
+  raidsParticipated?: number;
+  salary?: MoneyText;
+  base?: { [K in keyof MemberChanges]?: MemberChanges[K] | string };
 }
 
 export interface MemberIdArgs {
@@ -67,7 +76,7 @@ export const MEMBER_MUTATIONS = {
     reads: [],
     writes: ["guildMembers"],
     refresh: MEMBER_CHANGES,
-    apply(draft, { id, salary, ...rest }, { createdAt }) {
+    apply(draft, { id, salary, base: _base, ...rest }, { createdAt }) {
       const patch: Partial<GuildMember> = definedOnly(rest);
       if (salary !== undefined) patch.salary = storedMoney(salary);
       patchMember(draft, id, patch, createdAt);

@@ -25,6 +25,11 @@ export interface Mutation<A> {
   reads: readonly CollectionName[];
   writes: readonly CollectionName[];
   refresh: readonly CollectionName[];
+  /**
+   * A refusal the server would certainly answer, known before sending (a start time that has become too
+   * old): the row fails with this message without being sent.
+   */
+  refuseBeforeSending?(args: A, now: number): string | undefined;
   apply(draft: LocalDraft, args: A, context: MutationContext): void;
 }
 

@@ -2,6 +2,7 @@
 import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { type BossTimerRow, localId } from "../portal-db.ts";
+import { tooOldToSend } from "../too-old-starts.ts";
 import { mutation } from "./mutation.ts";
 
 export interface StartTimerArgs {
@@ -58,11 +59,14 @@ export const TIMER_MUTATIONS = {
     reads: ["bossNames"],
     writes: ["timers"],
     refresh: ["timers"],
+    refuseBeforeSending: (args, now) => tooOldToSend(args.startTime, now),
     apply(draft, args, { seq }) {
       const start = new Date(args.startTime);
       const hours =
         args.testDuration !== undefined ? args.testDuration / 3600 : respawnHours(draft, args.bossName);
       const timer = timerOf(draft, args.bossName) ?? newTimer(draft, args.bossName, seq);
+      // The latest start stands, as on the server: an older start queued offline changes nothing.
+      if (timer.startTime !== null && new Date(timer.startTime).getTime() >= start.getTime()) return;
       draft.put("timers", {
         ...timer,
         startTime: start,

@@ -27,10 +27,27 @@ export interface SeenRequest {
   path: string;
   key: string | undefined;
   body: unknown;
+  /** For each write of a POST /batch, recorded as if sent alone: the number of that batch request (1, 2, ...). */
+  batch?: number;
+}
+
+/** The writes of a POST /batch body, each as its own request. */
+function batchedWrites(body: unknown, batch: number): SeenRequest[] {
+  const writes =
+    (body as { writes?: { key: string; path: string; body: unknown }[] } | undefined)?.writes ?? [];
+  return writes.map((write) => ({
+    method: "POST",
+    path: write.path.replace(/^\/_api/, ""),
+    key: write.key,
+    body: superjson.deserialize(write.body as Parameters<typeof superjson.deserialize>[0]),
+    batch,
+  }));
 }
 
 export class ApiFaults {
   readonly requests: SeenRequest[] = [];
+  /** POST /batch requests seen. */
+  private batches = 0;
   private readonly writeFaults: Fault[] = [];
   private readonly readFaults = new Map<string, Fault[]>();
 
@@ -47,9 +64,22 @@ export class ApiFaults {
     this.readFaults.set(path, [...(this.readFaults.get(path) ?? []), ...faults]);
   }
 
+  /** The POST requests that arrived, a batch counting once (logins too). */
+  postRequests(): number {
+    const batches = new Set<number>();
+    let alone = 0;
+    for (const r of this.requests) {
+      if (r.method !== "POST") continue;
+      if (r.batch === undefined) alone += 1;
+      else batches.add(r.batch);
+    }
+    return alone + batches.size;
+  }
+
   /** Forgets the recorded requests and the faults not yet used. */
   clear(): void {
     this.requests.length = 0;
+    this.batches = 0;
     this.writeFaults.length = 0;
     this.readFaults.clear();
   }
@@ -59,15 +89,19 @@ export class ApiFaults {
     const path = url.pathname.replace(/^\/_api/, "") + url.search;
     const method = c.req.method;
     const text = method === "GET" ? "" : await c.req.raw.clone().text();
-    this.requests.push({
-      method,
-      path,
-      key: c.req.header("idempotency-key"),
-      body: text === "" ? undefined : superjson.parse(text),
-    });
+    const body = text === "" ? undefined : superjson.parse(text);
+    if (method === "POST" && path === "/batch") {
+      this.batches += 1;
+      this.requests.push(...batchedWrites(body, this.batches));
+    } else this.requests.push({ method, path, key: c.req.header("idempotency-key"), body });
     const bare = url.pathname.replace(/^\/_api/, "");
+    // Write faults are for the data writes: a test's own logins and logouts go through.
     const queue =
-      method === "GET" ? (this.readFaults.get(path) ?? this.readFaults.get(bare)) : this.writeFaults;
+      method === "GET"
+        ? (this.readFaults.get(path) ?? this.readFaults.get(bare))
+        : bare.startsWith("/auth/")
+          ? undefined
+          : this.writeFaults;
 
     for (let fault = queue?.shift(); ; fault = queue?.shift()) {
       switch (fault?.kind) {

@@ -38,7 +38,13 @@ export function memoryLocks(): LockManagerLike {
 }
 
 export function manualEnvironment(
-  options: { start?: number; locks?: LockManagerLike | null; ids?: () => string } = {},
+  options: {
+    start?: number;
+    locks?: LockManagerLike | null;
+    ids?: () => string;
+    /** The backoff's draws; by default 1, the longest wait (each retry waits its whole cap: 1 s, 2 s, 4 s...). */
+    random?: () => number;
+  } = {},
 ): ManualEnvironment {
   // The real server checks times it is sent against its own clock, so the manual one starts there.
   let now = options.start ?? Date.now();
@@ -63,6 +69,7 @@ export function manualEnvironment(
     isOnline: () => online,
     locks: options.locks ?? null,
     randomId: options.ids ?? (() => crypto.randomUUID()),
+    random: options.random ?? (() => 1),
     pause: () => Promise.resolve(),
   };
 

@@ -11,6 +11,7 @@ import superjson from "superjson";
 import { afterAll, beforeAll } from "vitest";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
+import type { WriteOwner } from "@web/data/portal-db.ts";
 import {
   auditFor,
   createAccount,
@@ -23,6 +24,8 @@ import { ApiFaults } from "./api-faults.ts";
 
 export interface AppliedWrite {
   key: string;
+  /** The account whose session the server applied it under. */
+  userId: number | null;
   /** Path under /_api. */
   path: string;
   /** The answer the server stored for the key. */
@@ -42,8 +45,7 @@ const SEED = `
 `;
 
 /** A fetch that keeps cookies like a browser's jar and marks its requests as the same origin's. */
-function browserFetch(origin: string): typeof fetch {
-  const jar = new Map<string, string>();
+export function browserFetch(origin: string, jar = new Map<string, string>()): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set("Sec-Fetch-Site", "same-origin");
@@ -62,18 +64,30 @@ function browserFetch(origin: string): typeof fetch {
   };
 }
 
-/** Who the browser is signed in as: the admin account, the raider account, or nobody. */
-export type BrowserSession = "admin" | "user" | null;
+/** Who the browser is signed in as: the admin account, a second admin, the raider account, or nobody. */
+export type BrowserSession = "admin" | "otherAdmin" | "user" | null;
 
 export class TestApiServer {
   readonly faults = new ApiFaults();
   private sessionExpired = false;
   private signedInAs: BrowserSession = "admin";
+  private signedInUser: WriteOwner | null = null;
+  /** The browser's cookies. */
+  private readonly jar = new Map<string, string>();
+  /**
+   * Each account's session once it has logged in: switching back to it puts its cookie back instead of logging
+   * in again (a login hashes the password, 100,000 PBKDF2 iterations, which runs of many switches can't afford).
+   */
+  private readonly sessions = new Map<
+    Exclude<BrowserSession, null>,
+    { cookies: [string, string][]; user: WriteOwner }
+  >();
   private running: {
     portal: Portal;
     origin: string;
     fetch: typeof fetch;
     email: string;
+    otherEmail: string;
     userEmail: string;
     close(): void;
   } | null = null;
@@ -107,8 +121,9 @@ export class TestApiServer {
     this.running = {
       portal,
       origin,
-      fetch: browserFetch(origin),
+      fetch: browserFetch(origin, this.jar),
       email: await createAccount(portal.db, "browser", "admin"),
+      otherEmail: await createAccount(portal.db, "browser", "admin"),
       userEmail: await createAccount(portal.db, "browser", "user"),
       close,
     };
@@ -137,25 +152,45 @@ export class TestApiServer {
   }
 
   /**
-   * Signs the browser in as the admin or the raider, or out (null), through the API. The server answers
-   * GET /changes for the session it sees, so tests keep it the same as the layer's role.
+   * Signs the browser in as one of the accounts through the API (once per account; later switches put its
+   * session cookie back), or out (null: the browser forgets its cookie). The server answers GET /changes for the
+   * session it sees, so tests keep it the same as the layer's role.
    */
   async signInAs(session: BrowserSession): Promise<void> {
-    const { origin, email, userEmail } = this.live;
+    const { origin, email, otherEmail, userEmail } = this.live;
     const post = (path: string, body: unknown) =>
       this.fetch(`${origin}/_api/auth/${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
       });
-    await post("logout", {});
+    this.jar.clear();
     this.signedInAs = null;
+    this.signedInUser = null;
     if (session === null) return;
-    const login = { email: session === "admin" ? email : userEmail, password: TEST_PASSWORD };
+    const kept = this.sessions.get(session);
+    if (kept) {
+      for (const [name, value] of kept.cookies) this.jar.set(name, value);
+      this.signedInAs = session;
+      this.signedInUser = kept.user;
+      return;
+    }
+    const login = {
+      email: { admin: email, otherAdmin: otherEmail, user: userEmail }[session],
+      password: TEST_PASSWORD,
+    };
     const response = await post("login_with_password", login);
     if (!response.ok) throw new Error(`Login failed: ${response.status} ${await response.text()}`);
+    const { user } = (await response.json()) as { user: WriteOwner };
     this.sessionExpired = false;
     this.signedInAs = session;
+    this.signedInUser = { id: user.id, email: user.email, displayName: user.displayName };
+    this.sessions.set(session, { cookies: [...this.jar], user: this.signedInUser });
+  }
+
+  /** The account the browser is signed in as (null: nobody). */
+  get account(): WriteOwner | null {
+    return this.signedInUser;
   }
 
   /** The browser's session runs out on the server (its cookie is still sent). */
@@ -165,17 +200,24 @@ export class TestApiServer {
         WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
       [this.live.email],
     );
+    this.sessions.delete("admin");
     this.sessionExpired = true;
   }
 
   /** The writes the server applied with an Idempotency-Key, in the order it applied them. */
   async applied(): Promise<AppliedWrite[]> {
-    const rows = await this.live.portal.db.query<{ key: string; path: string; body: string }>(
-      `SELECT key, path, response_body AS body FROM idempotency_keys
+    const rows = await this.live.portal.db.query<{
+      key: string;
+      userId: number | null;
+      path: string;
+      body: string;
+    }>(
+      `SELECT key, user_id AS "userId", path, response_body AS body FROM idempotency_keys
         WHERE response_status BETWEEN 200 AND 299 ORDER BY created_at, key`,
     );
     return rows.map((row) => ({
       key: row.key,
+      userId: row.userId,
       path: row.path.replace(/^\/_api/, ""),
       answer: superjson.parse<Record<string, unknown>>(row.body),
     }));
@@ -184,6 +226,22 @@ export class TestApiServer {
   /** The audit log's actions on one entity, oldest first: one per change the server made. */
   async auditedActions(entity: string, entityId: string | number): Promise<string[]> {
     return (await auditFor(this.live.portal.db, entity, entityId)).map((entry) => entry.action);
+  }
+
+  /** The audit log's entries on one entity, oldest first. */
+  auditEntries(entity: string, entityId: string | number) {
+    return auditFor(this.live.portal.db, entity, entityId);
+  }
+
+  /** The emails of the accounts the test browser signs in as (not the app's own admin client). */
+  deviceAccountEmails(): string[] {
+    const { email, otherEmail, userEmail } = this.live;
+    return [email, otherEmail, userEmail];
+  }
+
+  /** Who made each change the server recorded on one entity, oldest first (the audit log's account). */
+  async auditedActors(entity: string, entityId: string | number): Promise<(string | null)[]> {
+    return (await auditFor(this.live.portal.db, entity, entityId)).map((entry) => entry.actorEmail);
   }
 
   /** The admin roster as the API answers it now. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { summarizeMarket } from "@shared/market/market-summary.ts";
 import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
-import { filterAdminMarket, itemDistribution, NO_ADMIN_FILTERS } from "./admin-market-view.ts";
+import {
+  filterAdminMarket,
+  itemDistribution,
+  itemParticipants,
+  NO_ADMIN_FILTERS,
+  participantCounter,
+} from "./admin-market-view.ts";
 
 function item(id: number, patch: Partial<MarketItem>): MarketItem {
   return {
@@ -92,5 +98,24 @@ describe("the admin market list", () => {
     expect(split?.shares.map((s) => s.generalShareCents + s.eliteShareCents)).toEqual([
       12_000, 12_000, 12_000, 24_500, 24_500,
     ]);
+  });
+});
+
+describe("participantCounter", () => {
+  it("counts as itemParticipants does, an alias standing for the player's characters, and reads each item once", () => {
+    const roster = [
+      { ...member(1, "Ironveil", "Core"), playerAlias: "Veil" },
+      { ...member(2, "Veilshade", "Members"), mainMemberId: 1 },
+      member(3, "Ashvale", "Guild Master"),
+    ];
+    const loot = item(7, { participatedMembers: '["Veil","ashvale","Stranger","ASHVALE"]' });
+    const count = participantCounter(roster);
+    expect(count(loot)).toBe(itemParticipants(loot, roster).length);
+    expect(count(loot)).toBe(4);
+    // A changed item is a new object in the store, read anew; the same object is not read again.
+    const renamed = { ...loot, participatedMembers: '["Ashvale"]' };
+    expect(count(renamed)).toBe(1);
+    loot.participatedMembers = "[]";
+    expect(count(loot)).toBe(4);
   });
 });

@@ -3,7 +3,12 @@
  * order (Sold, Pending, then newest created first) and one item's exact distribution (the summary and the
  * boss options are shared/market/market-summary.ts).
  */
-import { parseParticipantNames, parseParticipants } from "@shared/participants/parse-participants.ts";
+import {
+  indexParticipantRoster,
+  parseParticipantNames,
+  parseParticipants,
+  resolveParticipantsIn,
+} from "@shared/participants/parse-participants.ts";
 import {
   distributeItem,
   type ItemDistribution,
@@ -42,15 +47,20 @@ function inRange(day: string | null, from: string, to: string): boolean {
   return (from === "" || d >= from) && (to === "" || d <= to);
 }
 
+/** Whether an item passes the status, boss and date-range filters. */
+export function adminMarketMatches(filters: AdminMarketFilters): (item: MarketItem) => boolean {
+  return (item) =>
+    (filters.status === "all" || item.status === filters.status) &&
+    (filters.boss === "" || item.bossName === filters.boss) &&
+    inRange(item.dateAcquired, filters.from, filters.to);
+}
+
+/**
+ * The items passing the filters in the admin order. A page sorts once per change of the items
+ * (sortAdminMarket) and filters that list on each change of the filters: a filter keeps the order.
+ */
 export function filterAdminMarket(items: readonly MarketItem[], filters: AdminMarketFilters): MarketItem[] {
-  return sortAdminMarket(
-    items.filter(
-      (item) =>
-        (filters.status === "all" || item.status === filters.status) &&
-        (filters.boss === "" || item.bossName === filters.boss) &&
-        inRange(item.dateAcquired, filters.from, filters.to),
-    ),
-  );
+  return sortAdminMarket(items).filter(adminMarketMatches(filters));
 }
 
 const CATEGORIES: ReadonlySet<string> = new Set(["Guild Master", "Core", "Members"]);
@@ -77,6 +87,23 @@ export function itemParticipants(item: MarketItem, roster: readonly GuildMember[
     name,
     category: member?.category ?? "Members",
   }));
+}
+
+/**
+ * Counts items' participants against one roster, each item once: the table counts them for the rows on screen,
+ * not for every item on each render.
+ */
+export function participantCounter(roster: readonly GuildMember[]): (item: MarketItem) => number {
+  const index = indexParticipantRoster(salaryRoster(roster));
+  const counted = new WeakMap<MarketItem, number>();
+  return (item) => {
+    let count = counted.get(item);
+    if (count === undefined) {
+      count = resolveParticipantsIn(parseParticipantNames(item.participatedMembers ?? ""), index).length;
+      counted.set(item, count);
+    }
+    return count;
+  };
 }
 
 /** The names as written in the item's participant text (for editing). */

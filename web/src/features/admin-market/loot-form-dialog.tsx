@@ -93,8 +93,15 @@ function check(draft: Draft): { errors: Errors; values: LootValues | null } {
   };
 }
 
-/** The form's values and shown messages; a field is checked on blur and the whole form on submit. */
-function useLootDraft(editing: MarketItem | null, onSubmit: (values: LootValues) => void) {
+/**
+ * The form's values and shown messages; a field is checked on blur and the whole form on submit. The item
+ * as the form opened is kept: an edit sends only what changed from it (decision 038).
+ */
+function useLootDraft(
+  editing: MarketItem | null,
+  onSubmit: (values: LootValues, opened: MarketItem | null) => void,
+) {
+  const [opened] = useState(editing);
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
   const [errors, setErrors] = useState<Errors>({});
   // A message already shown is re-checked as the field changes, so it goes away once the value is right.
@@ -109,7 +116,7 @@ function useLootDraft(editing: MarketItem | null, onSubmit: (values: LootValues)
     event.preventDefault();
     const { errors: found, values } = check(draft);
     setErrors(found);
-    if (values) onSubmit(values);
+    if (values) onSubmit(values, opened);
   };
   return { draft, errors, set, blur, setErrors, submit };
 }
@@ -127,7 +134,8 @@ export function LootFormDialog({
   editing: MarketItem | null;
   bosses: readonly string[];
   members: readonly PickerMember[];
-  onSubmit: (values: LootValues) => void;
+  /** `opened`: the item as the form opened (null when adding). */
+  onSubmit: (values: LootValues, opened: MarketItem | null) => void;
 }) {
   const id = useId();
   const { draft, errors, set, blur, setErrors, submit } = useLootDraft(editing, onSubmit);

@@ -55,8 +55,10 @@ export function ManageParticipantsDialog({
   /** The names on the item now. */
   current: readonly string[];
   members: readonly PickerMember[];
-  onSave: (names: string[]) => void;
+  /** `opened`: the names the dialog opened with, which the change is based on (decision 038). */
+  onSave: (names: string[], opened: readonly string[]) => void;
 }) {
+  const [opened] = useState(current);
   const [names, setNames] = useState<string[]>([...current]);
   const byName = new Map(members.map((m) => [m.playerName.toLowerCase(), m.category]));
   const rows = names.map((name) => ({ name, category: byName.get(name.toLowerCase()) ?? "Members" }));
@@ -75,7 +77,7 @@ export function ManageParticipantsDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={!changed || problem !== undefined} onClick={() => onSave(names)}>
+          <Button disabled={!changed || problem !== undefined} onClick={() => onSave(names, opened)}>
             Save Participants
           </Button>
         </>

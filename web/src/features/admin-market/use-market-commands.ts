@@ -1,7 +1,9 @@
 /** Market item writes through the outbox, with the spec's toasts (section 8). */
 
+import { changedFields, MARKET_FIELD_RULES } from "@shared/merge/field-merge.ts";
 import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";
 import { commands } from "@web/data/lazy-data-layer.ts";
+import type { MarketItem } from "@web/data/portal-db.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import type { LootValues } from "./loot-form-dialog.tsx";
@@ -30,8 +32,15 @@ export function useMarketCommands() {
 
   return {
     create: (values: LootValues) => run(() => commands.createMarketItem(values), ITEM_CREATED, CREATE_FAILED),
-    update: (id: number, values: Partial<LootValues>) =>
-      run(() => commands.updateMarketItem({ id, ...values }), ITEM_UPDATED, UPDATE_FAILED),
+    /**
+     * Sends only the fields that differ from the item as the form opened (`opened`), each with that value as
+     * its base, so the server merges them with other devices' edits (decision 038). Nothing changed: true.
+     */
+    update: async (id: number, values: Partial<LootValues>, opened: Partial<MarketItem> | object) => {
+      const { changes, base } = changedFields(MARKET_FIELD_RULES, opened, values);
+      if (Object.keys(changes).length === 0) return true;
+      return run(() => commands.updateMarketItem({ id, ...changes, base }), ITEM_UPDATED, UPDATE_FAILED);
+    },
     remove: (id: number) => run(() => commands.deleteMarketItem(id), ITEM_DELETED, DELETE_FAILED),
   };
 }

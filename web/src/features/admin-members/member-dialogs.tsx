@@ -5,6 +5,7 @@
  */
 
 import { type FormEvent, useState } from "react";
+import { changedFields, MEMBER_FIELD_RULES } from "@shared/merge/field-merge.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { problemWith } from "@shared/schemas/form-errors.ts";
 import {
@@ -47,22 +48,19 @@ function MemberForm({
     setNameError(problem);
     if (problem) return;
     if (member) {
-      const input = updateMemberSchema.parse({
-        id: member.id,
-        playerName,
-        category,
-        raidsParticipated: member.raidsParticipated,
-        salary: member.salary,
+      const input = updateMemberSchema.parse({ id: member.id, playerName, category });
+      // Only what changed from the member as the dialog opened, each with that value as its base, so the
+      // server merges it with other devices' edits (decision 038).
+      const { changes, base } = changedFields(MEMBER_FIELD_RULES, member, {
+        playerName: input.playerName,
+        category: input.category,
       });
+      if (Object.keys(changes).length === 0) {
+        onDone();
+        return;
+      }
       const done = await runWrite(
-        () =>
-          commands.updateMember({
-            id: input.id,
-            playerName: input.playerName,
-            category: input.category,
-            raidsParticipated: member.raidsParticipated,
-            salary: member.salary,
-          }),
+        () => commands.updateMember({ id: member.id, ...changes, base }),
         "Guild member updated successfully.",
         "Failed to update member.",
       );

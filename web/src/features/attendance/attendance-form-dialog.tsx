@@ -4,6 +4,7 @@
  * once on this device.
  */
 import { useState } from "react";
+import { sameValue } from "@shared/merge/field-merge.ts";
 import { BossSelect } from "@web/components/boss-select.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
@@ -18,6 +19,30 @@ import { recordDay, recordNames } from "./attendance-view.ts";
 
 export type AttendanceDialogTarget = { mode: "add" } | { mode: "edit"; record: AttendanceRecord };
 
+/**
+ * An edit as the outbox sends it: the date only when the day changed, the list only when its names did, each
+ * with its value when the form opened as the base, so the server merges it with other devices' edits
+ * (decision 038). Null when nothing changed.
+ */
+type UpdateAttendanceArgs = Parameters<typeof commands.updateAttendance>[0];
+
+function recordChanges(
+  opened: AttendanceRecord,
+  day: string,
+  result: { dateAttended: Date; participatedMembers: string[] },
+): UpdateAttendanceArgs | null {
+  const args: UpdateAttendanceArgs = { id: opened.id, base: {} };
+  if (day !== recordDay(opened)) {
+    args.dateAttended = result.dateAttended;
+    args.base = { ...args.base, dateAttended: opened.dateAttended };
+  }
+  if (!sameValue("names", result.participatedMembers, opened.participatedMembers)) {
+    args.participatedMembers = result.participatedMembers;
+    args.base = { ...args.base, participatedMembers: opened.participatedMembers };
+  }
+  return args.dateAttended === undefined && args.participatedMembers === undefined ? null : args;
+}
+
 function AttendanceForm({
   target,
   members,
@@ -31,6 +56,8 @@ function AttendanceForm({
   bossNames: readonly BossNameRow[];
   onDone: () => void;
 }) {
+  // The record as the form opened: an edit sends only what changed from it (decision 038).
+  const [opened] = useState(target.mode === "edit" ? target.record : null);
   const existing = target.mode === "edit" ? recordNames(target.record) : [];
   const [bossName, setBossName] = useState(target.mode === "edit" ? target.record.bossName : "");
   const [date, setDate] = useState(target.mode === "edit" ? recordDay(target.record) : localDay(new Date()));
@@ -67,6 +94,11 @@ function AttendanceForm({
       return;
     }
     setMessage(undefined);
+    const changes = target.mode === "edit" ? recordChanges(opened ?? target.record, date, result) : null;
+    if (target.mode === "edit" && changes === null) {
+      onDone();
+      return;
+    }
     setSaving(true);
     const done =
       target.mode === "add"
@@ -81,12 +113,7 @@ function AttendanceForm({
             "Failed to add record.",
           )
         : await runWrite(
-            () =>
-              commands.updateAttendance({
-                id: target.record.id,
-                dateAttended: result.dateAttended,
-                participatedMembers: result.participatedMembers,
-              }),
+            () => commands.updateAttendance(changes as UpdateAttendanceArgs),
             "Attendance record updated.",
             "Failed to update record.",
           );

@@ -80,8 +80,13 @@ export function BossNamesManager({ state }: { state: BossNamesState }) {
       close();
       return;
     }
+    // Each changed field's value as the form opened: the server merges it with other devices' edits (decision 038).
+    const base = {
+      ...("name" in changes ? { name: boss.name } : {}),
+      ...("respawn_time_hours" in changes ? { respawn_time_hours: boss.respawnTimeHours } : {}),
+    };
     try {
-      const id = await commands.updateBossName({ id: boss.id, ...changes });
+      const id = await commands.updateBossName({ id: boss.id, ...changes, base });
       watch(id, (message) => ({ title: `Failed to update boss name: ${message}` }));
       close();
       toastSaved("Boss name updated successfully!");

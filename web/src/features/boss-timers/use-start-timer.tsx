@@ -2,14 +2,16 @@
  * Starting a timer from a card: through the outbox (commands.startTimer), so the countdown starts at once,
  * also offline, and the start reaches the server later with the click time. Anonymous visitors get a link to
  * log in on the card instead (DECISIONS.md, "Who may do what"). A start the server refused stays on its card
- * with the server's message until it is retried or discarded (decision 011).
+ * with the server's message until it is retried or discarded (decision 011); one too old to record offers
+ * Discard only, since Retry would send the same time again (decision 036).
  */
 import { Link } from "@tanstack/react-router";
 import { AlertCircle, LogIn } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@web/components/button.tsx";
-import { useOutbox } from "@web/data/hooks.ts";
+import { isTooOldToRecord, TOO_OLD_TO_RECORD, TOO_OLD_TO_RECORD_DETAIL, useOutbox } from "@web/data/hooks.ts";
 import { commands, dataLayerActions } from "@web/data/lazy-data-layer.ts";
+import type { OutboxRow } from "@web/data/portal-db.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { type BossCard, sameBoss } from "./boss-cards.ts";
@@ -36,20 +38,34 @@ function LoginPrompt({ redirect }: { redirect: string }) {
   );
 }
 
-function FailedStart({ id, message }: { id: string; message: string }) {
+/** A refused start on its card: the server's message with Retry and Discard, or Discard only when too old. */
+function FailedStart({ row }: { row: OutboxRow }) {
+  const tooOld = isTooOldToRecord(row);
   return (
-    <div role="alert" className="flex flex-col gap-2">
+    <div role="alert" className="flex flex-col gap-2" data-testid="failed-start">
       <p className="flex items-start gap-2 text-sm text-red-200">
         <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
-        <span>
-          {START_FAILED}: {message}
-        </span>
+        {tooOld ? (
+          <span>
+            <strong className="font-semibold">{TOO_OLD_TO_RECORD}.</strong> {TOO_OLD_TO_RECORD_DETAIL}
+          </span>
+        ) : (
+          <span>
+            {START_FAILED}: {row.lastError ?? START_FAILED}
+          </span>
+        )}
       </p>
       <div className="flex gap-2">
-        <Button variant="secondary" className="flex-1" onClick={() => void dataLayerActions.retry(id)}>
-          Retry
-        </Button>
-        <Button variant="ghost" className="flex-1" onClick={() => void dataLayerActions.discard(id)}>
+        {tooOld ? null : (
+          <Button variant="secondary" className="flex-1" onClick={() => void dataLayerActions.retry(row.id)}>
+            Retry
+          </Button>
+        )}
+        <Button
+          variant={tooOld ? "secondary" : "ghost"}
+          className="flex-1"
+          onClick={() => void dataLayerActions.discard(row.id)}
+        >
           Discard
         </Button>
       </div>
@@ -103,7 +119,7 @@ export function useStartTimer({ canStart, redirect, testDuration }: StartTimerOp
         entry.name === "startTimer" &&
         sameBoss(String((entry.args as { bossName?: unknown }).bossName), row.bossName),
     );
-    if (refused) return <FailedStart id={refused.id} message={refused.lastError ?? START_FAILED} />;
+    if (refused) return <FailedStart row={refused} />;
     if (!canStart && loginPromptFor !== null && sameBoss(loginPromptFor, row.bossName)) {
       return <LoginPrompt redirect={redirect} />;
     }

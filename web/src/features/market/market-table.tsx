@@ -5,17 +5,18 @@ import { formatMoney } from "@shared/money/money.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import {
+  PhoneDetails,
   rowClass,
-  SkeletonRows,
+  StateTable,
   stickyCell,
   stickyEdge,
   stickyHeadCell,
-  Table,
-  TableCard,
-  TableMessageCard,
+  type TableState,
   Td,
   Th,
+  WIDE_ONLY,
 } from "@web/components/data-table.tsx";
+import type { VirtualRowProps } from "@web/components/virtual-rows.tsx";
 import type { ParticipantView } from "./market-view.ts";
 
 const loadParticipantsDialog = () => import("@web/components/participants-dialog.tsx");
@@ -24,7 +25,15 @@ const ParticipantsDialog = lazy(() =>
 );
 
 /** A row's participants button; the dialog's code is fetched as the finger or pointer comes down. */
-function ParticipantsButton({ row, onOpen }: { row: MarketRow; onOpen: (row: MarketRow) => void }) {
+function ParticipantsButton({
+  row,
+  count,
+  onOpen,
+}: {
+  row: MarketRow;
+  count: number;
+  onOpen: (row: MarketRow) => void;
+}) {
   return (
     <Button
       variant="secondary"
@@ -36,7 +45,7 @@ function ParticipantsButton({ row, onOpen }: { row: MarketRow; onOpen: (row: Mar
       onClick={() => onOpen(row)}
     >
       <Users className="size-4" aria-hidden="true" />
-      <span className="tabular-nums">{row.participants.length}</span>
+      <span className="tabular-nums">{count}</span>
     </Button>
   );
 }
@@ -48,86 +57,97 @@ export interface MarketRow {
   dateAcquired: string | null;
   status: string;
   value: string;
-  participants: readonly ParticipantView[];
+  participatedMembers: string;
 }
 
-export type MarketTableState =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; rows: readonly MarketRow[]; filtered: boolean };
+/** A row's height at rest (the participants button sets it), before the rendered rows are measured. */
+const ROW_HEIGHT = 69;
 
-const COLUMNS = 6;
+const countLabel = (count: number) => `${count.toLocaleString("en-US")} market items`;
 
-/** The public market table (rows already filtered and in order). */
-export function MarketTable({ state }: { state: MarketTableState }) {
+/**
+ * The public market table (rows already filtered and in order); `participants` reads a row's participants, for
+ * the rows on screen only.
+ */
+export function MarketTable({
+  state,
+  filtered,
+  participants,
+}: {
+  state: TableState<MarketRow>;
+  filtered: boolean;
+  participants: (row: MarketRow) => readonly ParticipantView[];
+}) {
   const [shown, setShown] = useState<MarketRow | null>(null);
-  if (state.status === "error") {
-    return (
-      <TableMessageCard label="Market items" title="Failed to load market items" alert>
-        {state.message}
-      </TableMessageCard>
-    );
-  }
-  if (state.status === "ready" && state.rows.length === 0) {
-    return (
-      <TableMessageCard label="Market items" title="No Market Items Found">
-        {state.filtered ? null : "There are currently no items listed on the market exchange."}
-      </TableMessageCard>
-    );
-  }
+  const row = (item: MarketRow, props: VirtualRowProps | undefined) => (
+    <tr key={item.id} className={rowClass} {...props}>
+      <Td className={`left-0 font-medium sm:max-w-none ${stickyCell} ${stickyEdge}`}>
+        {item.lootName}
+        <PhoneDetails>
+          <LootStatusBadge status={item.status} /> {item.bossName} · {formatDate(item.dateAcquired)}
+        </PhoneDetails>
+      </Td>
+      <Td className={`text-ink-muted ${WIDE_ONLY}`}>{item.bossName}</Td>
+      <Td className={`whitespace-nowrap text-ink-muted ${WIDE_ONLY}`}>{formatDate(item.dateAcquired)}</Td>
+      <Td className={WIDE_ONLY}>
+        <LootStatusBadge status={item.status} />
+      </Td>
+      <Td className="whitespace-nowrap text-right tabular-nums max-sm:px-2">
+        {formatMoney(item.value, "usdt")}
+      </Td>
+      <Td className="py-1.5 text-right max-sm:pr-2 max-sm:pl-1">
+        <ParticipantsButton row={item} count={participants(item).length} onOpen={setShown} />
+      </Td>
+    </tr>
+  );
   return (
-    <TableCard label="Market items">
-      <Table className="min-w-[44rem]">
-        <thead>
-          <tr>
+    <>
+      <StateTable
+        state={state}
+        label="Market items"
+        className="sm:min-w-[44rem]"
+        columns={6}
+        skeletonRows={8}
+        loadingLabel="Loading market items"
+        head={
+          <>
             <Th className={`left-0 ${stickyHeadCell} ${stickyEdge}`}>Loot Name</Th>
-            <Th>Boss Name</Th>
-            <Th>Date</Th>
-            <Th>Status</Th>
-            <Th className="text-right">Value</Th>
-            <Th className="text-right">Participants</Th>
-          </tr>
-        </thead>
-        {state.status === "loading" ? (
-          <SkeletonRows rows={8} columns={COLUMNS} />
-        ) : (
-          <tbody>
-            {state.rows.map((row) => (
-              <tr key={row.id} className={rowClass}>
-                <Td className={`left-0 max-w-40 font-medium sm:max-w-none ${stickyCell} ${stickyEdge}`}>
-                  {row.lootName}
-                </Td>
-                <Td className="text-ink-muted">{row.bossName}</Td>
-                <Td className="whitespace-nowrap text-ink-muted">{formatDate(row.dateAcquired)}</Td>
-                <Td>
-                  <LootStatusBadge status={row.status} />
-                </Td>
-                <Td className="whitespace-nowrap text-right tabular-nums">
-                  {formatMoney(row.value, "usdt")}
-                </Td>
-                <Td className="py-1.5 text-right">
-                  <ParticipantsButton row={row} onOpen={setShown} />
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        )}
-      </Table>
+            <Th className={WIDE_ONLY}>Boss Name</Th>
+            <Th className={WIDE_ONLY}>Date</Th>
+            <Th className={WIDE_ONLY}>Status</Th>
+            <Th className="text-right max-sm:px-2">Value</Th>
+            <Th className="text-right max-sm:pr-2 max-sm:pl-1">
+              <span className="sm:hidden">
+                <Users className="ml-auto size-4" aria-hidden="true" />
+                <span className="sr-only">Participants</span>
+              </span>
+              <span className="max-sm:hidden">Participants</span>
+            </Th>
+          </>
+        }
+        row={row}
+        rowHeight={ROW_HEIGHT}
+        countLabel={countLabel}
+        error={(message) => ({ title: "Failed to load market items", body: message })}
+        empty={
+          filtered
+            ? "No Market Items Found"
+            : {
+                title: "No Market Items Found",
+                body: "There are currently no items listed on the market exchange.",
+              }
+        }
+      />
       {shown ? (
         <Suspense fallback={null}>
           <ParticipantsDialog
             open
             onOpenChange={(open) => (open ? undefined : setShown(null))}
             lootName={shown.lootName}
-            participants={shown.participants}
+            participants={participants(shown)}
           />
         </Suspense>
       ) : null}
-      {state.status === "loading" ? (
-        <span role="status" className="sr-only">
-          Loading market items
-        </span>
-      ) : null}
-    </TableCard>
+    </>
   );
 }

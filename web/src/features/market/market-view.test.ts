@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ALL_BOSSES, filterMarket, NO_FILTERS, participantsOf } from "./market-view.ts";
+import { sortPublicMarket } from "@shared/sorting/market-sort.ts";
+import {
+  ALL_BOSSES,
+  filterMarket,
+  isFiltered,
+  marketMatches,
+  NO_FILTERS,
+  participantReader,
+  participantsOf,
+} from "./market-view.ts";
 
 const item = (id: number, status: string, bossName: string, value: string, dateAcquired: string | null) => ({
   id,
@@ -44,5 +53,34 @@ describe("participantsOf", () => {
       { name: "Veilshade", category: "Members" },
     ]);
     expect(participantsOf("", roster)).toEqual([]);
+  });
+});
+
+describe("filtering the sorted list", () => {
+  it("gives what filterMarket gives for every filter: filtering keeps the public order", () => {
+    const sorted = sortPublicMarket(items);
+    for (const status of ["all", "Sold", "Pending"] as const)
+      for (const boss of [ALL_BOSSES, "Frostfang", "Ironhide Behemoth", "Nobody"]) {
+        const filters = { status, boss };
+        expect(sorted.filter(marketMatches(filters))).toEqual(filterMarket(items, filters));
+        expect(isFiltered(filters)).toBe(status !== "all" || boss !== ALL_BOSSES);
+      }
+  });
+});
+
+describe("participantReader", () => {
+  const roster = [
+    { id: 1, playerName: "Ashvale", category: "Guild Master", mainMemberId: null, playerAlias: null },
+    { id: 2, playerName: "Ironveil", category: "Core", mainMemberId: null, playerAlias: "Veil" },
+    { id: 3, playerName: "Veilshade", category: "Members", mainMemberId: 2, playerAlias: null },
+  ];
+
+  it("reads as participantsOf does, each item once", () => {
+    const read = participantReader(roster);
+    const loot = { participatedMembers: '["ashvale","Stranger","Veil"]' };
+    const first = read(loot);
+    expect(first).toEqual(participantsOf(loot.participatedMembers, roster));
+    expect(read(loot)).toBe(first);
+    expect(read({ participatedMembers: "Veilshade" })).toEqual([{ name: "Veilshade", category: "Members" }]);
   });
 });

@@ -1,19 +1,20 @@
 /**
  * The header's outbox: a badge counting the writes that wait to reach the server (and those it refused), and
- * a panel listing the refused ones with the server's message, Retry and Discard (decision 011). Hidden while
- * nothing waits. When the session expired the queue is paused and the panel says the writes wait for the
- * next login.
+ * a panel listing the refused ones with the server's message, Retry and Discard (decision 011; a timer start
+ * too old to record has Discard only, decision 036). Hidden while nothing waits. When the session expired the
+ * queue is paused and the panel says the writes wait for the next login.
  */
 import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { Button } from "@web/components/button.tsx";
 import { CloseButton } from "@web/components/close-button.tsx";
-import { useOutbox } from "@web/data/hooks.ts";
+import { isTooOldToRecord, TOO_OLD_TO_RECORD, TOO_OLD_TO_RECORD_DETAIL, useOutbox } from "@web/data/hooks.ts";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import type { OutboxRow } from "@web/data/portal-db.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { describeWrite, outboxBadge, PAUSED_TEXT } from "./describe-write.ts";
+import { CONFLICTS_TEXT, WriteConflictPrompt } from "./write-conflict-prompt.tsx";
 
 const TONES = {
   waiting: "bg-gold text-gold-ink",
@@ -36,15 +37,25 @@ async function act(label: string, action: () => Promise<unknown>) {
 }
 
 function FailedWrite({ row }: { row: OutboxRow }) {
+  if (row.conflict) return <WriteConflictPrompt row={row} conflict={row.conflict} />;
+  // Retry would send the same start time again (decision 036).
+  const tooOld = isTooOldToRecord(row);
+  const actions = tooOld ? ROW_ACTIONS.filter((action) => action.label !== "Retry") : ROW_ACTIONS;
   return (
     <li className="space-y-2 rounded-lg border border-danger/40 bg-danger/5 p-3" data-testid="failed-write">
       <p className="text-sm font-semibold text-ink">{describeWrite(row.name, row.args)}</p>
       <p className="flex items-start gap-2 text-sm text-red-200">
         <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
-        <span>{row.lastError ?? "The server refused this change."}</span>
+        {tooOld ? (
+          <span>
+            <strong className="font-semibold">{TOO_OLD_TO_RECORD}.</strong> {TOO_OLD_TO_RECORD_DETAIL}
+          </span>
+        ) : (
+          <span>{row.lastError ?? "The server refused this change."}</span>
+        )}
       </p>
       <div className="flex gap-2">
-        {ROW_ACTIONS.map(({ label, Icon, variant, run }) => (
+        {actions.map(({ label, Icon, variant, run }) => (
           <Button
             key={label}
             variant={variant}
@@ -110,8 +121,11 @@ export function OutboxIndicator() {
           {failed.length > 0 ? (
             <>
               <p className="text-sm text-ink-muted">
-                The server refused {failed.length === 1 ? "this change" : "these changes"}. Retry after fixing
-                the cause, or discard to undo it on this device.
+                {failed.every(isTooOldToRecord)
+                  ? `${failed.length === 1 ? "This change" : "These changes"} can no longer be recorded. Discard to undo it on this device.`
+                  : failed.every((row) => row.conflict)
+                    ? CONFLICTS_TEXT
+                    : `The server refused ${failed.length === 1 ? "this change" : "these changes"}. Retry after fixing the cause, or discard to undo it on this device.`}
               </p>
               <ul className="max-h-[60vh] space-y-2 overflow-y-auto">
                 {failed.map((row) => (

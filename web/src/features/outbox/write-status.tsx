@@ -7,6 +7,7 @@ import { Button } from "@web/components/button.tsx";
 import { useOutbox } from "@web/data/hooks.ts";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import type { OutboxRow } from "@web/data/portal-db.ts";
+import { WriteConflictPrompt } from "./write-conflict-prompt.tsx";
 
 export function PendingChanges() {
   const { pendingCount, paused } = useOutbox();
@@ -37,29 +38,33 @@ export function FailedWrites({
   if (rows.length === 0) return null;
   return (
     <ul className="mb-4 flex flex-col gap-2">
-      {rows.map((row) => (
-        <li
-          key={row.id}
-          role="alert"
-          data-testid="failed-write"
-          className="flex flex-col gap-2 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm sm:flex-row sm:items-center"
-        >
-          <p className="flex min-w-0 flex-1 items-start gap-2 text-red-200">
-            <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
-            <span className="min-w-0 break-words">
-              {describe(row)} failed: {row.lastError ?? "Unknown error"}
-            </span>
-          </p>
-          <div className="flex shrink-0 gap-2">
-            <Button variant="secondary" onClick={() => void dataLayerActions.retry(row.id)}>
-              Retry
-            </Button>
-            <Button variant="ghost" onClick={() => void dataLayerActions.discard(row.id)}>
-              Discard
-            </Button>
-          </div>
-        </li>
-      ))}
+      {rows.map((row) =>
+        row.conflict ? (
+          <WriteConflictPrompt key={row.id} row={row} conflict={row.conflict} />
+        ) : (
+          <li
+            key={row.id}
+            role="alert"
+            data-testid="failed-write"
+            className="flex flex-col gap-2 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm sm:flex-row sm:items-center"
+          >
+            <p className="flex min-w-0 flex-1 items-start gap-2 text-red-200">
+              <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
+              <span className="min-w-0 break-words">
+                {describe(row)} failed: {row.lastError ?? "Unknown error"}
+              </span>
+            </p>
+            <div className="flex shrink-0 gap-2">
+              <Button variant="secondary" onClick={() => void dataLayerActions.retry(row.id)}>
+                Retry
+              </Button>
+              <Button variant="ghost" onClick={() => void dataLayerActions.discard(row.id)}>
+                Discard
+              </Button>
+            </div>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

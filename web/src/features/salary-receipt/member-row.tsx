@@ -3,11 +3,19 @@
  * receipt when it lists them (the repair tool), otherwise fetched as the row opens (the public summary).
  */
 import { ChevronRight } from "lucide-react";
-import { Fragment, useEffect, useState, useSyncExternalStore } from "react";
+import { Fragment, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { flushSync } from "react-dom";
 import { formatMoney } from "@shared/money/money.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
-import { rowClass, stickyCell, stickyEdge, Td } from "@web/components/data-table.tsx";
+import {
+  PhoneDetails,
+  rowClass,
+  stickyCell,
+  stickyEdge,
+  Td,
+  WIDE_ONLY,
+} from "@web/components/data-table.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
@@ -27,31 +35,62 @@ export interface FetchedItems {
   online: boolean;
 }
 
+/** Items a row shows at first and at each "Show more": a long history lists a member in thousands of items. */
+export const ITEMS_PAGE = 100;
+
 function ItemList({ items }: { items: readonly ReceiptItem[] }) {
+  const [limit, setLimit] = useState(ITEMS_PAGE);
+  const shownLine = useRef<HTMLParagraphElement>(null);
+  const more = Math.min(ITEMS_PAGE, items.length - limit);
+  const showMore = () => {
+    flushSync(() => setLimit((shown) => shown + ITEMS_PAGE));
+    // The button goes with the last page: the focus moves to the line that says so, not to the page.
+    if (limit + ITEMS_PAGE >= items.length) shownLine.current?.focus();
+  };
   return (
-    <ul className="space-y-2 py-1">
-      {items.map((item) => (
-        <li
-          key={item.itemId}
-          className="flex flex-col gap-1 rounded-lg bg-surface-raised/60 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
-        >
-          <span className="font-medium text-ink">{item.lootName}</span>
-          <span className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-ink-muted">
-            <span>
-              Item value <span className="tabular-nums text-ink">{money(item.itemValue)}</span>
-            </span>
-            <span>
-              General share <span className="tabular-nums text-ink">{money(item.generalShareEarned)}</span>
-            </span>
-            {hasEliteShare(item.eliteShareEarned) ? (
+    <>
+      <ul className="space-y-2 py-1">
+        {items.slice(0, limit).map((item) => (
+          <li
+            key={item.itemId}
+            className="flex flex-col gap-1 rounded-lg bg-surface-raised/60 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+          >
+            <span className="font-medium text-ink">{item.lootName}</span>
+            <span className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-ink-muted">
               <span>
-                Elite share <span className="tabular-nums text-gold">{money(item.eliteShareEarned)}</span>
+                Item value <span className="tabular-nums text-ink">{money(item.itemValue)}</span>
               </span>
-            ) : null}
-          </span>
-        </li>
-      ))}
-    </ul>
+              <span>
+                General share <span className="tabular-nums text-ink">{money(item.generalShareEarned)}</span>
+              </span>
+              {hasEliteShare(item.eliteShareEarned) ? (
+                <span>
+                  Elite share <span className="tabular-nums text-gold">{money(item.eliteShareEarned)}</span>
+                </span>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {items.length > ITEMS_PAGE ? (
+        <div className="flex flex-wrap items-center gap-3 py-2">
+          {more > 0 ? (
+            <Button variant="secondary" onClick={showMore}>
+              Show {more} more
+            </Button>
+          ) : null}
+          <p
+            ref={shownLine}
+            tabIndex={-1}
+            className="text-xs text-ink-muted focus:outline-none"
+            role="status"
+          >
+            {Math.min(limit, items.length).toLocaleString("en-US")} of {items.length.toLocaleString("en-US")}{" "}
+            items shown
+          </p>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -117,14 +156,26 @@ export function MemberRow({ member, fetched }: { member: ReceiptMember; fetched?
             />
           </Button>
         </Td>
-        <Td className={`left-12 font-medium sm:left-13 ${stickyCell} ${stickyEdge}`}>{member.memberName}</Td>
-        <Td>
+        <Td className={`left-12 font-medium sm:left-13 ${stickyCell} ${stickyEdge}`}>
+          {member.memberName}
+          <PhoneDetails>
+            <CategoryBadge category={member.category} /> Raids {member.totalRaids} · Items{" "}
+            {member.participatedItemsCount}
+            <br />
+            General {money(member.totalFromGeneralShare)} · Elite {money(member.totalFromEliteShare)}
+          </PhoneDetails>
+        </Td>
+        <Td className={WIDE_ONLY}>
           <CategoryBadge category={member.category} />
         </Td>
-        <Td className="text-right tabular-nums">{member.totalRaids}</Td>
-        <Td className="text-right tabular-nums">{member.participatedItemsCount}</Td>
-        <Td className="whitespace-nowrap text-right tabular-nums">{money(member.totalFromGeneralShare)}</Td>
-        <Td className="whitespace-nowrap text-right tabular-nums">{money(member.totalFromEliteShare)}</Td>
+        <Td className={`text-right tabular-nums ${WIDE_ONLY}`}>{member.totalRaids}</Td>
+        <Td className={`text-right tabular-nums ${WIDE_ONLY}`}>{member.participatedItemsCount}</Td>
+        <Td className={`whitespace-nowrap text-right tabular-nums ${WIDE_ONLY}`}>
+          {money(member.totalFromGeneralShare)}
+        </Td>
+        <Td className={`whitespace-nowrap text-right tabular-nums ${WIDE_ONLY}`}>
+          {money(member.totalFromEliteShare)}
+        </Td>
         <Td className="whitespace-nowrap text-right font-semibold tabular-nums">
           {money(member.finalCalculatedSalary)}
         </Td>

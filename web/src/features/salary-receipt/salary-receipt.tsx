@@ -9,7 +9,15 @@ import { useMemo, useState } from "react";
 import { dateStamp, formatDate, formatTime } from "@shared/format/format-date.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
-import { stickyEdge, stickyHeadCell, Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
+import {
+  stickyEdge,
+  stickyHeadCell,
+  Table,
+  TableCard,
+  Td,
+  Th,
+  WIDE_ONLY,
+} from "@web/components/data-table.tsx";
 import { notStoredText, YOU_ARE_OFFLINE } from "@web/components/online-only-notice.tsx";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
@@ -157,18 +165,18 @@ export function SalaryReceiptView(props: SalaryReceiptViewProps) {
       <ReceiptHeader {...props} />
 
       <TableCard label="Salary breakdown">
-        <Table className="min-w-[50rem]">
+        <Table className="sm:min-w-[50rem]">
           <thead>
             <tr>
               <Th className={`left-0 w-12 px-1! sm:px-2! ${stickyHeadCell}`}>
                 <span className="sr-only">Expand</span>
               </Th>
               <Th className={`left-12 sm:left-13 ${stickyHeadCell} ${stickyEdge}`}>Member</Th>
-              <Th>Category</Th>
-              <Th className="text-right">Raids</Th>
-              <Th className="text-right">Items</Th>
-              <Th className="text-right">General Share</Th>
-              <Th className="text-right">Elite Share</Th>
+              <Th className={WIDE_ONLY}>Category</Th>
+              <Th className={`text-right ${WIDE_ONLY}`}>Raids</Th>
+              <Th className={`text-right ${WIDE_ONLY}`}>Items</Th>
+              <Th className={`text-right ${WIDE_ONLY}`}>General Share</Th>
+              <Th className={`text-right ${WIDE_ONLY}`}>Elite Share</Th>
               <Th className="text-right">Final Salary</Th>
             </tr>
           </thead>

@@ -1,7 +1,6 @@
 import { CalendarPlus, Swords } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useState } from "react";
-import { parseParticipants } from "@shared/participants/parse-participants.ts";
+import { useMemo, useState } from "react";
 import { sortRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
@@ -24,9 +23,14 @@ import {
 import {
   AttendanceRecordsTable,
   LootParticipationTable,
-  type LootRow,
 } from "@web/features/attendance/attendance-tables.tsx";
-import { recordIncludes, sortRecords } from "@web/features/attendance/attendance-view.ts";
+import {
+  type LootRow,
+  lootParticipation,
+  recordNames,
+  rowsNaming,
+  sortRecords,
+} from "@web/features/attendance/attendance-view.ts";
 import { DeleteRecordDialog } from "@web/features/attendance/delete-record-dialog.tsx";
 import { FailedWrites, PendingChanges } from "@web/features/outbox/write-status.tsx";
 import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
@@ -57,33 +61,28 @@ export function AttendancePage() {
   const [memberName, setMemberName] = useState("");
   const [formTarget, setFormTarget] = useState<AttendanceDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
+  const [tab, setTab] = useState("records");
 
-  const roster = sortRosterDefault(members ?? []);
+  const roster = useMemo(() => sortRosterDefault(members ?? []), [members]);
   const member = roster.find((m) => m.playerName === memberName);
 
-  let recordState: TableState<AttendanceRecord>;
-  if (attendance.status !== "ready") recordState = attendance;
-  else {
-    const sorted = sortRecords(attendance.data);
-    recordState = {
-      status: "ready",
-      rows: member ? sorted.filter((r) => recordIncludes(r, member.playerName)) : sorted,
-    };
-  }
+  // Sorted and read once per change of the data; picking a member looks the rows up by name (decision 035).
+  const recordData = attendance.status === "ready" ? attendance.data : null;
+  const sorted = useMemo(() => (recordData ? sortRecords(recordData) : []), [recordData]);
+  const recordsNaming = useMemo(() => rowsNaming(sorted, recordNames), [sorted]);
+  // Every item's participants are read only when the loot tab or its count (a member picked) is shown.
+  const lootData = loot.status === "ready" && (tab === "loot" || member) ? loot.data : null;
+  const lootRows = useMemo(() => (lootData ? lootParticipation(lootData, roster) : []), [lootData, roster]);
+  const lootNaming = useMemo(() => rowsNaming(lootRows, (row) => row.participants), [lootRows]);
 
-  let lootState: TableState<LootRow>;
-  if (loot.status !== "ready") lootState = loot;
-  else {
-    const rows = loot.data.map((item) => ({
-      item,
-      participants: parseParticipants(item.participatedMembers ?? "", roster).map((p) => p.name),
-    }));
-    const key = member?.playerName.toLowerCase();
-    lootState = {
-      status: "ready",
-      rows: key ? rows.filter((row) => row.participants.some((name) => name.toLowerCase() === key)) : rows,
-    };
-  }
+  const recordState: TableState<AttendanceRecord> =
+    attendance.status === "ready"
+      ? { status: "ready", rows: member ? recordsNaming(member.playerName) : sorted }
+      : attendance;
+  const lootState: TableState<LootRow> =
+    loot.status === "ready"
+      ? { status: "ready", rows: member ? lootNaming(member.playerName) : lootRows }
+      : loot;
   const count = (state: TableState<unknown>) =>
     member && state.status === "ready" ? ` (${state.rows.length})` : "";
 
@@ -133,7 +132,7 @@ export function AttendancePage() {
           </Card>
         ) : null}
       </div>
-      <Tabs.Root defaultValue="records">
+      <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List
           aria-label="Attendance views"
           className="mb-4 flex gap-1 rounded-xl border border-line bg-surface p-1 sm:inline-flex"

@@ -1,15 +1,17 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
+import { sortPublicMarket } from "@shared/sorting/market-sort.ts";
 import { MarketSummaryCards } from "@web/components/market-summary-cards.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
 import { MarketFiltersBar } from "@web/features/market/market-filters.tsx";
-import { MarketTable, type MarketTableState } from "@web/features/market/market-table.tsx";
+import { MarketTable } from "@web/features/market/market-table.tsx";
 import {
-  filterMarket,
+  isFiltered,
   type MarketFilters,
+  marketMatches,
   NO_FILTERS,
-  participantsOf,
+  participantReader,
 } from "@web/features/market/market-view.ts";
 import { SalaryExplainer } from "@web/features/market/salary-explainer.tsx";
 import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
@@ -18,28 +20,23 @@ import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 const COLLECTIONS = ["marketItems", "guildMembers", "bossNames"] as const;
+const NONE: never[] = [];
 
 /** The public market exchange: how salaries work, summary figures, filters and the loot table. */
 export function PublicMarketExchangePage() {
   useDocumentTitle((brand) => `Market Exchange - ${brand}`);
   const [filters, setFilters] = useState<MarketFilters>(NO_FILTERS);
   const items = collectionState(useMarketItems(), useSyncStatus("marketItems"), useOnline(), hasRows);
-  const roster = useGuildMembers() ?? [];
-  const bossNames = useBossNames() ?? [];
+  const roster = useGuildMembers() ?? NONE;
+  const bossNames = useBossNames() ?? NONE;
 
-  const all = items.status === "ready" ? items.data : [];
-  const shown = filterMarket(all, filters);
-  const table: MarketTableState =
-    items.status === "ready"
-      ? {
-          status: "ready",
-          filtered: filters.status !== NO_FILTERS.status || filters.boss !== NO_FILTERS.boss,
-          rows: shown.map((item) => ({
-            ...item,
-            participants: participantsOf(item.participatedMembers, roster),
-          })),
-        }
-      : items;
+  // Sorted once per change of the items; a filter change only scans that list (decision 035).
+  const all = items.status === "ready" ? items.data : NONE;
+  const sorted = useMemo(() => sortPublicMarket(all), [all]);
+  const shown = useMemo(() => sorted.filter(marketMatches(filters)), [sorted, filters]);
+  const summary = useMemo(() => summarizeMarket(shown), [shown]);
+  const bosses = useMemo(() => bossOptions(bossNames, all), [bossNames, all]);
+  const participants = useMemo(() => participantReader(roster), [roster]);
 
   return (
     <div className="space-y-6">
@@ -49,9 +46,13 @@ export function PublicMarketExchangePage() {
         actions={<LastSynced collections={COLLECTIONS} />}
       />
       <SalaryExplainer />
-      <MarketSummaryCards summary={items.status === "ready" ? summarizeMarket(shown) : null} />
-      <MarketFiltersBar filters={filters} bosses={bossOptions(bossNames, all)} onChange={setFilters} />
-      <MarketTable state={table} />
+      <MarketSummaryCards summary={items.status === "ready" ? summary : null} />
+      <MarketFiltersBar filters={filters} bosses={bosses} onChange={setFilters} />
+      <MarketTable
+        state={items.status === "ready" ? { status: "ready", rows: shown } : items}
+        filtered={isFiltered(filters)}
+        participants={participants}
+      />
     </div>
   );
 }

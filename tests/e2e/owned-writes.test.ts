@@ -1,0 +1,99 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ADMIN,
+  type BrowserPortal,
+  goOffline,
+  goOnline,
+  screenshot,
+  startBrowserPortal,
+  USER,
+  waitForController,
+} from "./browser.ts";
+
+// Queued writes belong to the account that made them (decision 039): an admin's offline change waits through
+// another account's session on the same phone, unseen and unsent, and leaves under the admin's name.
+let portal: BrowserPortal;
+const WAIT = { timeout: 30_000 };
+
+beforeAll(async () => {
+  portal = await startBrowserPortal();
+});
+
+afterAll(async () => {
+  await portal?.stop();
+});
+
+interface AuditEntry {
+  action: string;
+  entityId: string | null;
+  actorEmail: string | null;
+}
+
+async function timerStarts(bossName: string): Promise<AuditEntry[]> {
+  const res = await (await portal.adminApi()).get<{ entries: AuditEntry[] }>(
+    "/admin/audit-log?entity=boss_timer&limit=200",
+  );
+  return res.body.entries.filter((e) => e.entityId === bossName && e.action.startsWith("start"));
+}
+
+const card = (page: Page, bossName: string) => page.locator(`li[data-boss="${bossName}"]`);
+
+async function signInWithForm(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.getByLabel("Username").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"), WAIT);
+}
+
+describe("writes that belong to someone", () => {
+  it("an admin's offline timer start waits through a raider's session and is sent when the admin signs in again", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/boss-timers"));
+    await waitForController(page);
+    await card(page, "Duskwing").waitFor(WAIT);
+
+    await goOffline(context);
+    await card(page, "Duskwing").getByRole("button").click();
+    await page.getByText("Saved on this device").first().waitFor(WAIT);
+
+    // The admin signs out on the phone while it is still offline.
+    await page.goto(portal.url("/admin"));
+    await page.locator("aside").getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(portal.url("/public"), WAIT);
+    await page.goto(portal.url("/login"));
+    const notice = page.getByTestId("writes-waiting");
+    await notice.getByText("1 change waiting to sync").waitFor(WAIT);
+    expect(await notice.innerText()).toContain(`(${ADMIN.email})`);
+    await screenshot(page, "login-writes-waiting");
+
+    // A raider signs in on the same phone, back online, and starts another boss.
+    await goOnline(context);
+    await portal.login(page, "user").catch(() => undefined); // makes sure the raider's account exists
+    await page.context().clearCookies();
+    await page.goto(portal.url("/login"));
+    await signInWithForm(page, USER);
+    await page.goto(portal.url("/boss-timers"));
+    await card(page, "Frostfang").getByRole("button").click();
+    await expect.poll(async () => (await timerStarts("Frostfang")).length, WAIT).toBe(1);
+
+    // The raider's write went out; the admin's older one did not, and the raider's page never showed it.
+    expect(await timerStarts("Duskwing")).toEqual([]);
+    expect(await card(page, "Duskwing").getByRole("button").isEnabled()).toBe(true);
+    expect((await timerStarts("Frostfang"))[0]?.actorEmail).toBe(USER.email);
+
+    // The admin signs in again: the start leaves under the admin's name, once.
+    await page.goto(portal.url("/admin"));
+    await page.getByRole("button", { name: "Log in as someone else" }).click();
+    await page.waitForURL(/\/login/, WAIT);
+    await page.getByTestId("writes-waiting").waitFor(WAIT);
+    await signInWithForm(page, ADMIN);
+    await expect.poll(async () => (await timerStarts("Duskwing")).length, WAIT).toBe(1);
+    expect((await timerStarts("Duskwing"))[0]?.actorEmail).toBe(ADMIN.email);
+    await page.goto(portal.url("/login"));
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor(WAIT);
+    expect(await page.getByTestId("writes-waiting").count()).toBe(0);
+  });
+});

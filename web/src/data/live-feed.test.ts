@@ -1,0 +1,172 @@
+/**
+ * The live feed in the data layer (decision 033), against the real API's SSE stream: a notice makes the
+ * layer pull within moments, not at its next poll; while the feed is down the poll still brings changes;
+ * when it comes back the layer pulls once, since it may have missed notices.
+ */
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLiveFeed, pullOnNotice, retryDelay } from "./live-feed.ts";
+import type { CollectionName } from "./portal-db.ts";
+import { manualEnvironment } from "./testing/manual-environment.ts";
+import { testApiServer } from "./testing/test-api-server.ts";
+import { createTestLayer, liveFeedOf, type TestLayer } from "./testing/test-layer.ts";
+
+const server = testApiServer();
+let t: TestLayer;
+
+afterEach(async () => {
+  await t.dispose();
+});
+
+/** Resolves once `condition` holds, checking in real time (the network is real; the layer's clock is not). */
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("The condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const timerRuns = async (boss: string) => (await t.db.timers.get(boss))?.isActive === true;
+
+describe("the live feed", () => {
+  it("makes the layer pull another app's write within 2 s, with no poll due", async () => {
+    t = await createTestLayer(server, { live: true });
+    const stop = t.layer.start();
+    await waitFor(() => t.layer.feed?.connected === true);
+    await t.settle();
+    expect(await timerRuns("VENATUS")).toBe(false);
+    const reads = server.readsOf("/changes");
+    const receipts = server.readsOf("/public/salary-calculation/summary");
+
+    const started = Date.now();
+    await server.asAnotherAdmin("/boss-timers", { bossName: "VENATUS" });
+    await waitFor(() => timerRuns("VENATUS"), 2_000);
+    console.log(`data layer: write to local store ${Date.now() - started} ms`);
+    // The notice named the timers only: one delta pull, no receipt read.
+    await t.settle();
+    expect(server.readsOf("/changes")).toBe(reads + 1);
+    expect(server.readsOf("/public/salary-calculation/summary")).toBe(receipts);
+    stop();
+  });
+
+  it("pulls the salary receipt when a notice says it moved", async () => {
+    t = await createTestLayer(server, { live: true });
+    const stop = t.layer.start();
+    await waitFor(() => t.layer.feed?.connected === true);
+    await t.settle();
+    const receipts = server.readsOf("/public/salary-calculation/summary");
+    await server.asAnotherAdmin("/market-exchange", {
+      lootName: "Live Feed Blade",
+      bossName: "VENATUS",
+      value: 10_000,
+      status: "Sold",
+      participatedMembers: "Aldric, Brina",
+    });
+    await waitFor(() => server.readsOf("/public/salary-calculation/summary") > receipts, 2_000);
+    await waitFor(async () =>
+      (await t.db.marketItems.toArray()).some((i) => i.lootName === "Live Feed Blade"),
+    );
+    stop();
+  });
+
+  it("while the feed is down, the 60 s poll still brings changes", async () => {
+    t = await createTestLayer(server, { live: true });
+    const down = { kind: "status" as const, status: 503, error: "The live feed is busy" };
+    server.faults.failReads("/live", ...Array.from({ length: 20 }, () => down));
+    const stop = t.layer.start();
+    await waitFor(() => server.readsOf("/live") >= 1);
+    await t.settle();
+
+    await server.asAnotherAdmin("/boss-timers", { bossName: "EGO" });
+    t.clock.advance(60_000);
+    await waitFor(() => timerRuns("EGO"));
+    expect(t.layer.feed?.connected).toBe(false);
+    stop();
+  });
+
+  it("pulls once when it comes back, bringing what changed while it was down", async () => {
+    t = await createTestLayer(server, { live: true });
+    server.faults.failReads("/live", { kind: "status", status: 503, error: "The live feed is busy" });
+    const stop = t.layer.start();
+    await waitFor(() => server.readsOf("/live") >= 1);
+    await t.settle();
+    expect(t.layer.feed?.connected).toBe(false);
+
+    await server.asAnotherAdmin("/boss-timers", { bossName: "LIVERA" });
+    // The first retry comes within a second (jittered); the poll is a minute away.
+    t.clock.advance(1_000);
+    await waitFor(() => t.layer.feed?.connected === true);
+    await waitFor(() => timerRuns("LIVERA"));
+    stop();
+  });
+
+  it("closes its connection when stopped", async () => {
+    t = await createTestLayer(server, { live: true });
+    const stop = t.layer.start();
+    await waitFor(() => t.layer.feed?.connected === true);
+    stop();
+    expect(t.layer.feed?.connected).toBe(false);
+    expect(t.clock.pendingTimers()).toEqual([]);
+  });
+  it("rests while the page is hidden and comes back, announcing itself, when it is shown again", async () => {
+    t = await createTestLayer(server); // for afterEach
+    const clock = manualEnvironment();
+    const visibility = new EventTarget();
+    let ups = 0;
+    const feed = createLiveFeed({
+      ...liveFeedOf(server),
+      env: clock.env,
+      visibility,
+      onChanged: () => {},
+      onConnected: () => {
+        ups += 1;
+      },
+    });
+    feed.start();
+    await waitFor(() => feed.connected);
+    const opened = server.readsOf("/live");
+
+    clock.setVisible(false);
+    visibility.dispatchEvent(new Event("visibilitychange"));
+    expect(feed.connected).toBe(false);
+    clock.advance(120_000); // nothing tries to reconnect while hidden
+    expect(server.readsOf("/live")).toBe(opened);
+
+    clock.setVisible(true);
+    visibility.dispatchEvent(new Event("visibilitychange"));
+    await waitFor(() => feed.connected);
+    expect(server.readsOf("/live")).toBe(opened + 1);
+    expect(ups).toBe(2);
+    feed.stop();
+    expect(clock.pendingTimers()).toEqual([]);
+  });
+});
+
+describe("the feed's parts", () => {
+  it("waits between half and all of a ceiling that doubles from 1 s to 60 s before trying again", () => {
+    expect([0, 1, 2, 5, 6, 20].map((n) => retryDelay(n, () => 0))).toEqual([
+      500, 1000, 2000, 16000, 30000, 30000,
+    ]);
+    expect([0, 1, 6, 20].map((n) => retryDelay(n, () => 0.999_999))).toEqual(
+      [1000, 2000, 60000, 60000].map((ceiling) => expect.closeTo(ceiling, 0)),
+    );
+  });
+
+  it("folds the notices that arrive during a pull into one pull after it", async () => {
+    t = await createTestLayer(server); // for afterEach
+    const pulls: CollectionName[][] = [];
+    let release = () => {};
+    const notices = pullOnNotice(async (collections) => {
+      pulls.push(collections);
+      if (pulls.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    notices.notice(["timers"]);
+    notices.notice(["bossNames", "timers"]);
+    notices.notice(["salaryReceipt"]);
+    notices.notice(["timers"]);
+    release();
+    await notices.idle();
+    expect(pulls).toEqual([["timers"], ["bossNames", "timers", "salaryReceipt"]]);
+  });
+});
