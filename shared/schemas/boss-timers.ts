@@ -66,6 +66,27 @@ export const startBossTimerSchema = z.strictObject(
 );
 export type StartBossTimerInput = z.infer<typeof startBossTimerSchema>;
 
+/** How long the account that started a timer may undo it, from when the server recorded the start. */
+export const UNDO_WINDOW_SECONDS = 10;
+export const UNDO_NOT_STARTER = "Only the account that started this timer can undo it.";
+/** 409 to an undo that comes more than UNDO_WINDOW_SECONDS after the start was recorded (docs/decisions/041). */
+export const undoTooLateMessage = (bossName: string) =>
+  `Too late to undo ${bossName}'s timer: a start can be undone for ${UNDO_WINDOW_SECONDS} seconds after it is recorded. Ask an admin to reset it.`;
+
+/** Undo a start: the start is named by its start time (the click time the start carried). */
+export const undoBossTimerStartSchema = z.strictObject(
+  {
+    bossName: bossNameField,
+    startTime: z
+      .union([z.date(), z.iso.datetime({ offset: true, error: START_TIME_INVALID })], {
+        error: START_TIME_INVALID,
+      })
+      .transform((v) => (v instanceof Date ? v : new Date(v))),
+  },
+  { error: unknownField },
+);
+export type UndoBossTimerStartInput = z.infer<typeof undoBossTimerStartSchema>;
+
 /** Omit bossName to reset every timer. */
 export const resetBossTimersSchema = z.strictObject(
   { bossName: bossNameField.optional() },

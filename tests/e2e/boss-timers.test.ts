@@ -201,7 +201,8 @@ describe("a start queued offline (decision 036)", () => {
     await expect.poll(() => sentinel.getAttribute("data-state")).toBe("on-cooldown");
     await page
       .getByText("Timer started for Crystal Sentinel")
-      .waitFor({ state: "detached", timeout: 15_000 });
+      // The start toast stays for its 10-second Undo (decision 041).
+      .waitFor({ state: "detached", timeout: 30_000 });
     // The connection comes back a day and a bit later by this device's clock.
     await page.clock.setFixedTime(Date.now() + 24 * 3_600_000 + 10 * 60_000);
     await context.setOffline(false);

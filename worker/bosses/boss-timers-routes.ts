@@ -15,6 +15,10 @@ import {
   startBossTimerSchema,
   TEST_TIMER_ADMIN_ONLY,
   TEST_TIMER_SECONDS,
+  UNDO_NOT_STARTER,
+  UNDO_WINDOW_SECONDS,
+  undoBossTimerStartSchema,
+  undoTooLateMessage,
 } from "@shared/schemas/boss-timers.ts";
 import { ApiError } from "../app/api-error.ts";
 import { answerChangesAt } from "../app/cached-read.ts";
@@ -28,9 +32,11 @@ import {
   type BossTimerRow,
   deleteAllTimers,
   deleteTimer,
+  findLatestStart,
   getBossWithTimer,
   getTimer,
   listBossesWithTimers,
+  restoreTimer,
   type StoredTimer,
   upsertTimer,
 } from "./boss-timers-repo.ts";
@@ -130,6 +136,34 @@ export const bossTimersRoutes = new Hono<AppEnv>()
       });
       const row = (await getBossWithTimer(tx, boss.name)) as BossTimerRow;
       return { timer: toBossTimer(row, new Date()) };
+    });
+  })
+  // Undo a start (docs/decisions/041): the account that started the timer, any role, within
+  // UNDO_WINDOW_SECONDS of when the server recorded the start; the timer the start replaced comes back.
+  .post("/undo", requireRole("user"), jsonBody(undoBossTimerStartSchema), (c) => {
+    const input = c.req.valid("json");
+    const user = c.get("user");
+    return write(c, async ({ tx, audit }) => {
+      const boss = await lockBossForTimerStart(tx, input.bossName);
+      if (!boss) throw new ApiError(404, bossNotFound(input.bossName));
+      const stored = await getTimer(tx, boss.name);
+      // That start no longer stands (a later start replaced it, a reset removed it, or it never stood: 036):
+      // nothing of it is left to undo, and the timer that stands is the answer. Nothing changed, no audit.
+      if (stored?.startTime.getTime() !== input.startTime.getTime()) {
+        return { timer: timerOf(boss, stored, new Date()) };
+      }
+      if (stored.startedBy === null || stored.startedBy !== user?.id) {
+        throw new ApiError(403, UNDO_NOT_STARTER);
+      }
+      const start = await findLatestStart(tx, boss.name);
+      const recorded = start?.after?.startTime.getTime() === stored.startTime.getTime();
+      if (!start || !recorded || start.ageMs > UNDO_WINDOW_SECONDS * 1000) {
+        throw new ApiError(409, undoTooLateMessage(boss.name));
+      }
+      const after = start.before ? await restoreTimer(tx, { ...start.before, bossName: boss.name }) : null;
+      if (!after) await deleteTimer(tx, boss.name);
+      await audit({ action: "undo_start", entity: ENTITY, entityId: boss.name, before: stored, after });
+      return { timer: timerOf(boss, after ?? undefined, new Date()) };
     });
   })
   .post("/delete", requireRole("admin"), jsonBody(resetBossTimersSchema), (c) => {

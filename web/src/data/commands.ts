@@ -128,6 +128,10 @@ export function createCommands(deps: CommandDeps) {
     ) {
       return enqueue(deps, "startTimer", { bossName, startTime, testDuration: options.testDuration });
     },
+    /** Takes back this account's start of the boss's timer, named by its click time (decision 041). */
+    async undoTimerStart(bossName: string, startTime: Date) {
+      return enqueue(deps, "undoTimerStart", { bossName, startTime });
+    },
     /** Omit the boss to reset every timer. */
     async resetTimers(bossName?: string) {
       return enqueue(deps, "resetTimers", { bossName });

@@ -101,6 +101,31 @@ describe("startTimer keeps the latest start (decision 036)", () => {
   });
 });
 
+describe("undoTimerStart (decision 041)", () => {
+  it("clears the timer that start made; leaves a later start, or another boss, as it is", () => {
+    const started = {
+      ...idleTimer("VENATUS", 10),
+      startTime: START,
+      isActive: true,
+      status: "active" as const,
+    };
+    const draft = draftOf({ timers: [started] });
+    MUTATIONS.undoTimerStart.apply(
+      draft,
+      { bossName: "VENATUS", startTime: new Date(AT - 60_000) },
+      { seq: 1, createdAt: AT },
+    );
+    MUTATIONS.undoTimerStart.apply(draft, { bossName: "EGO", startTime: START }, { seq: 2, createdAt: AT });
+    expect(draft.get("timers", "VENATUS")).toEqual(started);
+    MUTATIONS.undoTimerStart.apply(
+      draft,
+      { bossName: "venatus", startTime: START },
+      { seq: 3, createdAt: AT },
+    );
+    expect(draft.get("timers", "VENATUS")).toEqual(idleTimer("VENATUS", 10));
+  });
+});
+
 describe("resetTimers", () => {
   it("clears one timer, or all of them", () => {
     const running = (name: string) => ({ ...idleTimer(name, 10), startTime: START, isActive: true });

@@ -1,4 +1,4 @@
-/** Boss timer writes: start one, reset one or all. */
+/** Boss timer writes: start one, undo a start, reset one or all. */
 import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { type BossTimerRow, localId } from "../portal-db.ts";
@@ -11,6 +11,12 @@ export interface StartTimerArgs {
   startTime: Date;
   /** Admins only: a 10-second test timer. */
   testDuration?: number;
+}
+
+export interface UndoTimerStartArgs {
+  bossName: string;
+  /** The start being undone, named by the click time it carried. */
+  startTime: Date;
 }
 
 export interface ResetTimersArgs {
@@ -75,6 +81,21 @@ export const TIMER_MUTATIONS = {
         isActive: true,
         status: "active",
       });
+    },
+  }),
+
+  // The server restores the timer the start replaced (decision 041); locally the start's timer goes at once,
+  // which shows the boss as it was (ready) until the server's copy arrives. A later start stays, as there.
+  undoTimerStart: mutation<UndoTimerStartArgs>({
+    path: "/boss-timers/undo",
+    reads: [],
+    writes: ["timers"],
+    refresh: ["timers"],
+    apply(draft, args) {
+      const timer = timerOf(draft, args.bossName);
+      if (timer?.startTime == null) return;
+      if (new Date(timer.startTime).getTime() !== new Date(args.startTime).getTime()) return;
+      draft.put("timers", clearTimer(timer));
     },
   }),
 

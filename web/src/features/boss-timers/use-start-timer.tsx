@@ -3,11 +3,13 @@
  * also offline, and the start reaches the server later with the click time. Anonymous visitors get a link to
  * log in on the card instead (DECISIONS.md, "Who may do what"). A start the server refused stays on its card
  * with the server's message until it is retried or discarded (decision 011); one too old to record offers
- * Discard only, since Retry would send the same time again (decision 036).
+ * Discard only, since Retry would send the same time again (decision 036). The start's toast offers Undo for
+ * as long as the server allows it (decision 041); the undo is queued like the start, so it works offline too.
  */
 import { Link } from "@tanstack/react-router";
 import { AlertCircle, LogIn } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
+import { UNDO_WINDOW_SECONDS } from "@shared/schemas/boss-timers.ts";
 import { Button } from "@web/components/button.tsx";
 import { isTooOldToRecord, TOO_OLD_TO_RECORD, TOO_OLD_TO_RECORD_DETAIL, useOutbox } from "@web/data/hooks.ts";
 import { commands, dataLayerActions } from "@web/data/lazy-data-layer.ts";
@@ -21,6 +23,12 @@ export const SAVED_OFFLINE = "Saved on this device; it will sync when you are ba
 export const START_FAILED = "Failed to start timer";
 export const UNEXPECTED_ERROR = "An unexpected error occurred";
 export const LOGIN_TO_START = "Log in to start timers";
+export const UNDO_LABEL = "Undo";
+export const timerUndoneMessage = (bossName: string) => `Timer for ${bossName} undone`;
+export const UNDO_TOO_LATE = `Too late to undo: a start can be undone for ${UNDO_WINDOW_SECONDS} seconds.`;
+
+const UNDO_WINDOW_MS = UNDO_WINDOW_SECONDS * 1000;
+const UNDO_BUTTON_STYLE = { height: "2.75rem", paddingInline: "1rem", fontSize: "0.875rem", fontWeight: 600 };
 
 /** A second press right after a start (before the card turns On Cooldown) must not queue a second start. */
 const REPEAT_GUARD_MS = 2_000;
@@ -92,14 +100,33 @@ export function useStartTimer({ canStart, redirect, testDuration }: StartTimerOp
     const last = recent.current.get(key);
     if (last !== undefined && Date.now() - last < REPEAT_GUARD_MS) return;
     recent.current.set(key, Date.now());
+    const startTime = new Date();
     try {
-      await commands.startTimer(bossName, new Date(), { testDuration });
-      toast.success(
-        timerStartedMessage(bossName),
-        navigator.onLine ? undefined : { description: SAVED_OFFLINE },
-      );
+      await commands.startTimer(bossName, startTime, { testDuration });
+      toast.success(timerStartedMessage(bossName), {
+        description: navigator.onLine ? undefined : SAVED_OFFLINE,
+        duration: UNDO_WINDOW_MS,
+        action: { label: UNDO_LABEL, onClick: () => void undo(bossName, startTime) },
+        // sonner's action button is 24 px tall; a thumb needs 44.
+        actionButtonStyle: UNDO_BUTTON_STYLE,
+      });
     } catch (error) {
       recent.current.delete(key);
+      toast.error(UNEXPECTED_ERROR, { description: errorMessage(error) });
+    }
+  };
+
+  // The toast may outlive the window (sonner pauses it on hover); past it, the server would refuse the undo.
+  const undo = async (bossName: string, startTime: Date) => {
+    if (Date.now() - startTime.getTime() > UNDO_WINDOW_MS) {
+      toast.error(UNDO_TOO_LATE);
+      return;
+    }
+    try {
+      await commands.undoTimerStart(bossName, startTime);
+      recent.current.delete(bossName.toLowerCase());
+      toast.message(timerUndoneMessage(bossName));
+    } catch (error) {
       toast.error(UNEXPECTED_ERROR, { description: errorMessage(error) });
     }
   };

@@ -5,6 +5,7 @@
 
 const ACTIONS: Readonly<Record<string, string>> = {
   startTimer: "Start timer",
+  undoTimerStart: "Undo timer start",
   resetTimers: "Reset timer",
   createMember: "Add member",
   updateMember: "Edit member",
