@@ -146,8 +146,11 @@ const writePaths = () => [
   ...new Set(portal.app.routes.filter((route) => route.method === "POST").map((route) => route.path)),
 ];
 const PUBLIC_WRITES = new Set(["/_api/auth/login_with_password", "/_api/auth/logout"]);
-/** Any signed-in account may start a timer, and send a batch (each write in it checks its own role: batch.test.ts). */
-const USER_WRITES = new Set(["/_api/boss-timers", "/_api/batch"]);
+/**
+ * Any signed-in account may start a timer, undo its own start (the route then checks it is the starter), and send a
+ * batch (each write in it checks its own role: batch.test.ts).
+ */
+const USER_WRITES = new Set(["/_api/boss-timers", "/_api/boss-timers/undo", "/_api/batch"]);
 
 const storedKeys = async (keys: readonly string[]) =>
   (
