@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { NOT_SAVED_YET } from "./commands.ts";
 import type { BossTimerRow } from "./portal-db.ts";
 import { readOutboxSummary } from "./queries.ts";
+import { idleTimer } from "./testing/idle-timer.ts";
 import { testApiServer } from "./testing/test-api-server.ts";
 import { createTestLayer, type TestLayer } from "./testing/test-layer.ts";
 
@@ -36,16 +37,7 @@ describe("commands", () => {
 
   it("store neither when one of the two writes fails", async () => {
     t = await createTestLayer(server);
-    const idle: BossTimerRow = {
-      bossId: 1,
-      bossName: "VENATUS",
-      respawnTimeHours: 10,
-      startTime: null,
-      endTime: null,
-      durationHours: null,
-      isActive: false,
-      status: null,
-    };
+    const idle: BossTimerRow = idleTimer();
     await t.db.timers.put(idle);
     const failWrite = () => {
       throw new Error("disk full");

@@ -6,6 +6,7 @@ import { loadDraft, loadRowsFor, sameValue } from "./local-draft.ts";
 import type { Mutation } from "./mutations/mutation.ts";
 import { type MutationName, mutationFor, touchedBy } from "./mutations.ts";
 import { type GuildMember, type MarketItem, PortalDb } from "./portal-db.ts";
+import { idleTimer } from "./testing/idle-timer.ts";
 
 const storedValue = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -107,16 +108,7 @@ describe("loadRowsFor (a command's draft of the live tables)", () => {
       { id: 1, name: "VENATUS", respawnTimeHours: 10 },
       { id: 2, name: "EGO", respawnTimeHours: 21 },
     ]);
-    await db.timers.put({
-      bossId: 1,
-      bossName: "VENATUS",
-      respawnTimeHours: 10,
-      startTime: null,
-      endTime: null,
-      durationHours: null,
-      isActive: false,
-      status: null,
-    });
+    await db.timers.put(idleTimer());
     return db;
   }
 

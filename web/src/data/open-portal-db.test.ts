@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openMemoryDb, openPortalDb } from "./open-portal-db.ts";
 import { PortalDb } from "./portal-db.ts";
+import { idleTimer } from "./testing/idle-timer.ts";
 
 const opened: PortalDb[] = [];
 afterEach(() => {
@@ -36,16 +37,7 @@ describe("openPortalDb", () => {
     expect(store.db.tables.map((t) => t.name).sort()).toEqual(
       new PortalDb("schema").tables.map((t) => t.name).sort(),
     );
-    await store.db.timers.put({
-      bossId: 1,
-      bossName: "VENATUS",
-      respawnTimeHours: 10,
-      startTime: null,
-      endTime: null,
-      durationHours: null,
-      isActive: false,
-      status: null,
-    });
+    await store.db.timers.put(idleTimer());
     expect(await store.db.timers.count()).toBe(1);
   });
 
