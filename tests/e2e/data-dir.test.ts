@@ -125,7 +125,9 @@ describe.runIf(process.platform === "linux")("npm start and its DATA_DIR", () =>
 
   it("keeps every directory 0700 and every file 0600, while running and after a stop", async () => {
     expect(notPrivate()).toEqual([]);
-    await portal?.stop();
+    const started = Date.now();
+    const ended = await portal?.stop();
+    expect(ended, `SIGTERM not done after ${Date.now() - started} ms:\n${portal?.output()}`).toBe("stopped");
     expect(notPrivate()).toEqual([]);
     expect(existsSync(join(dataDir, "portal.lock"))).toBe(false);
   });

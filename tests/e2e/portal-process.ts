@@ -22,7 +22,11 @@ export interface PortalProcess {
   output: () => string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
-  stop(): Promise<void>;
+  /**
+   * SIGTERM to the whole group, then waits for it to close the database and exit. Resolves "killed" when it had to
+   * end it with SIGKILL after a minute (a close that slow leaves DATA_DIR's lock behind, as a crash would).
+   */
+  stop(): Promise<"stopped" | "killed">;
   /** kill -9 of every process of the portal at once, as a crash or a power cut would end it. */
   crash(): Promise<void>;
 }
@@ -73,12 +77,16 @@ export function startPortal(env: Record<string, string>): PortalProcess {
       const group = -(child.pid as number);
       signalGroup(group, "SIGTERM");
       // npm exits before the server under it has closed the database and let go of DATA_DIR's lock: wait for
-      // the whole process group, as a restart on the same DATA_DIR needs.
-      if (!(await groupGone(group, 15_000))) {
+      // the whole process group, as a restart on the same DATA_DIR needs. PGlite's closing checkpoint fsyncs
+      // the database: seconds on a disk the rest of a full test run keeps busy.
+      let ended: "stopped" | "killed" = "stopped";
+      if (!(await groupGone(group, 60_000))) {
+        ended = "killed";
         signalGroup(group, "SIGKILL");
         await groupGone(group, 5_000);
       }
       await exited;
+      return ended;
     },
     async crash() {
       const group = -(child.pid as number);
