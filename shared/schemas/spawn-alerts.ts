@@ -1,0 +1,125 @@
+/**
+ * Spawn alerts (issue 15): the request bodies and answers of the Web Push subscription calls and of the Discord
+ * settings, shared by the server, the boss page and the settings screen. Decisions 042 (Web Push) and 043
+ * (Discord) record the choices.
+ *
+ * Web Push (anyone, signed in or not, e.g. a visitor who installed the app):
+ * - GET  /_api/spawn-alerts/public-key      -> { publicKey }   the VAPID public key, base64url (applicationServerKey)
+ * - POST /_api/spawn-alerts/subscription    { subscription, bosses, leadMinutes } -> { alerts: SpawnAlertSettings }
+ *        creates or replaces the settings of that push endpoint
+ * - POST /_api/spawn-alerts/subscription/status { endpoint } -> { alerts: SpawnAlertSettings | null }
+ * - POST /_api/spawn-alerts/unsubscribe     { endpoint }        -> { message }
+ *
+ * Discord (admins):
+ * - GET  /_api/discord-settings  -> { discord: DiscordSettings }
+ * - PUT  /_api/discord-settings  { webhookUrl, leadMinutes, spawnAlerts, timerStarts, lootSales } -> { discord }
+ * - POST /_api/discord-settings/test -> { message } (posts a test message now)
+ */
+import * as z from "zod";
+
+export const ALERT_LEAD_MINUTES = [5, 10, 15] as const;
+export type AlertLeadMinutes = (typeof ALERT_LEAD_MINUTES)[number];
+/** The most bosses one subscription may name (the grid has a few dozen). */
+export const MAX_ALERT_BOSSES = 200;
+export const MAX_PUSH_ENDPOINT_LENGTH = 1_000;
+
+export const PUSH_ENDPOINT_INVALID = "The push endpoint must be an https URL.";
+export const PUSH_KEYS_INVALID = "The push subscription's keys are missing or malformed.";
+export const LEAD_MINUTES_INVALID = "Alert lead time must be 5, 10 or 15 minutes.";
+export const ALERT_BOSSES_INVALID = 'Choose "all" or a list of boss names.';
+export const DISCORD_WEBHOOK_INVALID =
+  "Paste a Discord webhook URL (https://discord.com/api/webhooks/…), or leave it empty to turn Discord off.";
+
+const unknownField = (issue: z.core.$ZodRawIssue) =>
+  issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
+
+const endpointField = z
+  .string({ error: PUSH_ENDPOINT_INVALID })
+  .max(MAX_PUSH_ENDPOINT_LENGTH, { error: PUSH_ENDPOINT_INVALID })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        // http only for a push service on this machine (tests, development).
+        return (
+          url.protocol === "https:" ||
+          (url.protocol === "http:" && ["127.0.0.1", "localhost"].includes(url.hostname))
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: PUSH_ENDPOINT_INVALID },
+  );
+
+const base64url = (max: number) =>
+  z
+    .string({ error: PUSH_KEYS_INVALID })
+    .min(1, { error: PUSH_KEYS_INVALID })
+    .max(max, { error: PUSH_KEYS_INVALID })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: PUSH_KEYS_INVALID });
+
+/** A browser's PushSubscription.toJSON(), without expirationTime (optional, ignored). */
+export const pushSubscriptionSchema = z.object(
+  {
+    endpoint: endpointField,
+    expirationTime: z.number().nullable().optional(),
+    keys: z.strictObject({ p256dh: base64url(200), auth: base64url(100) }, { error: PUSH_KEYS_INVALID }),
+  },
+  { error: PUSH_KEYS_INVALID },
+);
+
+const leadMinutesField = z.union([z.literal(5), z.literal(10), z.literal(15)], {
+  error: LEAD_MINUTES_INVALID,
+});
+
+export const alertBossesField = z.union(
+  [z.literal("all"), z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_ALERT_BOSSES)],
+  { error: ALERT_BOSSES_INVALID },
+);
+
+export const subscribeSpawnAlertsSchema = z.strictObject(
+  { subscription: pushSubscriptionSchema, bosses: alertBossesField, leadMinutes: leadMinutesField },
+  { error: unknownField },
+);
+export type SubscribeSpawnAlertsInput = z.infer<typeof subscribeSpawnAlertsSchema>;
+
+export const pushEndpointSchema = z.strictObject({ endpoint: endpointField }, { error: unknownField });
+export type PushEndpointInput = z.infer<typeof pushEndpointSchema>;
+
+/** What the server keeps for one push endpoint. */
+export interface SpawnAlertSettings {
+  endpoint: string;
+  bosses: "all" | string[];
+  leadMinutes: AlertLeadMinutes;
+}
+
+export const discordSettingsSchema = z.strictObject(
+  {
+    /** Empty: Discord off. */
+    webhookUrl: z
+      .string()
+      .trim()
+      .max(500, { error: DISCORD_WEBHOOK_INVALID })
+      .refine(
+        (value) =>
+          value === "" ||
+          /^https:\/\/(?:\w+\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[\w-]+$/.test(value),
+        {
+          error: DISCORD_WEBHOOK_INVALID,
+        },
+      ),
+    leadMinutes: leadMinutesField,
+    spawnAlerts: z.boolean(),
+    timerStarts: z.boolean(),
+    lootSales: z.boolean(),
+  },
+  { error: unknownField },
+);
+export type DiscordSettingsInput = z.infer<typeof discordSettingsSchema>;
+
+export interface DiscordSettings extends DiscordSettingsInput {
+  /** The last failed delivery, until a later one succeeds. */
+  lastError: { message: string; at: Date } | null;
+  lastDeliveredAt: Date | null;
+}
