@@ -104,6 +104,9 @@ export default defineConfig({
         // so the very first visit already works offline after one load.
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // Spawn alerts' push and notificationclick handlers (decision 044): a plain script in public/, loaded
+        // by the generated worker, so the precache and the update prompt above stay as they are.
+        importScripts: ["/spawn-alerts-sw.js"],
       },
     }),
   ],

@@ -5,9 +5,11 @@ import {
   classifyRespawnCode,
   FIXED_SCHEDULES,
   fixedScheduleOfBoss,
+  formatGuildSchedule,
   formatWeeklySlots,
   isFixedScheduleBoss,
   isShownInGrid,
+  latestSlotAtOrBefore,
   nextFixedSpawn,
   nextSlotAfter,
   parseRespawnCode,
@@ -256,5 +258,24 @@ describe("nextSlotAfter properties", () => {
         },
       ),
     );
+  });
+});
+
+describe("formatGuildSchedule", () => {
+  it("reads the slots on a 24-hour clock with short weekdays, named with the guild's zone", () => {
+    const auraq = fixedScheduleOfBoss("AURAQ")?.slots ?? [];
+    expect(formatGuildSchedule(auraq, "Asia/Manila")).toBe("Sun 21:00 & Wed 21:00 Asia/Manila");
+    expect(formatGuildSchedule(fixedScheduleOfBoss("THYMELE")?.slots ?? [], "UTC")).toBe(
+      "Mon 19:00 & Wed 09:30 UTC",
+    );
+  });
+});
+
+describe("latestSlotAtOrBefore", () => {
+  it("is the slot itself at the slot, and the one before just before it", () => {
+    const auraq = fixedScheduleOfBoss("AURAQ")?.slots ?? [];
+    const wednesday = Date.parse("2026-11-25T21:00:00Z");
+    expect(latestSlotAtOrBefore(auraq, wednesday, "UTC")).toBe(wednesday);
+    expect(latestSlotAtOrBefore(auraq, wednesday - 1, "UTC")).toBe(Date.parse("2026-11-22T21:00:00Z"));
   });
 });

@@ -100,6 +100,20 @@ export function formatWeeklySlots(slots: readonly WeeklySlot[]): string {
     .join(" & ");
 }
 
+const SHORT_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * The schedule as the guild reads it, with its zone: 'Sun 21:00 & Wed 21:00 Asia/Manila'. The slots are
+ * wall-clock times in that zone (the runtime's when null, then named too), the zone nextSlotAfter reads them in.
+ */
+export function formatGuildSchedule(slots: readonly WeeklySlot[], timeZone: string | null): string {
+  const times = slots.map(
+    (entry) => `${SHORT_WEEKDAYS[entry.weekday]} ${pad2(entry.hour)}:${pad2(entry.minute)}`,
+  );
+  return `${times.join(" & ")} ${resolveTimeZone(timeZone)}`;
+}
+
 /**
  * 'Every 24 hours' ('Every 1 hour') for a positive code, the schedule text for a fixed code, 'No Respawn' for
  * 0, 'Unknown Schedule' for anything else.
@@ -139,6 +153,37 @@ export function nextSlotAfter(
   }
   if (best === Number.POSITIVE_INFINITY) throw new RangeError("Weekly slots need weekdays 0-6");
   return new Date(best);
+}
+
+// Two weekly slots at most; a week back plus a day covers a 23- or 25-hour day around a DST change.
+const LOOK_BACK_MS = 8 * 86_400_000;
+
+/** The latest slot at or before `now` (epoch ms), the slots read as in nextSlotAfter. */
+export function latestSlotAtOrBefore(
+  slots: readonly WeeklySlot[],
+  now: Date | number,
+  timeZone?: string | null,
+): number {
+  const nowMs = typeof now === "number" ? now : now.getTime();
+  let latest = nextSlotAfter(slots, nowMs - LOOK_BACK_MS, timeZone).getTime();
+  for (;;) {
+    const next = nextSlotAfter(slots, latest, timeZone).getTime();
+    if (next > nowMs) return latest;
+    latest = next;
+  }
+}
+
+/**
+ * How long after a spawn a boss counts as just spawned ("up"): a fixed-schedule boss shows 'Available'
+ * instead of 'Scheduled', and any boss sorts first, for this long after its spawn (decision 040).
+ */
+export const SPAWN_WINDOW_MINUTES = 30;
+export const SPAWN_WINDOW_MS = SPAWN_WINDOW_MINUTES * 60_000;
+
+/** Whether a spawn at `spawnedAt` is in its spawn window at `now`: [spawnedAt, spawnedAt + SPAWN_WINDOW_MS). */
+export function isWithinSpawnWindow(spawnedAt: number, now: Date | number): boolean {
+  const nowMs = typeof now === "number" ? now : now.getTime();
+  return spawnedAt <= nowMs && nowMs - spawnedAt < SPAWN_WINDOW_MS;
 }
 
 /** The next spawn of a fixed-schedule code, or null when the code is not a fixed schedule. */

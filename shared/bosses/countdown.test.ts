@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { nextSlotAfter, SPAWN_WINDOW_MS } from "./boss-schedule.ts";
 import {
   bossCardState,
   elapsedShare,
@@ -159,10 +160,21 @@ describe("bossCardState", () => {
   const running = { endTime: inFuture(HOUR), active: true };
   const ended = { endTime: inFuture(-HOUR), active: true };
 
-  it("is disabled for fixed-schedule bosses, by name or by code, whatever their timer", () => {
-    expect(bossCardState({ name: "MILAVY", respawnCode: -1 }, null, NOW)).toBe("disabled");
-    expect(bossCardState({ name: "auraq" }, running, NOW)).toBe("disabled");
-    expect(bossCardState({ name: "Custom Boss", respawnCode: "-3.00" }, null, NOW)).toBe("disabled");
+  it("is scheduled for fixed-schedule bosses, by name or by code, whatever their timer", () => {
+    // None of these slots is within 30 minutes before NOW in UTC.
+    expect(bossCardState({ name: "MILAVY", respawnCode: -1 }, null, NOW, "UTC")).toBe("scheduled");
+    expect(bossCardState({ name: "auraq" }, running, NOW, "UTC")).toBe("scheduled");
+    expect(bossCardState({ name: "Custom Boss", respawnCode: "-3.00" }, null, NOW, "UTC")).toBe("scheduled");
+  });
+
+  it("is disabled (up, no timer) for a fixed-schedule boss from its slot until the spawn window ends", () => {
+    const slot = nextSlotAfter([{ weekday: 6, hour: 15, minute: 0 }], NOW, "Asia/Manila").getTime();
+    const milavy = (at: number) =>
+      bossCardState({ name: "MILAVY", respawnCode: -1 }, null, at, "Asia/Manila");
+    expect(milavy(slot - 1)).toBe("scheduled");
+    expect(milavy(slot)).toBe("disabled");
+    expect(milavy(slot + SPAWN_WINDOW_MS - 1)).toBe("disabled");
+    expect(milavy(slot + SPAWN_WINDOW_MS)).toBe("scheduled");
   });
 
   it("is on cooldown while the timer runs and available otherwise", () => {

@@ -4,7 +4,12 @@
  * available again.
  */
 import { type DateInput, sortableTime } from "../format/format-date.ts";
-import { type RespawnCodeInput, resolveBossSchedule } from "./boss-schedule.ts";
+import {
+  isWithinSpawnWindow,
+  latestSlotAtOrBefore,
+  type RespawnCodeInput,
+  resolveBossSchedule,
+} from "./boss-schedule.ts";
 
 export interface TimerLike {
   endTime: DateInput;
@@ -14,7 +19,12 @@ export interface TimerLike {
   status?: string | null;
 }
 
-export type BossCardState = "disabled" | "on-cooldown" | "available";
+/**
+ * 'available': an interval boss without a running timer (a tap starts one); 'on-cooldown': its timer runs;
+ * 'scheduled': a fixed-schedule boss before its spawn window; 'disabled': a fixed-schedule boss in its spawn
+ * window (it is up, but no timer can be started for it). Decision 040.
+ */
+export type BossCardState = "disabled" | "on-cooldown" | "available" | "scheduled";
 
 function epochMs(value: Date | number): number {
   return typeof value === "number" ? value : value.getTime();
@@ -72,14 +82,20 @@ export interface BossCardInput {
 }
 
 /**
- * 'disabled' for a fixed-schedule boss (by name or by code), 'on-cooldown' while its timer runs, otherwise
- * 'available'.
+ * For a fixed-schedule boss (by name or by code) 'disabled' in its spawn window (SPAWN_WINDOW_MS from a slot,
+ * the slots read in `guildTimeZone`, the runtime's zone when null) and 'scheduled' before it; for any other
+ * boss 'on-cooldown' while its timer runs, otherwise 'available'.
  */
 export function bossCardState(
   boss: BossCardInput,
   timer: TimerLike | null | undefined,
   now: Date | number,
+  guildTimeZone: string | null = null,
 ): BossCardState {
-  if (resolveBossSchedule(boss.name, boss.respawnCode).kind === "fixed") return "disabled";
+  const schedule = resolveBossSchedule(boss.name, boss.respawnCode);
+  if (schedule.kind === "fixed") {
+    const latest = latestSlotAtOrBefore(schedule.schedule.slots, now, guildTimeZone);
+    return isWithinSpawnWindow(latest, now) ? "disabled" : "scheduled";
+  }
   return timer && isTimerRunning(timer, now) ? "on-cooldown" : "available";
 }

@@ -6,8 +6,16 @@
  *   spawn is unknown (null).
  * - A fixed-schedule boss spawns at its next weekly slot, read as wall-clock time in the guild's time zone.
  */
-import type { DateInput } from "../format/format-date.ts";
-import { isShownInGrid, nextSlotAfter, type RespawnCodeInput, resolveBossSchedule } from "./boss-schedule.ts";
+import { type DateInput, sortableTime } from "../format/format-date.ts";
+import { compareText } from "../sorting/compare-text.ts";
+import {
+  isShownInGrid,
+  isWithinSpawnWindow,
+  latestSlotAtOrBefore,
+  nextSlotAfter,
+  type RespawnCodeInput,
+  resolveBossSchedule,
+} from "./boss-schedule.ts";
 import { isTimerRunning } from "./countdown.ts";
 
 /** The fields of a boss timer row (GET /_api/boss-timers, or the boss_names row joined with its timer). */
@@ -69,4 +77,102 @@ export function spawnsWithin(
     if (next?.spawnAt != null && next.spawnAt - nowMs <= withinMs) found.push(next);
   }
   return found.sort((a, b) => (a.spawnAt as number) - (b.spawnAt as number));
+}
+
+/** A spawn this close counts as soon: its card stands out. */
+export const SPAWN_SOON_MS = 15 * 60_000;
+
+/**
+ * The boss's latest spawn at or before `now` (epoch ms): the end of its latest timer, or its latest weekly
+ * slot; null when unknown (an interval boss whose timer was never started or was reset) or not in the grid.
+ */
+export function lastSpawnOf(
+  row: SpawnSource,
+  now: Date | number,
+  guildTimeZone: string | null,
+): number | null {
+  const nowMs = epochMs(now);
+  const schedule = resolveBossSchedule(row.bossName, row.respawnTimeHours);
+  if (schedule.kind === "fixed") return latestSlotAtOrBefore(schedule.schedule.slots, nowMs, guildTimeZone);
+  if (!isShownInGrid(row.respawnTimeHours)) return null;
+  // A reset (or undone) timer has no end: the boss's spawn time is unknown again.
+  const end = sortableTime(row.endTime);
+  return end !== null && end <= nowMs ? end : null;
+}
+
+/** What the cards, their order and the home card read of a boss's spawns at `now`. */
+export interface BossSpawn extends NextSpawn {
+  /** Its latest spawn when that was less than SPAWN_WINDOW_MS ago (the boss is up, just spawned), else null. */
+  upSince: number | null;
+  /** Its latest spawn however long ago (see lastSpawnOf), for the share of the wait that has passed. */
+  lastSpawnAt: number | null;
+}
+
+export function bossSpawnOf(
+  row: SpawnSource,
+  now: Date | number,
+  guildTimeZone: string | null,
+): BossSpawn | null {
+  const nowMs = epochMs(now);
+  const next = nextSpawnOf(row, nowMs, guildTimeZone);
+  if (next === null) return null;
+  const last = lastSpawnOf(row, nowMs, guildTimeZone);
+  // A running timer has no past spawn (its end is ahead), so a recent one means the boss is up.
+  const up = last !== null && isWithinSpawnWindow(last, nowMs);
+  return { ...next, upSince: up ? last : null, lastSpawnAt: last };
+}
+
+/**
+ * The instant a boss sorts by in the next-up order: when it spawned, for a boss up within its spawn window;
+ * when it spawns next, for one still to come; +Infinity for an interval boss whose spawn time is unknown
+ * (no timer, or one that ended more than SPAWN_WINDOW_MS ago), since nobody knows whether it is still up.
+ */
+export function nextUpKey(spawn: BossSpawn): number {
+  return spawn.upSince ?? spawn.spawnAt ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The bosses in next-up order (decision 040): the ones that just spawned (longest up first), then the
+ * ones to come, soonest first, scheduled bosses among them; then the interval bosses whose spawn time is
+ * unknown, by name. Bosses the grid leaves out are dropped. Each row comes back with its spawn.
+ */
+export function inNextUpOrder<T extends SpawnSource>(
+  rows: readonly T[],
+  now: Date | number,
+  guildTimeZone: string | null,
+): { row: T; spawn: BossSpawn }[] {
+  const nowMs = epochMs(now);
+  const entries: { row: T; spawn: BossSpawn }[] = [];
+  for (const row of rows) {
+    const spawn = bossSpawnOf(row, nowMs, guildTimeZone);
+    if (spawn) entries.push({ row, spawn });
+  }
+  return entries.sort(
+    (a, b) =>
+      compareKeys(nextUpKey(a.spawn), nextUpKey(b.spawn)) || compareText(a.row.bossName, b.row.bossName),
+  );
+}
+
+function compareKeys(a: number, b: number): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * The spawns that happened in (from, to]: what the in-app alert announces when a page that has been open
+ * since `from` looks again at `to`. One per boss (its latest), oldest first.
+ */
+export function spawnsBetween(
+  rows: readonly SpawnSource[],
+  from: Date | number,
+  to: Date | number,
+  guildTimeZone: string | null,
+): { bossName: string; spawnedAt: number }[] {
+  const fromMs = epochMs(from);
+  const found: { bossName: string; spawnedAt: number }[] = [];
+  for (const row of rows) {
+    const last = lastSpawnOf(row, to, guildTimeZone);
+    if (last !== null && last > fromMs) found.push({ bossName: row.bossName, spawnedAt: last });
+  }
+  return found.sort((a, b) => a.spawnedAt - b.spawnedAt || compareText(a.bossName, b.bossName));
 }

@@ -74,7 +74,20 @@ const leadMinutesField = z.union([z.literal(5), z.literal(10), z.literal(15)], {
 });
 
 export const alertBossesField = z.union(
-  [z.literal("all"), z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_ALERT_BOSSES)],
+  [
+    z.literal("all"),
+    z
+      .array(
+        z
+          .string({ error: ALERT_BOSSES_INVALID })
+          .trim()
+          .min(1, { error: ALERT_BOSSES_INVALID })
+          .max(100, { error: ALERT_BOSSES_INVALID }),
+        { error: ALERT_BOSSES_INVALID },
+      )
+      .min(1, { error: ALERT_BOSSES_INVALID })
+      .max(MAX_ALERT_BOSSES, { error: `Choose "all" or at most ${MAX_ALERT_BOSSES} bosses.` }),
+  ],
   { error: ALERT_BOSSES_INVALID },
 );
 
@@ -122,4 +135,22 @@ export interface DiscordSettings extends DiscordSettingsInput {
   /** The last failed delivery, until a later one succeeds. */
   lastError: { message: string; at: Date } | null;
   lastDeliveredAt: Date | null;
+}
+
+/**
+ * The JSON a spawn alert carries (the push message's decrypted text), which the service worker shows as a
+ * notification: title and body as they are, and `url` opened on click.
+ */
+export interface SpawnAlertPush {
+  /** e.g. "Auraq spawns in 10 minutes" */
+  title: string;
+  /** e.g. "At 21:00 Asia/Manila time." */
+  body: string;
+  /** The boss's name as the boss page shows it. */
+  boss: string;
+  url: "/boss-timers";
+  /** The spawn, ISO 8601 (UTC). */
+  spawnAt: string;
+  /** One notification per boss and spawn: a repeat replaces it instead of stacking. */
+  tag: string;
 }

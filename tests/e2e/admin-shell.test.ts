@@ -64,6 +64,7 @@ describe("admin layout", () => {
       "Attendance",
       "Accounts",
       "Audit Log",
+      "Discord",
     ]);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/admin",
@@ -75,6 +76,7 @@ describe("admin layout", () => {
       "/admin/attendance",
       "/admin/accounts",
       "/admin/audit-log",
+      "/admin/discord",
     ]);
     expect(await headerLabel(page)).toBe("Dashboard");
 
@@ -85,6 +87,7 @@ describe("admin layout", () => {
       ["Boss Names", "/admin/boss-names", "Boss Names"],
       ["Accounts", "/admin/accounts", "Accounts"],
       ["Audit Log", "/admin/audit-log", "Audit Log"],
+      ["Discord", "/admin/discord", "Discord"],
       ["Dashboard", "/admin", "Dashboard"],
     ];
     for (const [link, path, label] of expected) {

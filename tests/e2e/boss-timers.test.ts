@@ -57,7 +57,7 @@ function secondsOf(countdown: string): number {
 }
 
 describe("the public boss timer page", () => {
-  it("shows the title, the texts, a card per boss and the fixed schedules disabled with their next spawn", async () => {
+  it("shows the title, the texts, a card per boss and the fixed schedules as scheduled with their next spawn", async () => {
     const page = await portal.newPage({ timezoneId: VIEWER_ZONE });
     await openPage(page);
     await expect.poll(() => page.title()).toBe(`Boss Timers - ${E2E_BRAND}`);
@@ -68,37 +68,52 @@ describe("the public boss timer page", () => {
       page.getByText("Click on an available boss to start their respawn timer.").isVisible(),
     ).resolves.toBe(true);
     expect(await page.locator("li[data-boss]").count()).toBe(24);
-    expect(await page.locator('li[data-state="disabled"]').count()).toBe(8);
+    // Fixed-schedule bosses are 'Scheduled' ('disabled', shown Available, for 30 minutes after a slot).
+    expect(await page.locator('li[data-state="scheduled"], li[data-state="disabled"]').count()).toBe(8);
     expect(await page.locator('li[data-state="available"]').count()).toBe(16);
 
     const gravemaw = card(page, "Gravemaw");
     expect(await gravemaw.innerText()).toMatch(/Available[\s\S]*Gravemaw[\s\S]*Every 10 hours/i);
 
-    // MILAVY: Saturday 3:00 PM in the viewer's zone (no GUILD_TIMEZONE), shown in the viewer's zone.
+    // MILAVY: Saturday 15:00 in the viewer's zone (no GUILD_TIMEZONE), shown in the viewer's zone, named.
     const milavy = card(page, "MILAVY");
     expect(await milavy.getByRole("button").isDisabled()).toBe(true);
     const now = await page.evaluate(() => Date.now());
     const expected = formatNextSpawnLabel(nextFixedSpawn(-1, now, VIEWER_ZONE) as Date, VIEWER_ZONE);
     expect(expected).toMatch(/^Next: [A-Z][a-z]{2} \d{1,2}, \d{4} at 3:00 PM$/);
-    expect(await milavy.innerText()).toContain(expected);
-    expect(await milavy.innerText()).toContain("Saturday 3:00 PM");
-    expect(await card(page, "AURAQ").innerText()).toContain("Sunday 9:00 PM & Wednesday 9:00 PM");
+    if ((await milavy.getAttribute("data-state")) === "scheduled") {
+      expect(await milavy.innerText()).toContain(expected);
+      expect(await milavy.innerText()).toContain("Scheduled");
+    }
+    expect(await milavy.innerText()).toContain(`Sat 15:00 ${VIEWER_ZONE}`);
+    expect(await card(page, "AURAQ").innerText()).toContain(`Sun 21:00 & Wed 21:00 ${VIEWER_ZONE}`);
 
-    // Fixed-schedule bosses come after the interval bosses; each group by name.
+    // Next up first (decision 040): with no timer running, the scheduled bosses by their next spawn (one that
+    // spawned in the last 30 minutes first), then the interval bosses, whose spawn is unknown, by name.
     const names = await page
       .locator("li[data-boss]")
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-boss")));
-    expect(names.slice(0, 3)).toEqual(["Abyssal Leviathan", "Ashen Colossus", "Bloodmoon Matriarch"]);
-    expect(names.slice(16)).toEqual([
-      "AURAQ",
-      "CLEMANTIS",
-      "MILAVY",
-      "NEUTRO",
-      "RINGOR",
-      "RODERICK",
-      "SAPHIRUS",
-      "THYMELE",
-    ]);
+    const codes = {
+      MILAVY: -1,
+      RINGOR: -2,
+      RODERICK: -3,
+      AURAQ: -4,
+      THYMELE: -5,
+      SAPHIRUS: -6,
+      NEUTRO: -7,
+      CLEMANTIS: -8,
+    };
+    const key = (code: number) => {
+      const recent = nextFixedSpawn(code, now - 30 * 60_000, VIEWER_ZONE) as Date;
+      return recent.getTime() <= now
+        ? recent.getTime()
+        : (nextFixedSpawn(code, now, VIEWER_ZONE) as Date).getTime();
+    };
+    const byNextSpawn = Object.entries(codes)
+      .sort(([, a], [, b]) => key(a) - key(b))
+      .map(([name]) => name);
+    expect(names.slice(0, 8)).toEqual(byNextSpawn);
+    expect(names.slice(8, 11)).toEqual(["Abyssal Leviathan", "Ashen Colossus", "Bloodmoon Matriarch"]);
     await screenshot(page, "boss-timers-anonymous");
   });
 

@@ -128,6 +128,11 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
+    path: "/admin/discord",
+    component: lazyRouteComponent(() => import("./routes/admin/discord.tsx"), "DiscordSettingsPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
     path: "/admin/audit-log",
     component: lazyRouteComponent(() => import("./routes/admin/audit-log.tsx"), "AuditLogPage"),
   }),

@@ -81,14 +81,15 @@ describe("request body limits", () => {
     expect(body.read()).toBeLessThanOrEqual(JSON_BODY_LIMIT.maxBytes + CHUNK);
   });
 
-  it("holds for the public login too, with or without Content-Length", async () => {
-    const declared = countingBody(8 * MB);
-    const res = await post("/_api/auth/login_with_password", declared, { "content-length": String(8 * MB) });
-    expect(res.status).toBe(413);
-    expect(declared.read()).toBe(0);
-    const chunked = countingBody(8 * MB);
-    expect((await post("/_api/auth/login_with_password", chunked)).status).toBe(413);
-    expect(chunked.read()).toBeLessThanOrEqual(JSON_BODY_LIMIT.maxBytes + CHUNK);
+  it("holds for the public writes too (login, spawn-alert subscriptions), with or without Content-Length", async () => {
+    for (const path of [...PUBLIC_WRITES].filter((p) => p !== "/_api/auth/logout")) {
+      const declared = countingBody(8 * MB);
+      const res = await post(path, declared, { "content-length": String(8 * MB) });
+      expect({ path, status: res.status, read: declared.read() }).toEqual({ path, status: 413, read: 0 });
+      const chunked = countingBody(8 * MB);
+      expect({ path, status: (await post(path, chunked)).status }).toEqual({ path, status: 413 });
+      expect(chunked.read()).toBeLessThanOrEqual(JSON_BODY_LIMIT.maxBytes + CHUNK);
+    }
   });
 
   it("lets the import send up to its own limit, and answers IMPORT_TOO_LARGE past it", async () => {
@@ -145,7 +146,14 @@ describe("request body limits", () => {
 const writePaths = () => [
   ...new Set(portal.app.routes.filter((route) => route.method === "POST").map((route) => route.path)),
 ];
-const PUBLIC_WRITES = new Set(["/_api/auth/login_with_password", "/_api/auth/logout"]);
+/** Writes anyone may send: a visitor who installed the app may turn on spawn alerts (decision 042). */
+const PUBLIC_WRITES = new Set([
+  "/_api/auth/login_with_password",
+  "/_api/auth/logout",
+  "/_api/spawn-alerts/subscription",
+  "/_api/spawn-alerts/subscription/status",
+  "/_api/spawn-alerts/unsubscribe",
+]);
 /**
  * Any signed-in account may start a timer, undo its own start (the route then checks it is the starter), and send a
  * batch (each write in it checks its own role: batch.test.ts).

@@ -1,5 +1,6 @@
 import type { Db } from "../db/types.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
+import type { VapidConfig } from "../spawn-alerts/vapid.ts";
 import type { IdempotencyClaim } from "./write.ts";
 
 export interface SessionUser {
@@ -17,6 +18,10 @@ export interface AppConfig {
   timeZone: string | null;
   /** AUTH_PEPPER: server-side secret mixed into every password hash. */
   pepper: string;
+  /** The VAPID keys of Web Push spawn alerts (worker/spawn-alerts/vapid.ts); null or absent: push is off. */
+  vapid?: VapidConfig | null;
+  /** DISCORD_TEST_ORIGIN: a loopback origin whose webhooks tests may save and post to (decision 043). */
+  discordTestOrigin?: string | null;
 }
 
 export interface AppEnv {

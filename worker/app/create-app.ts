@@ -12,6 +12,8 @@ import { batchRoutes } from "../batch/batch-routes.ts";
 import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
 import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
+import { settleBackground } from "../discord/background.ts";
+import { discordSettingsRoutes } from "../discord/discord-settings-routes.ts";
 import { fundsRoutes } from "../funds/funds-routes.ts";
 import { importRoutes } from "../import/import-routes.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
@@ -19,6 +21,7 @@ import { createProcessFeed } from "../live/process-feed.ts";
 import { marketRoutes, publicMarketRoutes } from "../market/market-routes.ts";
 import { memberRoutes, membersRoutes, publicMembersRoutes } from "../members/members-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
+import { spawnAlertsRoutes } from "../spawn-alerts/spawn-alerts-routes.ts";
 import { changesRoutes } from "../sync/changes-routes.ts";
 import { ApiError } from "./api-error.ts";
 import { cachedRead, REVALIDATE } from "./cached-read.ts";
@@ -94,7 +97,10 @@ export function createApp(deps: AppDeps) {
       try {
         await next();
       } finally {
-        const closing = db.close().catch(() => {});
+        // Work after the answer (Discord delivery) runs on this database: it closes when that has ended.
+        const closing = settleBackground(db)
+          .then(() => db.close())
+          .catch(() => {});
         try {
           c.executionCtx.waitUntil(closing);
         } catch {
@@ -144,6 +150,7 @@ export function createApp(deps: AppDeps) {
   app.route("/batch", batchRoutes(app));
   if (live) app.get("/live", (c) => live.connect(c));
   app.route("/boss-timers", bossTimersRoutes);
+  app.route("/spawn-alerts", spawnAlertsRoutes);
   app.route("/attendance", attendanceRoutes);
   app.route("/guild-members", membersRoutes);
   app.route("/guild-member", memberRoutes);
@@ -154,6 +161,7 @@ export function createApp(deps: AppDeps) {
   app.route("/public/salary-calculation", publicSalaryRoutes);
   app.route("/admin/fix-corrupted-participants", fixParticipantsRoutes);
   app.route("/admin/import-market-data", importRoutes);
+  app.route("/discord-settings", discordSettingsRoutes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError((err, c) => {

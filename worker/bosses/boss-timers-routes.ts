@@ -27,6 +27,8 @@ import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
+import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
+import { enqueueTimerStarted, withdrawTimerStarted } from "../discord/discord-store.ts";
 import { findBossByName, lockBossForTimerStart } from "./boss-names-repo.ts";
 import {
   type BossTimerRow,
@@ -96,12 +98,13 @@ export const bossTimersRoutes = new Hono<AppEnv>()
     answerChangesAt(c, nextTimerEnd(timers));
     return sendData(c, { timers });
   })
-  .post("/", requireRole("user"), jsonBody(startBossTimerSchema), (c) => {
+  .post("/", requireRole("user"), jsonBody(startBossTimerSchema), async (c) => {
     const input = c.req.valid("json");
     const user = c.get("user");
     if (input.testDuration !== undefined && user?.role !== "admin")
       throw new ApiError(403, TEST_TIMER_ADMIN_ONLY);
-    return write(c, async ({ tx, audit }) => {
+    let toDiscord = false;
+    const response = await write(c, async ({ tx, audit }) => {
       // Locked until commit: starts of one boss take turns, so each is judged against the one before it.
       const boss = await lockBossForTimerStart(tx, input.bossName);
       if (!boss) throw new ApiError(404, bossNotFound(input.bossName));
@@ -134,9 +137,22 @@ export const bossTimersRoutes = new Hono<AppEnv>()
         before: before ?? null,
         after,
       });
+      // Discord's "timer started" (decision 043), queued with the start; a test timer is an admin's check.
+      if (input.testDuration === undefined && user) {
+        toDiscord = await enqueueTimerStarted(tx, {
+          bossName: boss.name,
+          starter: user.displayName,
+          startTime,
+          endTime: after.endTime,
+          now,
+          holdMs: UNDO_WINDOW_SECONDS * 1000,
+        });
+      }
       const row = (await getBossWithTimer(tx, boss.name)) as BossTimerRow;
       return { timer: toBossTimer(row, new Date()) };
     });
+    if (toDiscord) deliverDiscordAfterCommit(c);
+    return response;
   })
   // Undo a start (docs/decisions/041): the account that started the timer, any role, within
   // UNDO_WINDOW_SECONDS of when the server recorded the start; the timer the start replaced comes back.
@@ -162,6 +178,7 @@ export const bossTimersRoutes = new Hono<AppEnv>()
       }
       const after = start.before ? await restoreTimer(tx, { ...start.before, bossName: boss.name }) : null;
       if (!after) await deleteTimer(tx, boss.name);
+      await withdrawTimerStarted(tx, boss.name, stored.startTime);
       await audit({ action: "undo_start", entity: ENTITY, entityId: boss.name, before: stored, after });
       return { timer: timerOf(boss, after ?? undefined, new Date()) };
     });

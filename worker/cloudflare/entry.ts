@@ -9,6 +9,7 @@ import { isApiPath } from "../app/web-fallback.ts";
 import { ConfigError, parseEnv, type WorkerEnv, workerEnvSchema } from "../config/env.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
+import { vapidFromEnv } from "../spawn-alerts/vapid.ts";
 import { durableObjectFeed } from "./guild-feed.ts";
 import { requestDb } from "./request-db.ts";
 import { type AssetsBinding, webAnswer } from "./web-answer.ts";
@@ -37,6 +38,8 @@ function appFor(rawEnv: Record<string, unknown>): App {
       brand: env.GUILD_BRAND,
       timeZone: env.GUILD_TIMEZONE ?? null,
       pepper: env.AUTH_PEPPER,
+      vapid: vapidFromEnv(env),
+      discordTestOrigin: env.DISCORD_TEST_ORIGIN ?? null,
     },
     db: () => requestDb(env),
     clientAddress: cloudflareClientAddress,
@@ -75,7 +78,7 @@ export default {
     try {
       const outcomes = await runScheduledJobs(
         db,
-        scheduledConfigFrom(parsed),
+        scheduledConfigFrom(parsed, vapidFromEnv(parsed)),
         new Date(controller.scheduledTime),
       );
       const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.job);

@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { DISCORD_TEST_ORIGIN_INVALID, loopbackOrigin } from "../discord/webhook-url.ts";
+import { isVapidPrivateKey, isVapidPublicKey, isVapidSubject } from "../spawn-alerts/vapid.ts";
 
 /** A bad environment value stops the server with a message naming the variable. */
 export class ConfigError extends Error {
@@ -54,25 +56,58 @@ const common = {
       .min(1, { error: "must be at least 1 (leave it unset to keep the audit log forever)" })
       .max(36_500, { error: "must be at most 36500 (leave it unset to keep the audit log forever)" }),
   ),
+  /** Tests only: a loopback origin whose /api/webhooks/… URLs count as Discord webhooks (decision 043). */
+  DISCORD_TEST_ORIGIN: optional(
+    z.string().refine((v) => loopbackOrigin(v) !== null, { error: DISCORD_TEST_ORIGIN_INVALID }),
+  ),
+  /** Web Push spawn alerts (decision 042): the VAPID key pair (`npm run vapid-keys` makes one) and its contact. */
+  VAPID_PUBLIC_KEY: optional(
+    z.string().trim().refine(isVapidPublicKey, {
+      error: "must be a VAPID public key: 65 bytes in base64url (npm run vapid-keys makes a pair)",
+    }),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().trim().refine(isVapidPrivateKey, {
+      error: "must be a VAPID private key: 32 bytes in base64url (npm run vapid-keys makes a pair)",
+    }),
+  ),
+  VAPID_SUBJECT: optional(
+    z.string().trim().refine(isVapidSubject, {
+      error: "must be a mailto: address or an https:// URL where the push services can reach you",
+    }),
+  ),
 };
 
-export const nodeEnvSchema = z.object({
-  ...common,
-  PORT: withDefault(
-    z.coerce
-      .number({ error: "must be a number" })
-      .int()
-      .min(1)
-      .max(65535, { error: "must be between 1 and 65535" }),
-    8787,
-  ),
-  HOST: withDefault(z.string().min(1), "127.0.0.1"),
-  DATA_DIR: withDefault(z.string().min(1), "./.data"),
-  DATABASE_URL: optional(postgresUrl),
-  SEED_SAMPLE_DATA: withDefault(flag, "true"),
-  /** Whether the last X-Forwarded-For entry is the client's address (one reverse proxy in front; decision 026). */
-  TRUST_PROXY: withDefault(flag, "false"),
-});
+/** The two VAPID keys are one pair: both or neither. */
+const vapidPair = {
+  check: (env: { VAPID_PUBLIC_KEY?: string | undefined; VAPID_PRIVATE_KEY?: string | undefined }) =>
+    (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined),
+  params: {
+    path: ["VAPID_PRIVATE_KEY"],
+    error: "and VAPID_PUBLIC_KEY must be set together (or both left unset)",
+    when: () => true,
+  },
+};
+
+export const nodeEnvSchema = z
+  .object({
+    ...common,
+    PORT: withDefault(
+      z.coerce
+        .number({ error: "must be a number" })
+        .int()
+        .min(1)
+        .max(65535, { error: "must be between 1 and 65535" }),
+      8787,
+    ),
+    HOST: withDefault(z.string().min(1), "127.0.0.1"),
+    DATA_DIR: withDefault(z.string().min(1), "./.data"),
+    DATABASE_URL: optional(postgresUrl),
+    SEED_SAMPLE_DATA: withDefault(flag, "true"),
+    /** Whether the last X-Forwarded-For entry is the client's address (one reverse proxy in front; decision 026). */
+    TRUST_PROXY: withDefault(flag, "false"),
+  })
+  .refine(vapidPair.check, vapidPair.params);
 export type NodeEnv = z.infer<typeof nodeEnvSchema>;
 
 /** A Hyperdrive binding (wrangler.toml `[[hyperdrive]]`): the connection string is Hyperdrive's, made per Worker. */
@@ -95,6 +130,13 @@ export const workerEnvSchema = z
   .refine((env) => env.HYPERDRIVE !== undefined || env.DATABASE_URL !== undefined, {
     path: ["DATABASE_URL"],
     error: "is required (wrangler secret put DATABASE_URL) unless the Worker has a HYPERDRIVE binding",
+    when: () => true,
+  })
+  .refine(vapidPair.check, vapidPair.params)
+  // A Worker has no DATA_DIR to fall back on, nor an admin address to name: keys need their contact.
+  .refine((env) => env.VAPID_PUBLIC_KEY === undefined || env.VAPID_SUBJECT !== undefined, {
+    path: ["VAPID_SUBJECT"],
+    error: "is required with the VAPID keys (e.g. mailto:you@example.com)",
     when: () => true,
   });
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

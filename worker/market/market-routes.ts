@@ -23,6 +23,8 @@ import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
+import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
+import { enqueueLootSold } from "../discord/discord-store.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 import {
   deleteMarketItem,
@@ -68,9 +70,10 @@ async function mergedFields(
 export const marketRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/", async (c) => sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }))
-  .post("/", jsonBody(createMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
+  .post("/", jsonBody(createMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), async (c) => {
     const input = c.req.valid("json");
-    return write(
+    let toDiscord = false;
+    const response = await write(
       c,
       async ({ tx, audit }) => {
         await lockDerivedFigures(tx);
@@ -85,14 +88,19 @@ export const marketRoutes = new Hono<AppEnv>()
         });
         await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
         if (feedsSalaries(created)) await redistributeAndAudit(tx, audit, { itemIds: [created.id] });
+        // Discord's "loot sold" (decision 043), from the shares just stored.
+        if (created.status === "Sold") toDiscord = await enqueueLootSold(tx, created, new Date());
         return { marketExchangeItem: created };
       },
       201,
     );
+    if (toDiscord) deliverDiscordAfterCommit(c);
+    return response;
   })
-  .post("/update", jsonBody(updateMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
+  .post("/update", jsonBody(updateMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), async (c) => {
     const input = c.req.valid("json");
-    return write(c, async ({ tx, audit }) => {
+    let toDiscord = false;
+    const response = await write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await getMarketItem(tx, input.id, true);
       if (!before) throw new ApiError(404, marketItemNotFound(input.id));
@@ -112,8 +120,13 @@ export const marketRoutes = new Hono<AppEnv>()
       const updated = await updateMarketItem(tx, input.id, patch);
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: updated });
       if (feedsSalaries(before, updated)) await redistributeAndAudit(tx, audit, { itemIds: [input.id] });
+      if (before.status !== "Sold" && updated.status === "Sold") {
+        toDiscord = await enqueueLootSold(tx, updated, new Date());
+      }
       return { marketExchangeItem: updated };
     });
+    if (toDiscord) deliverDiscordAfterCommit(c);
+    return response;
   })
   .post("/delete", jsonBody(deleteMarketItemSchema), (c) => {
     const { id } = c.req.valid("json");

@@ -11,6 +11,7 @@ import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { createProcessFeed } from "../live/process-feed.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
+import { resolveVapidKeys } from "../spawn-alerts/vapid-keys-file.ts";
 import { ensureWebBuild } from "./ensure-web-build.ts";
 import { openDatabase } from "./open-database.ts";
 import { resolvePepper } from "./pepper.ts";
@@ -24,6 +25,8 @@ async function main() {
   const env = parseEnv(nodeEnvSchema, process.env);
   const webDir = ensureWebBuild(repoRoot);
   const pepper = resolvePepper(env);
+  // Web Push spawn alerts: VAPID_* when set, else a pair kept in DATA_DIR (decision 042).
+  const vapid = await resolveVapidKeys(env);
   const db = await openDatabase(env);
   try {
     await prepareDatabase(db, {
@@ -42,7 +45,13 @@ async function main() {
   const api = createApp({
     db,
     live,
-    config: { brand: env.GUILD_BRAND, timeZone: env.GUILD_TIMEZONE ?? null, pepper },
+    config: {
+      brand: env.GUILD_BRAND,
+      timeZone: env.GUILD_TIMEZONE ?? null,
+      pepper,
+      vapid,
+      discordTestOrigin: env.DISCORD_TEST_ORIGIN ?? null,
+    },
     clientAddress: nodeClientAddress({ trustProxy: env.TRUST_PROXY }),
   });
   // gzip for the app shell and chunks (Workers' static assets are compressed by the platform).
@@ -68,8 +77,8 @@ async function main() {
     void db.close().finally(() => process.exit(1));
   });
 
-  // The purge (and any later scheduled job): shortly after start, then every few minutes (decision 028).
-  const scheduledConfig = scheduledConfigFrom(env);
+  // The purge, spawn alerts and the other scheduled jobs: shortly after start, then every minute (decisions 028, 042).
+  const scheduledConfig = scheduledConfigFrom(env, vapid);
   const jobs = startScheduledTimer(() => runScheduledJobs(db, scheduledConfig, new Date()));
 
   let stopping = false;

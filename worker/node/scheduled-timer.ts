@@ -1,10 +1,11 @@
 /**
- * The scheduler inside `npm start`: runs the scheduled jobs shortly after start, then every few minutes. A run
+ * The scheduler inside `npm start`: runs the scheduled jobs shortly after start, then every minute (spawn alerts
+ * go out within a minute of their time, as the Workers' Cron Trigger sends them; decision 042). A run
  * starts only after the previous one ended, a failure is logged and the timer goes on, and stop() waits for
  * a run under way, so the database is closed after it.
  */
-export const FIRST_RUN_DELAY_MS = 30_000;
-export const RUN_INTERVAL_MS = 5 * 60_000;
+export const FIRST_RUN_DELAY_MS = 5_000;
+export const RUN_INTERVAL_MS = 60_000;
 
 export interface ScheduledTimer {
   /** No run starts after this; resolves once a run under way has ended. */

@@ -1,10 +1,12 @@
 /**
- * The jobs that run on a schedule: every few minutes by a timer inside `npm start` (worker/node/scheduled-timer.ts),
+ * The jobs that run on a schedule: every minute by a timer inside `npm start` (worker/node/scheduled-timer.ts),
  * every minute by a Cron Trigger on Workers (worker/cloudflare/entry.ts, wrangler.toml). A job must be safe to
  * run at any moment, twice at once, or late: it works from the database's state and `now`, not from how long
  * ago it last ran.
  */
 import type { Db } from "../db/types.ts";
+import { runDiscordJob } from "../discord/discord-alerts.ts";
+import { sendSpawnAlerts } from "../spawn-alerts/send-spawn-alerts.ts";
 import { pruneTombstones } from "../sync/changes-repo.ts";
 import { purgeExpiredRows } from "./purge.ts";
 import type { ScheduledConfig } from "./scheduled-config.ts";
@@ -18,6 +20,10 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: "purge", run: purgeExpiredRows },
   // Tombstones of the delta pulls (decision 031): a cursor older than the pruned ones gets a full answer.
   { name: "prune-tombstones", run: (db, _config, now) => pruneTombstones(db, now) },
+  // Web Push spawn alerts (decision 042): once per subscription and spawn, claimed in the database first.
+  { name: "spawn-alerts", run: (db, config, now) => sendSpawnAlerts(db, config, now) },
+  // Discord (decision 043): spawn alerts queued once per (boss, spawn), then every due message posted, claimed first.
+  { name: "discord", run: (db, config, now) => runDiscordJob(db, config, now) },
 ];
 
 export type JobOutcome =

@@ -20,5 +20,9 @@ declare module "vitest" {
     neonWsProxy?: string;
     /** sql/seed/sample-data.sql, read on Node: workerd has no file system to read it from. */
     sampleDataSql?: string;
+    /** http://127.0.0.1:<port> of a fake Web Push service (worker/spawn-alerts/testing/), workerd project. */
+    fakePushService?: string;
+    /** http://127.0.0.1:<port> of a fake Discord (worker/discord/testing/), workerd project. */
+    fakeDiscord?: string;
   }
 }

@@ -59,7 +59,7 @@ export function errorFromResponse(status: number, body: string): ApiError {
 }
 
 export interface RequestOptions {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   /** Sent as superjson, or as plain JSON when `plainJson` is set. */
   body?: unknown;
   /** Login speaks plain JSON both ways. */

@@ -1,5 +1,7 @@
 import { PageHeader } from "../components/page-header.tsx";
 import { BossTimerGrid } from "../features/boss-timers/boss-timer-grid.tsx";
+import { SpawnSoundToggle } from "../features/boss-timers/spawn-sound-toggle.tsx";
+import { SpawnAlertsButton } from "../features/spawn-alerts/spawn-alerts-dialog.tsx";
 import { LastSynced } from "../features/sync-status/last-synced.tsx";
 import { useBossTimersPage } from "./-components/use-boss-timers-page.ts";
 
@@ -13,7 +15,13 @@ export function BossTimersPage() {
       <PageHeader
         title="Boss Timers"
         subtitle="Click on an available boss to start their respawn timer."
-        actions={<LastSynced collections={COLLECTIONS} />}
+        actions={
+          <>
+            <SpawnAlertsButton />
+            <SpawnSoundToggle />
+            <LastSynced collections={COLLECTIONS} />
+          </>
+        }
       />
       <BossTimerGrid
         state={timers}

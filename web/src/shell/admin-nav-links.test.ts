@@ -13,7 +13,7 @@ describe("adminHeaderLabel", () => {
 });
 
 describe("ADMIN_NAV_LINKS", () => {
-  it("lists the spec's sidebar in order, the admin-only ones flagged, then accounts and the audit log", () => {
+  it("lists the spec's sidebar in order, the admin-only ones flagged, then accounts, the audit log and Discord", () => {
     expect(ADMIN_NAV_LINKS.map((link) => link.to)).toEqual([
       "/admin",
       "/guild-members",
@@ -24,6 +24,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "/admin/attendance",
       "/admin/accounts",
       "/admin/audit-log",
+      "/admin/discord",
     ]);
     expect(ADMIN_NAV_LINKS.filter((link) => link.adminOnly).map((link) => link.label)).toEqual([
       "Boss Timers",
@@ -31,6 +32,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "Attendance",
       "Accounts",
       "Audit Log",
+      "Discord",
     ]);
     expect(adminHeaderLabel("/admin/audit-log")).toBe("Audit Log");
   });

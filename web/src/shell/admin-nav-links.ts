@@ -11,6 +11,7 @@ export const ADMIN_PAGE_LABELS = {
   "/admin/attendance": "Attendance",
   "/admin/accounts": "Accounts",
   "/admin/audit-log": "Audit Log",
+  "/admin/discord": "Discord",
   "/admin/fix-participants": "Fix Participants",
   "/admin/data-migration": "Data Migration",
 } as const;
@@ -32,6 +33,7 @@ export const ADMIN_NAV_LINKS = [
   navLink("/admin/attendance", true),
   navLink("/admin/accounts", true),
   navLink("/admin/audit-log", true),
+  navLink("/admin/discord", true),
 ];
 
 /** The page header's label: the current link's, 'Attendance Management' on /admin/attendance, else 'Dashboard'. */

@@ -6,6 +6,8 @@ import type { TestProject } from "vitest/node";
 import { loadSampleData } from "@worker/node/load-sql.ts";
 import { acquirePostgresTemplate } from "../postgres-template.ts";
 import "../provided-context.ts";
+import { startFakeDiscord } from "@worker/discord/testing/fake-discord.ts";
+import { startFakePushService } from "@worker/spawn-alerts/testing/fake-push-service.ts";
 import { startWsTcpProxy } from "../ws-tcp-proxy.ts";
 
 export default async function setup({ provide }: TestProject) {
@@ -21,7 +23,15 @@ export default async function setup({ provide }: TestProject) {
   provide("postgresTemplate", template);
   provide("neonWsProxy", proxy.address);
   provide("sampleDataSql", loadSampleData());
+  // workerd cannot listen: the spawn alerts' tests push to this one, started here on Node.
+  const pushService = await startFakePushService();
+  provide("fakePushService", pushService.url);
+  // And the Discord tests post to this one.
+  const discord = await startFakeDiscord();
+  provide("fakeDiscord", discord.url);
   return async () => {
+    await pushService.close();
+    await discord.close();
     await proxy.close();
     await release();
   };

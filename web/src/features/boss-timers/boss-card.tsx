@@ -1,7 +1,8 @@
 /**
- * One boss card (SPEC section 4): a big name and state badge readable at arm's length, the countdown while
- * on cooldown, the next spawn of a fixed-schedule boss, and the respawn info. The card's main area is a
- * button; `footer` (a login link, an error, the admin page's Reset Timer) sits below it, outside the button.
+ * One boss card (SPEC section 4, decision 040): a big name and state badge readable at arm's length, the
+ * countdown to the next spawn (a running timer or a scheduled boss), that spawn's clock time in the viewer's
+ * zone, and the respawn info (a fixed schedule in the guild's zone, named). The card's main area is a button;
+ * `footer` (a login link, an error, the admin page's Reset Timer) sits below it, outside the button.
  */
 import { CalendarClock, Hourglass, Play, RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
@@ -10,8 +11,12 @@ import type { BossCard } from "./boss-cards.ts";
 const frame: Record<BossCard["state"], string> = {
   available: "border-success/40 hover:border-success/80 hover:bg-surface-raised",
   "on-cooldown": "border-danger/40",
-  disabled: "border-line",
+  scheduled: "border-line",
+  disabled: "border-success/40",
 };
+
+/** A spawn less than SPAWN_SOON_MS away outlines its card in gold, whatever its state. */
+const SOON_FRAME = "border-gold ring-1 ring-gold/60";
 
 export function AvailableBadge() {
   return (
@@ -29,15 +34,28 @@ export function CooldownBadge() {
   );
 }
 
+export const SCHEDULED_LABEL = "Scheduled";
+
+export function ScheduledBadge() {
+  return (
+    <span className="shrink-0 rounded-full bg-surface-raised px-2.5 py-1 text-sm font-semibold text-gold ring-1 ring-gold/40">
+      {SCHEDULED_LABEL}
+    </span>
+  );
+}
+
+function StateBadge({ state }: { state: BossCard["state"] }) {
+  if (state === "on-cooldown") return <CooldownBadge />;
+  if (state === "scheduled") return <ScheduledBadge />;
+  return <AvailableBadge />;
+}
+
 export function BossCardView({
   card,
-  nextSpawn,
   onActivate,
   footer,
 }: {
   card: BossCard;
-  /** 'Next: {date} at {time}' for a fixed-schedule boss. */
-  nextSpawn: string | null;
   onActivate: () => void;
   footer?: ReactNode;
 }) {
@@ -45,43 +63,54 @@ export function BossCardView({
   const onCooldown = state === "on-cooldown";
   return (
     <li
-      className={`flex flex-col overflow-hidden rounded-2xl border bg-surface shadow-lg shadow-black/20 transition-colors ${frame[state]}`}
+      className={`flex flex-col overflow-hidden rounded-2xl border bg-surface shadow-lg shadow-black/20 transition-colors ${
+        card.soon ? SOON_FRAME : frame[state]
+      }`}
       data-boss={card.bossName}
       data-state={state}
+      data-soon={card.soon ? "true" : undefined}
     >
       <button
         type="button"
         onClick={onCooldown ? undefined : onActivate}
-        disabled={state === "disabled"}
+        disabled={card.fixed}
         aria-disabled={onCooldown ? true : undefined}
         className={`flex w-full flex-1 flex-col gap-2 p-4 text-left focus-visible:outline-offset-[-2px] ${
           state === "available" ? "cursor-pointer" : "cursor-default"
         }`}
       >
-        <span className="flex">{onCooldown ? <CooldownBadge /> : <AvailableBadge />}</span>
+        <span className="flex">
+          <StateBadge state={state} />
+        </span>
         <span className="text-xl font-bold uppercase tracking-wide break-words text-ink sm:text-2xl">
           {card.bossName}
         </span>
 
-        {onCooldown ? (
+        {card.countdown !== null ? (
           <span className="flex flex-col gap-2">
             <span className="flex items-center gap-2 whitespace-nowrap font-mono text-4xl font-bold tabular-nums text-ink sm:text-3xl lg:text-4xl">
-              <Hourglass className="size-6 shrink-0 text-danger" aria-hidden="true" />
+              <Hourglass
+                className={`size-6 shrink-0 ${onCooldown ? "text-danger" : "text-gold"}`}
+                aria-hidden="true"
+              />
               <span data-testid="countdown">{card.countdown}</span>
             </span>
             <span aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded-full bg-surface-raised">
               <span
-                className="block h-full rounded-full bg-danger/80"
+                className={`block h-full rounded-full ${onCooldown ? "bg-danger/80" : "bg-gold/70"}`}
                 style={{ width: `${(card.progress ?? 0) * 100}%` }}
               />
             </span>
           </span>
         ) : null}
 
-        {nextSpawn ? (
-          <span className="flex items-center gap-2 text-base font-semibold text-gold">
+        {card.spawnLabel ? (
+          <span
+            className="flex items-center gap-2 text-base font-semibold text-gold"
+            data-testid="spawn-time"
+          >
             <CalendarClock className="size-5 shrink-0" aria-hidden="true" />
-            <span>{nextSpawn}</span>
+            <span>{card.spawnLabel}</span>
           </span>
         ) : null}
 
@@ -93,7 +122,7 @@ export function BossCardView({
           ) : (
             <RotateCw className="size-4 shrink-0" aria-hidden="true" />
           )}
-          <span>{card.respawnInfo}</span>
+          <span data-testid="respawn-info">{card.respawnInfo}</span>
         </span>
       </button>
       {footer ? <div className="border-t border-line px-4 py-3">{footer}</div> : null}

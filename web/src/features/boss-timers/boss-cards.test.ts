@@ -1,8 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyRunning, type BossTimerInput, gridBosses, nextSpawnText, toBossCard } from "./boss-cards.ts";
+import { formatNextSpawnLabel, formatTime } from "@shared/format/format-date.ts";
+import {
+  anyRunning,
+  type BossTimerInput,
+  gridBosses,
+  spawnedAtLabel,
+  startableBosses,
+  toBossCard,
+} from "./boss-cards.ts";
 
 const SECOND = 1000;
+const MINUTE = 60_000;
 const HOUR = 3_600_000;
 // A Friday, 12:00 UTC.
 const NOW = Date.parse("2026-11-20T12:00:00Z");
@@ -25,6 +34,13 @@ const running = (bossName: string, hours: number, endsInMs: number): BossTimerIn
   status: "active",
 });
 
+/** A timer that ended `agoMs` ago, as the server sends it (expired, the end kept). */
+const ended = (bossName: string, hours: number, agoMs: number): BossTimerInput => ({
+  ...running(bossName, hours, -agoMs),
+  isActive: false,
+  status: "expired",
+});
+
 describe("gridBosses", () => {
   it("leaves out bosses whose code is neither a fixed schedule nor an interval", () => {
     const rows = [
@@ -34,93 +50,163 @@ describe("gridBosses", () => {
       idle("BIG", 240),
       idle("MILAVY", -1),
     ];
-    expect(gridBosses(rows).map((r) => r.bossName)).toEqual(["VENATUS", "MILAVY"]);
+    expect(gridBosses(rows, NOW, "UTC").map((r) => r.bossName)).toEqual(["MILAVY", "VENATUS"]);
   });
 
-  it("lists interval bosses by name, then the fixed-schedule ones by name, whatever the input order", () => {
+  it("lists bosses next up first: just spawned, then soonest (scheduled ones included), then unknown by name", () => {
+    // In UTC on Friday 12:00: RODERICK (Fri 19:00) in 7 h, MILAVY (Sat 15:00) in 27 h, RINGOR (Sat 17:00) in 29 h.
     const rows = [
       idle("RINGOR", -2),
       idle("ego", 21),
-      idle("Amentis", 29),
+      running("Livera", 24, 8 * HOUR),
+      ended("Amentis", 29, 5 * MINUTE),
       idle("MILAVY", -1),
-      idle("Livera", "24.00"),
+      running("Venatus", 10, 20 * MINUTE),
+      idle("RODERICK", -3),
+      idle("Baron", 32),
+      ended("Old", 12, 2 * HOUR),
     ];
-    const expected = ["Amentis", "ego", "Livera", "MILAVY", "RINGOR"];
+    const expected = ["Amentis", "Venatus", "RODERICK", "Livera", "MILAVY", "RINGOR", "Baron", "ego", "Old"];
     fc.assert(
       fc.property(fc.shuffledSubarray(rows, { minLength: rows.length }), (shuffled) => {
-        expect(gridBosses(shuffled).map((r) => r.bossName)).toEqual(expected);
+        expect(gridBosses(shuffled, NOW, "UTC").map((r) => r.bossName)).toEqual(expected);
       }),
     );
   });
 
+  it("reads the fixed schedules in the guild's zone", () => {
+    // Manila is UTC+8: RODERICK's Friday 19:00 is 11:00 UTC, an hour ago (just spawned); in UTC it is 7 h away.
+    const rows = [running("Venatus", 10, 2 * HOUR), idle("RODERICK", -3)];
+    expect(gridBosses(rows, NOW, "Asia/Manila").map((r) => r.bossName)).toEqual(["Venatus", "RODERICK"]);
+    expect(gridBosses(rows, NOW - 50 * MINUTE, "Asia/Manila").map((r) => r.bossName)).toEqual([
+      "RODERICK",
+      "Venatus",
+    ]);
+  });
+
   it("does not reorder the rows it was given", () => {
     const rows = [idle("B", 10), idle("A", 10)];
-    gridBosses(rows);
+    gridBosses(rows, NOW, null);
     expect(rows.map((r) => r.bossName)).toEqual(["B", "A"]);
+  });
+
+  it("puts every boss whose next spawn is known ahead of a later one", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100 * HOUR }), { minLength: 1, maxLength: 12 }),
+        (ends) => {
+          const rows = ends.map((endsIn, i) => running(`B${i}`, 100, endsIn));
+          const order = gridBosses([...rows, idle("Unknown", 10)], NOW, "UTC");
+          const times = order.slice(0, -1).map((row) => (row.endTime as Date).getTime());
+          expect(times).toEqual([...times].sort((a, b) => a - b));
+          expect(order.at(-1)?.bossName).toBe("Unknown");
+        },
+      ),
+    );
+  });
+});
+
+describe("startableBosses", () => {
+  it("lists the interval bosses by name, without the fixed-schedule or left-out ones", () => {
+    expect(startableBosses([idle("ego", 21), idle("MILAVY", 24), idle("Amentis", 29), idle("X", 0)])).toEqual(
+      ["Amentis", "ego"],
+    );
   });
 });
 
 describe("toBossCard", () => {
-  it("an interval boss without a timer is available with its interval", () => {
-    expect(toBossCard(idle("VENATUS", 10), NOW)).toEqual({
+  it("an interval boss without a timer is available with its interval and nothing to count", () => {
+    expect(toBossCard(idle("VENATUS", 10), NOW, null)).toEqual({
       bossName: "VENATUS",
       state: "available",
       fixed: false,
       respawnInfo: "Every 10 hours",
       countdown: null,
       progress: null,
+      spawnLabel: null,
+      soon: false,
     });
   });
 
-  it("a running timer is on cooldown with a 'Xh Ym Zs' countdown and its elapsed share", () => {
-    const card = toBossCard(running("VENATUS", 10, 2 * HOUR + 3 * 60 * SECOND + 4 * SECOND), NOW);
+  it("a running timer is on cooldown with a 'Xh Ym Zs' countdown, its elapsed share and its spawn time", () => {
+    const row = running("VENATUS", 10, 2 * HOUR + 3 * 60 * SECOND + 4 * SECOND);
+    const card = toBossCard(row, NOW, null);
     expect(card.state).toBe("on-cooldown");
     expect(card.countdown).toBe("2h 3m 4s");
     expect(card.progress).toBeCloseTo(1 - (2 * HOUR + 184 * SECOND) / (10 * HOUR), 6);
+    expect(card.spawnLabel).toBe(formatNextSpawnLabel(row.endTime as Date));
+    expect(card.soon).toBe(false);
+    expect(toBossCard(running("VENATUS", 10, 15 * MINUTE), NOW, null).soon).toBe(true);
   });
 
-  it("turns available when the countdown reaches zero, and for an expired or inactive row", () => {
+  it("turns available when the countdown reaches zero, and says when it spawned for the spawn window", () => {
     const timer = running("VENATUS", 10, 5 * SECOND);
-    expect(toBossCard(timer, NOW + 4 * SECOND).countdown).toBe("0h 0m 1s");
-    expect(toBossCard(timer, NOW + 5 * SECOND).state).toBe("available");
-    expect(toBossCard({ ...timer, isActive: false, status: "expired" }, NOW).state).toBe("available");
+    expect(toBossCard(timer, NOW + 4 * SECOND, null).countdown).toBe("0h 0m 1s");
+    const up = toBossCard(timer, NOW + 5 * SECOND, null);
+    expect(up.state).toBe("available");
+    expect(up.countdown).toBeNull();
+    expect(up.spawnLabel).toBe(spawnedAtLabel(formatTime(NOW + 5 * SECOND)));
+    expect(toBossCard(timer, NOW + 5 * SECOND + 30 * MINUTE, null).spawnLabel).toBeNull();
+    expect(toBossCard({ ...timer, isActive: false, status: "expired" }, NOW, null).state).toBe("available");
   });
 
-  it("a fixed-schedule boss is disabled with its weekly slots, by code or by name", () => {
-    expect(toBossCard(idle("AURAQ", -4), NOW)).toMatchObject({
-      state: "disabled",
+  it("a fixed-schedule boss is scheduled, counting down to its next slot, its schedule in the guild's zone", () => {
+    // AURAQ: Sunday and Wednesday 21:00 Manila; from Friday 12:00 UTC (20:00 Manila) the next is Sunday
+    // 21:00 Manila = Sunday 13:00 UTC, 49 hours away.
+    const card = toBossCard(idle("AURAQ", -4), NOW, "Asia/Manila");
+    const next = Date.parse("2026-11-22T13:00:00Z");
+    expect(card).toMatchObject({
+      state: "scheduled",
       fixed: true,
-      respawnInfo: "Sunday 9:00 PM & Wednesday 9:00 PM",
-      countdown: null,
+      respawnInfo: "Sun 21:00 & Wed 21:00 Asia/Manila",
+      countdown: "49h 0m 0s",
+      spawnLabel: formatNextSpawnLabel(next),
+      soon: false,
     });
-    expect(toBossCard(idle("milavy", 24), NOW)).toMatchObject({
-      state: "disabled",
-      respawnInfo: "Saturday 3:00 PM",
+    // Its wait runs from the previous slot (Wednesday 21:00 Manila = 13:00 UTC) to the next.
+    const previous = Date.parse("2026-11-18T13:00:00Z");
+    expect(card.progress).toBeCloseTo((NOW - previous) / (next - previous), 6);
+    expect(toBossCard(idle("milavy", 24), NOW, "UTC")).toMatchObject({
+      state: "scheduled",
+      respawnInfo: "Sat 15:00 UTC",
     });
   });
-});
 
-describe("nextSpawnText", () => {
-  it("reads the schedule in the guild's zone", () => {
-    // MILAVY: Saturday 3:00 PM. In UTC that is the next day, 2026-11-21T15:00Z.
-    const text = nextSpawnText(idle("MILAVY", -1), NOW, "UTC");
-    const expected = new Date("2026-11-21T15:00:00Z");
-    const time = expected
-      .toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })
-      .replace(/\s/, " ");
-    expect(text).toMatch(/^Next: [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/);
-    expect(text?.endsWith(`at ${time}`)).toBe(true);
+  it("a fixed-schedule boss in its spawn window is up ('disabled': no timer), then scheduled again", () => {
+    const slot = Date.parse("2026-11-22T13:00:00Z"); // AURAQ, Sunday 21:00 Manila
+    const at = (ms: number) => toBossCard(idle("AURAQ", -4), ms, "Asia/Manila");
+    expect(at(slot - SECOND)).toMatchObject({ state: "scheduled", countdown: "0h 0m 1s", soon: true });
+    expect(at(slot)).toMatchObject({ state: "disabled", countdown: null });
+    expect(at(slot).spawnLabel).toBe(spawnedAtLabel(formatTime(slot)));
+    expect(at(slot + 30 * MINUTE - 1).state).toBe("disabled");
+    expect(at(slot + 30 * MINUTE).state).toBe("scheduled");
   });
 
-  it("is null for an interval boss", () => {
-    expect(nextSpawnText(idle("VENATUS", 10), NOW, "UTC")).toBeNull();
+  it("the spawn line and the countdown always name the same instant", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 14 * 24 * HOUR }),
+        fc.constantFrom("Asia/Manila", "Europe/Berlin", "UTC", "America/New_York"),
+        fc.constantFrom(-1, -4, -5, -8),
+        (offset, zone, code) => {
+          const now = NOW + offset;
+          const card = toBossCard(idle("FIXED", code), now, zone);
+          if (card.state !== "scheduled") return;
+          const match = /^(\d+)h (\d+)m (\d+)s$/.exec(card.countdown ?? "");
+          const seconds = Number(match?.[1]) * 3600 + Number(match?.[2]) * 60 + Number(match?.[3]);
+          // The countdown rounds up to the second; the slot is on a whole minute.
+          expect(card.spawnLabel).toBe(formatNextSpawnLabel(now - (now % SECOND) + seconds * SECOND));
+        },
+      ),
+    );
   });
 });
 
 describe("anyRunning", () => {
-  it("is true only while some countdown is positive", () => {
+  it("is true while some countdown is positive, scheduled bosses included", () => {
     const rows = [idle("A", 10), running("B", 10, 3 * SECOND)];
     expect(anyRunning(rows, NOW)).toBe(true);
     expect(anyRunning(rows, NOW + 3 * SECOND)).toBe(false);
+    expect(anyRunning([idle("AURAQ", -4)], NOW)).toBe(true);
   });
 });

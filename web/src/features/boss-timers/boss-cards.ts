@@ -1,12 +1,12 @@
 /**
- * What each boss card shows, from the cached timer rows (one per boss, SPEC section 4 and decision 007):
- * which bosses are in the grid, in what order, their state, countdown and respawn texts. Pure: the clock and
- * the guild's time zone are passed in.
+ * What each boss card shows, from the cached timer rows (one per boss, SPEC section 4 and decisions 007, 040):
+ * which bosses are in the grid, in next-up order, their state, countdown, spawn and schedule texts. Every time
+ * on a card comes from one BossSpawn (shared/bosses/next-spawn.ts), so the lines cannot disagree. Pure: the
+ * clock and the guild's time zone are passed in.
  */
 import {
-  formatWeeklySlots,
+  formatGuildSchedule,
   isShownInGrid,
-  nextSlotAfter,
   type RespawnCodeInput,
   resolveBossSchedule,
   scheduleLabel,
@@ -16,9 +16,10 @@ import {
   bossCardState,
   elapsedShare,
   formatCountdown,
-  remainingMs,
+  isTimerRunning,
 } from "@shared/bosses/countdown.ts";
-import { type DateInput, formatNextSpawnLabel } from "@shared/format/format-date.ts";
+import { type BossSpawn, bossSpawnOf, inNextUpOrder, SPAWN_SOON_MS } from "@shared/bosses/next-spawn.ts";
+import { type DateInput, formatNextSpawnLabel, formatTime } from "@shared/format/format-date.ts";
 import { compareText } from "@shared/sorting/compare-text.ts";
 
 /** The fields of a cached timer row the cards read (web/src/data BossTimerRow fits). */
@@ -34,58 +35,90 @@ export interface BossTimerInput {
 export interface BossCard {
   bossName: string;
   state: BossCardState;
-  /** A fixed weekly schedule: never clickable, shows its next spawn. */
+  /** A fixed weekly schedule: never clickable. */
   fixed: boolean;
-  /** 'Every 24 hours' or 'Saturday 3:00 PM' (scheduleLabel). */
+  /** 'Every 24 hours', or the schedule in the guild's zone: 'Sun 21:00 & Wed 21:00 Asia/Manila'. */
   respawnInfo: string;
-  /** 'Xh Ym Zs' while on cooldown, else null. */
+  /** 'Xh Ym Zs' until the next spawn (a running timer or a scheduled boss), else null. */
   countdown: string | null;
-  /** Elapsed share of the running timer, 0..1, else null. */
+  /** Elapsed share of the wait for that spawn, 0..1, else null. */
   progress: number | null;
+  /** 'Next: {date} at {time}' for a spawn to come, 'Spawned at {time}' for a boss just up; viewer's zone. */
+  spawnLabel: string | null;
+  /** The next spawn is less than SPAWN_SOON_MS away. */
+  soon: boolean;
 }
 
-/** The bosses the grid shows: interval bosses first, then the fixed-schedule ones, each by name. */
-export function gridBosses<T extends BossTimerInput>(rows: readonly T[]): T[] {
-  const fixed = (row: T) => resolveBossSchedule(row.bossName, row.respawnTimeHours).kind === "fixed";
+export const spawnedAtLabel = (time: string) => `Spawned at ${time}`;
+
+/** The bosses the grid shows, in next-up order (decision 040): just spawned, then soonest, then unknown. */
+export function gridBosses<T extends BossTimerInput>(
+  rows: readonly T[],
+  now: number,
+  guildTimeZone: string | null,
+): T[] {
+  return inNextUpOrder(rows, now, guildTimeZone).map((entry) => entry.row);
+}
+
+/** The bosses a timer can be started for (the interval ones in the grid), by name: the admin's test timer list. */
+export function startableBosses(rows: readonly BossTimerInput[]): string[] {
   return rows
-    .filter((row) => isShownInGrid(row.respawnTimeHours))
-    .sort((a, b) => Number(fixed(a)) - Number(fixed(b)) || compareText(a.bossName, b.bossName));
+    .filter(
+      (row) =>
+        isShownInGrid(row.respawnTimeHours) &&
+        resolveBossSchedule(row.bossName, row.respawnTimeHours).kind === "interval",
+    )
+    .map((row) => row.bossName)
+    .sort(compareText);
 }
 
-export function toBossCard(row: BossTimerInput, now: number): BossCard {
+function spawnLabel(spawn: BossSpawn | null): string | null {
+  if (spawn === null) return null;
+  if (spawn.upSince !== null) return spawnedAtLabel(formatTime(spawn.upSince));
+  return spawn.spawnAt !== null ? formatNextSpawnLabel(spawn.spawnAt) : null;
+}
+
+export function toBossCard(row: BossTimerInput, now: number, guildTimeZone: string | null = null): BossCard {
   const schedule = resolveBossSchedule(row.bossName, row.respawnTimeHours);
+  const spawn = bossSpawnOf(row, now, guildTimeZone);
   const state = bossCardState(
     { name: row.bossName, respawnCode: row.respawnTimeHours },
     { endTime: row.endTime ?? null, active: row.isActive ?? null, status: row.status ?? null },
     now,
+    guildTimeZone,
   );
-  const running = state === "on-cooldown";
+  // A card counts down while its boss is still to come: a running timer, or a scheduled boss not yet up.
+  const counting = state === "on-cooldown" || state === "scheduled";
+  const spawnAt = counting ? (spawn?.spawnAt ?? null) : null;
+  const waitStart = state === "on-cooldown" ? row.startTime : spawn?.lastSpawnAt;
   return {
     bossName: row.bossName,
     state,
     fixed: schedule.kind === "fixed",
     respawnInfo:
       schedule.kind === "fixed"
-        ? formatWeeklySlots(schedule.schedule.slots)
+        ? formatGuildSchedule(schedule.schedule.slots, guildTimeZone)
         : scheduleLabel(row.respawnTimeHours),
-    countdown: running ? formatCountdown(remainingMs(row.endTime, now)) : null,
-    progress: running ? elapsedShare(row.startTime, row.endTime, now) : null,
+    countdown: spawnAt === null ? null : formatCountdown(spawnAt - now),
+    progress: spawnAt === null ? null : elapsedShare(waitStart, spawnAt, now),
+    spawnLabel: spawnLabel(spawn),
+    soon: spawnAt !== null && spawnAt - now <= SPAWN_SOON_MS,
   };
 }
 
 /**
- * 'Next: {date} at {time}' for a fixed-schedule boss: the schedule read in the guild's time zone (the
- * viewer's when unset), the label in the viewer's (decision 006). Null for any other boss.
+ * Whether any card counts down, so the grid only ticks every second when something changes: a running timer,
+ * or any fixed-schedule boss (it counts down to its next slot, or turns Scheduled again after its window).
  */
-export function nextSpawnText(row: BossTimerInput, now: number, guildTimeZone: string | null): string | null {
-  const schedule = resolveBossSchedule(row.bossName, row.respawnTimeHours);
-  if (schedule.kind !== "fixed") return null;
-  return formatNextSpawnLabel(nextSlotAfter(schedule.schedule.slots, now, guildTimeZone));
-}
-
-/** Whether any card counts down, so the grid only ticks every second when something changes. */
 export function anyRunning(rows: readonly BossTimerInput[], now: number): boolean {
-  return rows.some((row) => toBossCard(row, now).state === "on-cooldown");
+  return rows.some(
+    (row) =>
+      resolveBossSchedule(row.bossName, row.respawnTimeHours).kind === "fixed" ||
+      isTimerRunning(
+        { endTime: row.endTime ?? null, active: row.isActive ?? null, status: row.status ?? null },
+        now,
+      ),
+  );
 }
 
 /** Whether two names are the same boss: the server finds bosses ignoring case. */

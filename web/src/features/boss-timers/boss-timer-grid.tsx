@@ -1,20 +1,16 @@
 /**
  * The boss timer grid (SPEC "/boss-timers"): 10 skeleton cards while loading, the fetch error when nothing
  * is cached, 'No boss data available.' for an empty list, otherwise a card per boss. Used by the public page
- * and, with a footer per card, by the admin timer page.
+ * and, with a footer per card, by the admin timer page. While it shows cards, it also toasts each spawn that
+ * happens (SpawnToasts): both timer pages alert, no other page does (decision 040).
  */
 import type { ReactNode } from "react";
+import { isShownInGrid } from "@shared/bosses/boss-schedule.ts";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { BossCardView } from "./boss-card.tsx";
-import {
-  anyRunning,
-  type BossCard,
-  type BossTimerInput,
-  gridBosses,
-  nextSpawnText,
-  toBossCard,
-} from "./boss-cards.ts";
+import { anyRunning, type BossCard, type BossTimerInput, gridBosses, toBossCard } from "./boss-cards.ts";
+import { SpawnToasts } from "./spawn-toasts.tsx";
 import { useClock } from "./use-clock.ts";
 
 export const SKELETON_CARDS = 10;
@@ -70,7 +66,8 @@ function Cards<T extends BossTimerInput>({
   onActivate: (row: T, card: BossCard) => void;
   footerFor?: (row: T, card: BossCard) => ReactNode;
 }) {
-  // Countdowns tick every second while one runs; next spawns are recalculated every minute (SPEC section 9).
+  // Countdowns tick every second while one runs; otherwise next spawns and the order are recalculated every
+  // minute (SPEC section 9).
   const minute = useClock(NEXT_SPAWN_REFRESH_MS);
   const seconds = useClock(anyRunning(rows, Math.max(Date.now(), minute)) ? COUNTDOWN_TICK_MS : null);
   // A render between ticks (a timer just started) reads the clock itself, so a fresh countdown never shows
@@ -78,13 +75,12 @@ function Cards<T extends BossTimerInput>({
   const now = Math.max(seconds, minute, Date.now());
   return (
     <ul className={gridClass}>
-      {rows.map((row) => {
-        const card = toBossCard(row, now);
+      {gridBosses(rows, now, guildTimeZone).map((row) => {
+        const card = toBossCard(row, now, guildTimeZone);
         return (
           <BossCardView
             key={row.bossName}
             card={card}
-            nextSpawn={nextSpawnText(row, minute, guildTimeZone)}
             onActivate={() => onActivate(row, card)}
             footer={footerFor?.(row, card)}
           />
@@ -102,7 +98,7 @@ export function BossTimerGrid<T extends BossTimerInput>({
 }: {
   state: GridState<T>;
   guildTimeZone: string | null;
-  /** An available, non-disabled card was pressed (never called for cards on cooldown or disabled ones). */
+  /** An available card was pressed (never called for cards on cooldown or fixed-schedule ones). */
   onActivate: (row: T, card: BossCard) => void;
   footerFor?: (row: T, card: BossCard) => ReactNode;
 }) {
@@ -110,7 +106,7 @@ export function BossTimerGrid<T extends BossTimerInput>({
   if (state.status === "error") {
     return <ErrorAlert message={bossDataError(state.message)} />;
   }
-  const rows = gridBosses(state.data);
+  const rows = state.data.filter((row) => isShownInGrid(row.respawnTimeHours));
   if (rows.length === 0) {
     return (
       <p className="rounded-2xl border border-line bg-surface p-6 text-center text-ink-muted">
@@ -118,5 +114,10 @@ export function BossTimerGrid<T extends BossTimerInput>({
       </p>
     );
   }
-  return <Cards rows={rows} guildTimeZone={guildTimeZone} onActivate={onActivate} footerFor={footerFor} />;
+  return (
+    <>
+      <SpawnToasts rows={rows} guildTimeZone={guildTimeZone} />
+      <Cards rows={rows} guildTimeZone={guildTimeZone} onActivate={onActivate} footerFor={footerFor} />
+    </>
+  );
 }

@@ -55,15 +55,16 @@ describe("recentItems", () => {
 });
 
 describe("activeTimers", () => {
-  const now = Date.parse("2024-06-01T12:00:00Z");
+  const now = Date.parse("2024-06-01T12:00:00Z"); // a Saturday
   const timer = (bossName: string, startOffset: number, endOffset: number, extra = {}) => ({
     bossName,
+    respawnTimeHours: 24,
     startTime: new Date(now + startOffset),
     endTime: new Date(now + endOffset),
     ...extra,
   });
 
-  it("keeps at most three running timers, soonest first, with remaining time and progress", () => {
+  it("keeps at most three running timers, soonest first, with remaining time, spawn time and progress", () => {
     const timers = [
       timer("Ended", -10 * HOUR, -HOUR),
       timer("Late", -HOUR, 9 * HOUR),
@@ -74,9 +75,9 @@ describe("activeTimers", () => {
       timer("Last", 0, 20 * HOUR),
     ];
     expect(activeTimers(timers, now)).toEqual([
-      { bossName: "Soon", remaining: "1h 0m", progress: 0.75 },
-      { bossName: "Mid", remaining: "3h 0m", progress: 0.25 },
-      { bossName: "Late", remaining: "9h 0m", progress: 0.1 },
+      { bossName: "Soon", remaining: "1h 0m", progress: 0.75, spawnAt: now + HOUR },
+      { bossName: "Mid", remaining: "3h 0m", progress: 0.25, spawnAt: now + 3 * HOUR },
+      { bossName: "Late", remaining: "9h 0m", progress: 0.1, spawnAt: now + 9 * HOUR },
     ]);
   });
 
@@ -84,12 +85,46 @@ describe("activeTimers", () => {
     expect(activeTimers([timer("A", -HOUR, 59_000)], now)[0]?.remaining).toBe("0h 1m");
   });
 
-  it("accepts ISO strings, skips timers without an end and drops one ending exactly now", () => {
+  it("accepts ISO strings, skips timers without an end, and a timer ending now reads Ready", () => {
     const timers = [
-      { bossName: "A", startTime: "2024-06-01T11:00:00Z", endTime: "2024-06-01T13:30:00Z", status: "active" },
-      { bossName: "B", startTime: "2024-06-01T11:00:00Z", endTime: "2024-06-01T12:00:00Z" },
-      { bossName: "C", startTime: null, endTime: null, isActive: false, status: null },
+      {
+        bossName: "A",
+        respawnTimeHours: 24,
+        startTime: "2024-06-01T11:00:00Z",
+        endTime: "2024-06-01T13:30:00Z",
+        status: "active",
+      },
+      {
+        bossName: "B",
+        respawnTimeHours: 24,
+        startTime: "2024-06-01T11:00:00Z",
+        endTime: "2024-06-01T12:00:00Z",
+      },
+      { bossName: "C", respawnTimeHours: 24, startTime: null, endTime: null, isActive: false, status: null },
     ];
-    expect(activeTimers(timers, now)).toEqual([{ bossName: "A", remaining: "1h 30m", progress: 0.4 }]);
+    expect(activeTimers(timers, now)).toEqual([
+      { bossName: "B", remaining: "Ready", progress: 1, spawnAt: now },
+      { bossName: "A", remaining: "1h 30m", progress: 0.4, spawnAt: Date.parse("2024-06-01T13:30:00Z") },
+    ]);
+  });
+
+  it("lists scheduled bosses by their next slot in the guild's zone, so it is never empty with a schedule", () => {
+    // Saturday 12:00 UTC is 20:00 in Manila: MILAVY (Sat 15:00) and RINGOR (Sat 17:00) have passed there;
+    // SAPHIRUS (Sun 17:00) is next, 21 h away; AURAQ (Sun 21:00) 25 h.
+    const fixed = [
+      { bossName: "MILAVY", respawnTimeHours: -1 },
+      { bossName: "RINGOR", respawnTimeHours: -2 },
+      { bossName: "AURAQ", respawnTimeHours: -4 },
+      { bossName: "SAPHIRUS", respawnTimeHours: -6 },
+    ];
+    const views = activeTimers([...fixed, { bossName: "Idle", respawnTimeHours: 10 }], now, "Asia/Manila");
+    expect(views.map((v) => [v.bossName, v.remaining])).toEqual([
+      ["SAPHIRUS", "21h 0m"],
+      ["AURAQ", "25h 0m"],
+      ["MILAVY", "163h 0m"],
+    ]);
+    // In UTC MILAVY spawns at 15:00 today, 3 hours away.
+    expect(activeTimers(fixed, now, "UTC")[0]).toMatchObject({ bossName: "MILAVY", remaining: "3h 0m" });
+    expect(activeTimers([{ bossName: "Idle", respawnTimeHours: 10 }], now, "UTC")).toEqual([]);
   });
 });

@@ -2,10 +2,11 @@
  * What the public home page's cards show (SPEC "Public home page"), computed from the cached roster,
  * market items and boss timers.
  */
-import { elapsedShare, formatRemainingShort, isTimerRunning } from "@shared/bosses/countdown.ts";
+import type { RespawnCodeInput } from "@shared/bosses/boss-schedule.ts";
+import { elapsedShare, formatRemainingShort } from "@shared/bosses/countdown.ts";
+import { inNextUpOrder } from "@shared/bosses/next-spawn.ts";
 import type { DateInput } from "@shared/format/format-date.ts";
 import { sortableTime } from "@shared/format/format-date.ts";
-import { compareText } from "@shared/sorting/compare-text.ts";
 
 export interface HomeMember {
   category: string;
@@ -19,6 +20,7 @@ export interface HomeMarketItem {
 /** A cached timer row as /boss-timers sends it; `isActive` and `status` are the server's view when sent. */
 export interface HomeTimer {
   bossName: string;
+  respawnTimeHours?: RespawnCodeInput;
   startTime?: DateInput;
   endTime?: DateInput;
   isActive?: boolean | null;
@@ -61,24 +63,39 @@ export function recentItems<T extends HomeMarketItem>(items: readonly T[], limit
 
 export interface ActiveTimerView {
   bossName: string;
-  /** 'Xh Ym', or 'Ready' when no time remains. */
+  /** 'Xh Ym', or 'Ready' for a boss that has just spawned. */
   remaining: string;
-  /** Elapsed share of the timer span, 0..1. */
+  /** Elapsed share of the wait for the spawn (the timer span, or since the previous scheduled slot), 0..1. */
   progress: number;
+  /** The spawn's instant (epoch ms): the next one, or the one that just happened. */
+  spawnAt: number;
 }
 
-/** Up to `limit` timers that have not ended yet, soonest first. */
-export function activeTimers(timers: readonly HomeTimer[], now: number, limit = 3): ActiveTimerView[] {
-  return timers
-    .filter((timer) =>
-      isTimerRunning({ endTime: timer.endTime, active: timer.isActive, status: timer.status }, now),
-    )
-    .map((timer) => ({ timer, end: sortableTime(timer.endTime) ?? now }))
-    .sort((a, b) => a.end - b.end || compareText(a.timer.bossName, b.timer.bossName))
-    .slice(0, limit)
-    .map(({ timer, end }) => ({
-      bossName: timer.bossName,
-      remaining: formatRemainingShort(end - now),
-      progress: elapsedShare(timer.startTime, timer.endTime, now),
-    }));
+/**
+ * Up to `limit` bosses in the boss page's next-up order (decision 040): the ones that just spawned ('Ready'),
+ * then the running timers and the scheduled bosses, soonest first. Bosses whose spawn time is unknown (no
+ * timer) are left out.
+ */
+export function activeTimers(
+  timers: readonly HomeTimer[],
+  now: number,
+  guildTimeZone: string | null = null,
+  limit = 3,
+): ActiveTimerView[] {
+  const views: ActiveTimerView[] = [];
+  for (const { row, spawn } of inNextUpOrder(timers, now, guildTimeZone)) {
+    if (views.length === limit) break;
+    if (spawn.upSince !== null) {
+      views.push({ bossName: row.bossName, remaining: "Ready", progress: 1, spawnAt: spawn.upSince });
+    } else if (spawn.spawnAt !== null) {
+      const waitStart = spawn.kind === "fixed" ? spawn.lastSpawnAt : row.startTime;
+      views.push({
+        bossName: row.bossName,
+        remaining: formatRemainingShort(spawn.spawnAt - now),
+        progress: elapsedShare(waitStart, spawn.spawnAt, now),
+        spawnAt: spawn.spawnAt,
+      });
+    }
+  }
+  return views;
 }

@@ -11,6 +11,7 @@ import {
   Zap,
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { formatTime } from "@shared/format/format-date.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
@@ -23,6 +24,7 @@ import {
   hasRows,
 } from "@web/features/sync-status/collection-state.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useConfigStore } from "@web/shell/brand-store.ts";
 
 /** The home cards that show a cached collection, each with its title. */
 const SYNCED_CARDS = {
@@ -140,11 +142,12 @@ function useNow(ms: number): number {
 
 export function TimersCard() {
   const timers = useTimers();
+  const guildTimeZone = useConfigStore((config) => config.timeZone);
   const now = useNow(1_000);
   return (
     <SyncedCard collection="timers" rows={timers}>
       {(rows) => {
-        const running = activeTimers(rows, now);
+        const running = activeTimers(rows, now, guildTimeZone);
         if (running.length === 0) return <p className="text-sm text-ink-muted">No active timers</p>;
         return (
           <ul className="space-y-3">
@@ -152,7 +155,10 @@ export function TimersCard() {
               <li key={timer.bossName}>
                 <div className="flex items-center justify-between gap-3 text-sm">
                   <span className="truncate font-medium text-ink">{timer.bossName}</span>
-                  <span className="shrink-0 tabular-nums text-ink-muted">{timer.remaining}</span>
+                  <span className="shrink-0 tabular-nums text-ink-muted">
+                    {timer.remaining}
+                    <span className="text-xs"> · {formatTime(timer.spawnAt)}</span>
+                  </span>
                 </div>
                 <div
                   role="progressbar"

@@ -6,26 +6,23 @@ import {
   TestTimerControl,
   useTimerAdmin,
 } from "@web/features/boss-timers/admin-timer-controls.tsx";
-import { gridBosses, toBossCard } from "@web/features/boss-timers/boss-cards.ts";
+import { startableBosses } from "@web/features/boss-timers/boss-cards.ts";
 import { BossTimerGrid } from "@web/features/boss-timers/boss-timer-grid.tsx";
+import { SpawnSoundToggle } from "@web/features/boss-timers/spawn-sound-toggle.tsx";
 import { useBossTimersPage } from "../-components/use-boss-timers-page.ts";
 
 /** The admin boss timers: start, reset one or all, and 10-second test timers. Everyone sees the changes. */
 export function AdminBossTimersPage() {
   const { timers, guildTimeZone, onActivate, footerFor } = useBossTimersPage("/admin/boss-timers");
   const { reset, startTest } = useTimerAdmin();
-  const startable =
-    timers.status === "ready"
-      ? gridBosses(timers.data)
-          .filter((row) => !toBossCard(row, Date.now()).fixed)
-          .map((row) => row.bossName)
-      : [];
+  const startable = timers.status === "ready" ? startableBosses(timers.data) : [];
 
   return (
     <>
       <PageHeader
         title="Boss Timers"
         subtitle="Start, reset and test boss respawn timers. Changes to the timers are visible to all users."
+        actions={<SpawnSoundToggle />}
       />
       <Card className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <TestTimerControl bosses={startable} onCreate={(boss) => void startTest(boss)} />

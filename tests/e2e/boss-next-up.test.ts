@@ -1,0 +1,196 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextFixedSpawn } from "@shared/bosses/boss-schedule.ts";
+import { inNextUpOrder, type SpawnSource } from "@shared/bosses/next-spawn.ts";
+import { formatNextSpawnLabel } from "@shared/format/format-date.ts";
+import { type BrowserPortal, PHONE, SCREENSHOT_DIR, screenshot, startBrowserPortal } from "./browser.ts";
+
+// Decision 040 in Chromium against `npm start`: the boss page in next-up order, the guild in Manila and the
+// raider in Berlin; and the in-app alert (toast and beep) when a boss spawns while the page is open.
+const GUILD_ZONE = "Asia/Manila";
+const VIEWER_ZONE = "Europe/Berlin";
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let portal: BrowserPortal;
+
+beforeAll(async () => {
+  portal = await startBrowserPortal({ env: { GUILD_TIMEZONE: GUILD_ZONE } });
+  // Timers as a guild has them: one spawning in 8 minutes (soon), two cooling down; the rest unknown.
+  const admin = await portal.adminApi();
+  const now = Date.now();
+  for (const [bossName, hours, endsIn] of [
+    ["Gravemaw", 10, 8 * MINUTE],
+    ["Thornqueen", 12, 3 * HOUR],
+    ["Ashen Colossus", 18, 16 * HOUR],
+  ] as const) {
+    const res = await admin.post("/boss-timers", {
+      bossName,
+      startTime: new Date(now + endsIn - hours * HOUR),
+    });
+    expect(res.status).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  await portal?.stop();
+});
+
+const cards = (page: Page) => page.locator("li[data-boss]");
+const card = (page: Page, bossName: string) => page.locator(`li[data-boss="${bossName}"]`);
+
+async function serverRows(): Promise<SpawnSource[]> {
+  const res = await (await portal.adminApi()).get<{ timers: SpawnSource[] }>("/boss-timers");
+  expect(res.status).toBe(200);
+  return res.body.timers;
+}
+
+async function openBossPage(page: Page) {
+  await page.goto(portal.url("/boss-timers"));
+  await cards(page).first().waitFor({ timeout: 30_000 });
+  await expect
+    .poll(() => card(page, "Gravemaw").getAttribute("data-state"), { timeout: 30_000 })
+    .toBe("on-cooldown");
+}
+
+async function phoneViewportShot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}-390x844-viewport.png`),
+    animations: "disabled",
+  });
+}
+
+describe("next up on a phone (decision 040)", () => {
+  it("shows the next spawning boss first, with its clock time in the viewer's zone, without scrolling", async () => {
+    const page = await portal.newPage({ viewport: PHONE, timezoneId: VIEWER_ZONE });
+    await openBossPage(page);
+    const now = await page.evaluate(() => Date.now());
+
+    // The order is the next-up order of the server's rows, with the schedules read in Manila.
+    const expected = inNextUpOrder(await serverRows(), now, GUILD_ZONE);
+    const names = await cards(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-boss")));
+    expect(names).toEqual(expected.map((entry) => entry.row.bossName));
+    // Gravemaw (8 minutes) is first unless a scheduled boss spawns sooner or has just spawned.
+    const first = expected[0];
+    if (first?.spawn.kind === "interval") expect(first.row.bossName).toBe("Gravemaw");
+
+    const top = cards(page).first();
+    const spawnTime = top.getByTestId("spawn-time");
+    expect(await top.getAttribute("data-boss")).toBe(first?.row.bossName);
+    if (first?.spawn.upSince === null) {
+      expect(await spawnTime.innerText()).toBe(
+        formatNextSpawnLabel(first.spawn.spawnAt as number, VIEWER_ZONE),
+      );
+    }
+    // Seen without scrolling, and nothing is wider than the phone.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = await spawnTime.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+    expect(await top.getByTestId("countdown").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+
+    // A scheduled boss: 'Scheduled', its next spawn in Berlin, its schedule in Manila, named.
+    const auraq = card(page, "AURAQ");
+    expect(await auraq.getByTestId("respawn-info").innerText()).toBe("Sun 21:00 & Wed 21:00 Asia/Manila");
+    if ((await auraq.getAttribute("data-state")) === "scheduled") {
+      expect(await auraq.innerText()).toContain("Scheduled");
+      expect(await auraq.innerText()).not.toContain("Available");
+      const next = nextFixedSpawn(-4, now, GUILD_ZONE) as Date;
+      expect(await auraq.getByTestId("spawn-time").innerText()).toBe(formatNextSpawnLabel(next, VIEWER_ZONE));
+    }
+    expect(await auraq.getByRole("button").isDisabled()).toBe(true);
+    await phoneViewportShot(page, "boss-timers-next-up");
+  });
+
+  it("a boss that just spawned comes first; screenshots with ready, soon, cooling-down and scheduled bosses", async () => {
+    const page = await portal.newPage({ viewport: PHONE, timezoneId: VIEWER_ZONE });
+    await openBossPage(page);
+    const admin = await portal.adminApi();
+    expect((await admin.post("/boss-timers", { bossName: "Mirelurk", testDuration: 10 })).status).toBe(200);
+    const mirelurk = card(page, "Mirelurk");
+    await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 30_000 }).toBe("on-cooldown");
+    await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 30_000 }).toBe("available");
+    await expect.poll(() => cards(page).first().getAttribute("data-boss")).toBe("Mirelurk");
+    expect(await mirelurk.getByTestId("spawn-time").innerText()).toMatch(/^Spawned at \d{1,2}:\d{2} [AP]M$/);
+    // The soonest spawn to come follows it.
+    expect(await cards(page).nth(1).getAttribute("data-soon")).toBe("true");
+    expect(await page.locator('li[data-state="scheduled"]').count()).toBeGreaterThanOrEqual(7);
+    // The phone's first screen with the in-app alert's toast; then the whole page without it.
+    await page.getByText("Mirelurk has spawned").waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await phoneViewportShot(page, "boss-timers-ready-soon-cooldown-scheduled");
+    await page.getByRole("button", { name: "Close toast" }).first().click();
+    await page.getByText("Mirelurk has spawned").waitFor({ state: "detached" });
+    await screenshot(page, "boss-timers-ready-soon-cooldown-scheduled");
+  });
+});
+
+describe("home card (decision 040)", () => {
+  it("lists the next three spawns, scheduled bosses included, instead of 'No active timers'", async () => {
+    const page = await portal.newPage({ timezoneId: VIEWER_ZONE });
+    await page.goto(portal.url("/"));
+    const timers = page.getByTestId("home-timers-card");
+    const rows = timers.locator("li");
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
+    const now = await page.evaluate(() => Date.now());
+    const expected = inNextUpOrder(await serverRows(), now, GUILD_ZONE)
+      .filter((entry) => entry.spawn.upSince !== null || entry.spawn.spawnAt !== null)
+      .slice(0, 3)
+      .map((entry) => entry.row.bossName);
+    const names = await rows.evaluateAll((els) => els.map((el) => el.querySelector("span")?.textContent));
+    expect(names).toEqual(expected);
+    expect(await timers.getByText("No active timers").count()).toBe(0);
+  });
+});
+
+describe("the in-app spawn alert (decision 040)", () => {
+  it("toasts a spawn once while the page is open, beeps when the sound is on, and not after a reload", async () => {
+    const context = await portal.newContext({ timezoneId: VIEWER_ZONE });
+    // Count the beep's tones: the page plays each through an OscillatorNode.
+    await context.addInitScript(() => {
+      const counter = window as unknown as { tones: number };
+      counter.tones = 0;
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
+        counter.tones++;
+        return start.apply(this, args);
+      };
+    });
+    const tones = () => page.evaluate(() => (window as unknown as { tones: number }).tones);
+    const page = await context.newPage();
+    await openBossPage(page);
+
+    const sound = page.getByRole("switch", { name: "Spawn sound" });
+    expect(await sound.getAttribute("aria-checked")).toBe("false");
+    await sound.click();
+    expect(await sound.getAttribute("aria-checked")).toBe("true");
+    // Turning it on plays the beep once (two tones), so the raider knows what to listen for.
+    expect(await tones()).toBe(2);
+
+    const admin = await portal.adminApi();
+    expect((await admin.post("/boss-timers", { bossName: "Frostfang", testDuration: 10 })).status).toBe(200);
+    const frostfang = card(page, "Frostfang");
+    await expect.poll(() => frostfang.getAttribute("data-state"), { timeout: 30_000 }).toBe("on-cooldown");
+    const toast = page.getByText("Frostfang has spawned");
+    await toast.waitFor({ timeout: 30_000 });
+    expect(await frostfang.getAttribute("data-state")).toBe("available");
+    expect(await tones()).toBe(4);
+    // Once: the page keeps ticking, and neither the cards' re-renders nor the server's expired copy repeat it.
+    await page.waitForTimeout(3_000);
+    expect(await toast.count()).toBe(1);
+    expect(await tones()).toBe(4);
+    await screenshot(page, "boss-timers-spawn-toast");
+
+    // A spawn from before the page opened is not announced; the sound choice is remembered on the device.
+    await page.reload();
+    await cards(page).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByRole("switch", { name: "Spawn sound" }).getAttribute("aria-checked")).toBe("true");
+    await page.waitForTimeout(3_000);
+    expect(await page.getByText("Frostfang has spawned").count()).toBe(0);
+    expect(await tones()).toBe(0);
+  });
+});

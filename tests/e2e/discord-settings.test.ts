@@ -1,0 +1,84 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISCORD_WEBHOOK_INVALID } from "@shared/schemas/spawn-alerts.ts";
+import { type FakeDiscord, startFakeDiscord } from "@worker/discord/testing/fake-discord.ts";
+import {
+  type BrowserPortal,
+  goOffline,
+  goOnline,
+  screenshot,
+  startBrowserPortal,
+  waitForController,
+} from "./browser.ts";
+
+// The Discord settings screen (decision 043) in Chromium against `npm start`, with a local server playing Discord
+// (DISCORD_TEST_ORIGIN lets the portal post to it).
+let portal: BrowserPortal;
+let discord: FakeDiscord;
+
+beforeAll(async () => {
+  discord = await startFakeDiscord();
+  portal = await startBrowserPortal({ env: { DISCORD_TEST_ORIGIN: discord.url } });
+});
+
+afterAll(async () => {
+  await portal?.stop();
+  await discord?.close();
+});
+
+async function discordPage(role: "admin" | "user", size = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await portal.newPage({ viewport: size });
+  await portal.login(page, role);
+  await page.goto(portal.url("/admin/discord"));
+  return page;
+}
+
+describe("the Discord settings screen", () => {
+  it("refuses a webhook that is not Discord's, saves one, and shows the last delivery error and when", async () => {
+    const page = await discordPage("admin");
+    await page.getByRole("heading", { name: "Discord", level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId("discord-status").textContent()).toContain("Discord is off");
+
+    const url = page.getByLabel("Webhook URL");
+    await url.fill("https://example.com/hooks/123");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByText(DISCORD_WEBHOOK_INVALID).count()).toBeGreaterThan(0);
+
+    // A webhook Discord answers 404 (deleted in Discord): the test message fails, and the screen says why.
+    await url.fill(`${discord.url}/api/webhooks/4242/s404`);
+    await page.getByLabel("Spawn alerts come").selectOption("15");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByTestId("discord-status").textContent()).toContain("Discord is on");
+    const saved = await (await portal.adminApi()).get<{
+      discord: { webhookUrl: string; leadMinutes: number };
+    }>("/discord-settings");
+    expect(saved.body.discord).toMatchObject({
+      webhookUrl: `${discord.url}/api/webhooks/4242/s404`,
+      leadMinutes: 15,
+    });
+
+    await page.getByRole("button", { name: "Send test message" }).click();
+    const error = page.getByTestId("discord-last-error");
+    await expect
+      .poll(() => error.textContent())
+      .toContain("Discord refused the message (HTTP 404: Unknown Webhook)");
+    expect(await error.textContent()).toMatch(/Last delivery failed \w{3} \d{1,2}, \d{4}/);
+    // The toasts have said it too; the screenshot shows the page as it stays.
+    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 30_000 }).toBe(0);
+    await screenshot(page, "discord-settings-error");
+  });
+
+  it("is for admins only, and says it needs a connection when offline", async () => {
+    const res = await fetch(portal.url("/_api/discord-settings"));
+    expect(res.status).toBe(401);
+    const phone = await discordPage("admin", { width: 390, height: 844 });
+    await phone.getByTestId("discord-last-error").waitFor();
+    await waitForController(phone);
+    await goOffline(phone.context());
+    await expect
+      .poll(() => phone.getByTestId("online-only").textContent())
+      .toContain("Discord settings are not stored on this device");
+    await screenshot(phone, "discord-settings-offline");
+    await goOnline(phone.context());
+  });
+});

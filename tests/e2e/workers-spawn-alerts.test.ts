@@ -1,0 +1,110 @@
+/**
+ * Spawn alerts from the Worker's Cron Trigger (issue 15, decision 042): the bundle `wrangler deploy` uploads, run
+ * in workerd (Miniflare) with VAPID secrets, sends each alert once to a push service on this machine, through
+ * each database path the entry takes. What arrives is decrypted with the subscription's key, as a phone would.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SpawnAlertPush } from "@shared/schemas/spawn-alerts.ts";
+import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
+import { upsertSubscription } from "@worker/spawn-alerts/subscriptions-repo.ts";
+import {
+  type FakePushService,
+  startFakePushService,
+} from "@worker/spawn-alerts/testing/fake-push-service.ts";
+import {
+  createBrowserSubscription,
+  decryptPushMessage,
+  fromBase64Url,
+  verifyVapidAuthorization,
+} from "@worker/spawn-alerts/testing/push-crypto.ts";
+import { generateVapidKeys } from "@worker/spawn-alerts/vapid.ts";
+import { startWorker } from "@worker/test/worker-runtime.ts";
+import { databasePaths, setUpWorkerDatabase } from "./worker-harness.ts";
+
+const PEPPER = "workers-spawn-alerts-pepper-01";
+const MINUTE_MS = 60_000;
+
+const harness = setUpWorkerDatabase();
+let pushService: FakePushService;
+beforeAll(async () => {
+  pushService = await startFakePushService();
+});
+afterAll(() => pushService?.close());
+
+async function withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Promise<T>): Promise<T> {
+  const db = createNodePostgresDb(harness.url, { max: 1 });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+const paths = databasePaths(harness, { AUTH_PEPPER: PEPPER, GUILD_TIMEZONE: "Asia/Manila" });
+
+describe.each(paths)("spawn alerts from the Cron Trigger through $path", ({ path, bindings }) => {
+  const label = (path.split(" ")[0] ?? "worker").toLowerCase();
+
+  it("sends each alert once, across two overlapping runs and a later one", async () => {
+    const vapid = await generateVapidKeys("mailto:raid-lead@guild.test");
+    const now = new Date();
+    const spawnAt = new Date(now.getTime() + 10 * MINUTE_MS);
+    const boss = `Cron Boss ${label}`;
+    const phone = await createBrowserSubscription(pushService.endpoint("ok", `cron-${label}`));
+    await withDb(async (db) => {
+      await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
+      await db.query(
+        `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours, is_active, status)
+         VALUES ($1, $2, $3, 10, true, 'active')`,
+        [boss, new Date(spawnAt.getTime() - 10 * 60 * MINUTE_MS), spawnAt],
+      );
+      await upsertSubscription(db, {
+        endpoint: phone.endpoint,
+        keys: phone.keys,
+        bosses: [boss],
+        leadMinutes: 10,
+        userId: null,
+        from: null,
+      });
+    });
+
+    const worker = await startWorker(
+      harness.bundle,
+      bindings({
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: vapid.subject,
+      }),
+    );
+    try {
+      const overlapping = await Promise.all([
+        worker.scheduled({ scheduledTime: now }),
+        worker.scheduled({ scheduledTime: now }),
+      ]);
+      expect(overlapping).toEqual([
+        expect.objectContaining({ outcome: "ok" }),
+        expect.objectContaining({ outcome: "ok" }),
+      ]);
+      expect(await worker.scheduled({ scheduledTime: new Date(now.getTime() + MINUTE_MS) })).toMatchObject({
+        outcome: "ok",
+      });
+    } finally {
+      await worker.dispose();
+    }
+
+    const received = pushService.received(`/push/ok/cron-${label}`);
+    expect(received).toHaveLength(1);
+    const [push] = received;
+    if (!push) throw new Error("no push arrived");
+    const claims = await verifyVapidAuthorization(push.headers.authorization);
+    expect(claims.publicKey).toBe(vapid.publicKey);
+    expect(claims.sub).toBe(vapid.subject);
+    const alert = JSON.parse(await decryptPushMessage(fromBase64Url(push.body), phone)) as SpawnAlertPush;
+    expect(alert).toMatchObject({
+      title: `${boss} spawns in 10 minutes`,
+      boss,
+      url: "/boss-timers",
+      spawnAt: spawnAt.toISOString(),
+    });
+  });
+});

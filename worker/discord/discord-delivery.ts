@@ -1,0 +1,205 @@
+/**
+ * Posts the queued Discord messages (decision 043): claims the due rows, posts each to the webhook, marks it
+ * delivered on a 2xx. Discord's 429 is honoured (its retry_after, in the body or the Retry-After header): a short
+ * wait is waited out here, a longer one puts the message back until then. A 5xx or an unreachable Discord is
+ * retried after a short backoff, then left to a later run with a longer one. Any other 4xx will not change by
+ * retrying: the message is given up and the error recorded for the settings screen.
+ */
+import type { Db } from "../db/types.ts";
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  expireMessages,
+  getDiscordSettings,
+  giveUpMessage,
+  markDelivered,
+  recordDelivered,
+  recordDeliveryError,
+  releaseMessage,
+} from "./discord-store.ts";
+import { isAllowedWebhookUrl } from "./webhook-url.ts";
+
+/** Messages one pass claims at a time, and at most per pass (the rest wait for the next run). */
+const CLAIM_BATCH = 10;
+const MAX_PER_PASS = 50;
+/** A 5xx or a failed connection is tried again after these waits in the same pass. */
+const SERVER_ERROR_RETRY_MS = [500, 2_000] as const;
+/** A 429 asking for at most this long is waited out in the pass; a longer one goes back to the queue. */
+const MAX_INLINE_RATE_LIMIT_MS = 5_000;
+/** One post may take this long before it counts as Discord not answering. */
+const POST_TIMEOUT_MS = 10_000;
+/** Between later runs, after a pass's own retries failed: 1, 2, 4 … minutes, at most 15. */
+const backoffMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+
+export const WEBHOOK_NOT_ALLOWED =
+  "The saved webhook URL is not a Discord webhook URL; paste the webhook again in Discord settings.";
+
+export interface DeliveryOptions {
+  /** DISCORD_TEST_ORIGIN (webhook-url.ts). */
+  testOrigin?: string | null;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  serverErrorRetryMs?: readonly number[];
+  maxInlineRateLimitMs?: number;
+  timeoutMs?: number;
+}
+
+export interface DeliveryResult {
+  delivered: number;
+  /** Put back for a later run (Discord down or rate limiting). */
+  retrying: number;
+  /** Refused by Discord (a 4xx) or too late: not posted. */
+  givenUp: number;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export type PostOutcome =
+  | { kind: "delivered" }
+  | { kind: "retry"; afterMs: number; error: string }
+  | { kind: "rejected"; error: string };
+
+/** Seconds Discord asks to wait: the body's retry_after (seconds, may be fractional), else Retry-After. */
+async function retryAfterMs(response: Response): Promise<number> {
+  let seconds: number | undefined;
+  try {
+    const body = (await response.json()) as { retry_after?: unknown };
+    if (typeof body.retry_after === "number") seconds = body.retry_after;
+  } catch {
+    // No JSON body: the header tells.
+  }
+  if (seconds === undefined) {
+    const header = Number(response.headers.get("retry-after") ?? Number.NaN);
+    if (Number.isFinite(header)) seconds = header;
+  }
+  return Math.min(Math.max(0, (seconds ?? 1) * 1000), 60 * 60_000);
+}
+
+async function refusalText(response: Response): Promise<string> {
+  let detail = "";
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === "string") detail = `: ${body.message.slice(0, 200)}`;
+  } catch {
+    // No JSON body.
+  }
+  const hint =
+    response.status === 401 || response.status === 403 || response.status === 404
+      ? " Check the webhook URL (it may have been deleted in Discord)."
+      : "";
+  return `Discord refused the message (HTTP ${response.status}${detail}).${hint}`;
+}
+
+/** Posts one message, with the pass's own retries. */
+export async function postToDiscord(
+  url: string,
+  content: string,
+  options: DeliveryOptions,
+): Promise<PostOutcome> {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? realSleep;
+  const serverRetries = options.serverErrorRetryMs ?? SERVER_ERROR_RETRY_MS;
+  const maxInline = options.maxInlineRateLimitMs ?? MAX_INLINE_RATE_LIMIT_MS;
+  let serverTries = 0;
+  let rateLimitTries = 0;
+  const target = `${url}?wait=true`;
+  for (;;) {
+    let response: Response | undefined;
+    let error = "";
+    try {
+      response = await doFetch(target, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content, allowed_mentions: { parse: [] } }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? POST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      response = undefined;
+      error = `Discord could not be reached (${(err as Error)?.message ?? String(err)}).`;
+    }
+    if (response) {
+      if (response.ok) {
+        await response.body?.cancel();
+        return { kind: "delivered" };
+      }
+      if (response.status === 429) {
+        const waitMs = await retryAfterMs(response);
+        if (waitMs <= maxInline && rateLimitTries < 3) {
+          rateLimitTries += 1;
+          await sleep(waitMs);
+          continue;
+        }
+        return {
+          kind: "retry",
+          afterMs: waitMs,
+          error: `Discord is rate limiting this webhook; trying again in ${Math.ceil(waitMs / 1000)} s.`,
+        };
+      }
+      if (response.status < 500) return { kind: "rejected", error: await refusalText(response) };
+      await response.body?.cancel();
+      error = `Discord had a server error (HTTP ${response.status}).`;
+    }
+    const wait = serverRetries[serverTries];
+    if (wait === undefined) return { kind: "retry", afterMs: -1, error };
+    serverTries += 1;
+    await sleep(wait);
+  }
+}
+
+/**
+ * One pass over the queue, as of `now`. Safe to run at any moment and twice at once: each message is claimed
+ * before it is posted. A message posted but not yet marked when the process dies is posted again after its claim
+ * lapses (CLAIM_LEASE_MS): the one case of a double post.
+ */
+export async function deliverDiscordMessages(
+  db: Db,
+  now: Date,
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
+  const result: DeliveryResult = { delivered: 0, retrying: 0, givenUp: 0 };
+  const settings = await getDiscordSettings(db);
+  // Stale messages go first, also while Discord is off: turning it on again does not post old news.
+  result.givenUp += await expireMessages(db, now);
+  if (settings.webhookUrl === "") return result;
+  if (!isAllowedWebhookUrl(settings.webhookUrl, options.testOrigin)) {
+    await recordDeliveryError(db, WEBHOOK_NOT_ALLOWED, now);
+    return result;
+  }
+  let handled = 0;
+  while (handled < MAX_PER_PASS) {
+    const claimed = await claimDueMessages(db, now, Math.min(CLAIM_BATCH, MAX_PER_PASS - handled));
+    if (claimed.length === 0) break;
+    for (const [index, message] of claimed.entries()) {
+      handled += 1;
+      const outcome = await postToDiscord(settings.webhookUrl, message.content, options);
+      const at = new Date(Math.max(now.getTime(), Date.now()));
+      if (outcome.kind === "delivered") {
+        await markDelivered(db, message.id, at);
+        await recordDelivered(db, at);
+        result.delivered += 1;
+      } else if (outcome.kind === "rejected") {
+        await giveUpMessage(db, message.id, at, outcome.error);
+        await recordDeliveryError(db, outcome.error, at);
+        result.givenUp += 1;
+      } else {
+        // Discord is down or slowing this webhook: the message and the rest of the claim wait.
+        const afterMs = outcome.afterMs >= 0 ? outcome.afterMs : backoffMs(message.attempts);
+        await releaseMessage(db, message.id, new Date(now.getTime() + afterMs), outcome.error);
+        await recordDeliveryError(db, outcome.error, at);
+        await unclaim(db, claimed.slice(index + 1));
+        result.retrying += 1;
+        return result;
+      }
+    }
+  }
+  return result;
+}
+
+/** Claimed rows the pass did not get to go back as they were. */
+async function unclaim(db: Db, messages: readonly ClaimedMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.query(
+    "UPDATE discord_messages SET claimed_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::bigint[])",
+    [messages.map((message) => message.id)],
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The texts the server posts to Discord (decision 043). Names come from the guild's data, so Discord's markdown in
+ * them is escaped; mentions are off at delivery (allowed_mentions), so "@everyone" in a name pings nobody. Clock
+ * times are Discord timestamps (<t:…:t>), which every reader's Discord shows in their own zone.
+ */
+import { type Cents, formatMoney } from "@shared/money/money.ts";
+
+/** Discord's limit on a message's content. */
+export const DISCORD_CONTENT_MAX = 2_000;
+
+export const TEST_MESSAGE = "Test message from the guild portal: Discord alerts reach this channel.";
+
+/** A name as plain text in Discord's markdown. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_~|<>#[\]()@:-]/g, (char) => `\\${char}`).replace(/\s+/g, " ");
+}
+
+const bold = (name: string) => `**${escapeMarkdown(name)}**`;
+const discordTime = (at: Date | number) =>
+  `<t:${Math.floor((typeof at === "number" ? at : at.getTime()) / 1000)}:t>`;
+
+/** Whole minutes until a spawn, at least 1 (the scheduler runs once a minute). */
+export function minutesUntil(spawnAt: number, now: Date): number {
+  return Math.max(1, Math.round((spawnAt - now.getTime()) / 60_000));
+}
+
+export function spawnAlertText(bossName: string, spawnAt: number, now: Date): string {
+  const minutes = minutesUntil(spawnAt, now);
+  return `⏰ ${bold(bossName)} spawns in ${minutes} minute${minutes === 1 ? "" : "s"} (${discordTime(spawnAt)}).`;
+}
+
+export function timerStartedText(bossName: string, starter: string, endTime: Date): string {
+  return `⏱️ Timer started for ${bold(bossName)} by ${escapeMarkdown(starter)}: next spawn ${discordTime(endTime)}.`;
+}
+
+/** What a Sold item's stored distribution comes to, for the loot message. */
+export interface LootSplit {
+  /** Each participant's share (general plus elite), in cents. */
+  shares: readonly Cents[];
+  guildFundCents: Cents;
+  adminFundCents: Cents;
+}
+
+/** "20 participants, 45.12 USDT each, guild fund 100.00 USDT, admin fund 50.00 USDT". */
+export function splitSummary(split: LootSplit): string {
+  const parts: string[] = [];
+  const count = split.shares.length;
+  if (count === 0) {
+    parts.push("no participants");
+  } else {
+    const least = Math.min(...split.shares);
+    const most = Math.max(...split.shares);
+    const each =
+      least === most ? `${formatMoney(least)} each` : `${formatMoney(least)} to ${formatMoney(most)} each`;
+    parts.push(`${count} participant${count === 1 ? "" : "s"}, ${each}`);
+  }
+  parts.push(`guild fund ${formatMoney(split.guildFundCents)}`);
+  if (split.adminFundCents !== 0) parts.push(`admin fund ${formatMoney(split.adminFundCents)}`);
+  return parts.join(", ");
+}
+
+export function lootSoldText(
+  item: { lootName: string; bossName: string | null; valueCents: Cents },
+  split: LootSplit,
+): string {
+  const from = item.bossName ? ` from ${bold(item.bossName)}` : "";
+  const text = `💰 Loot sold: ${bold(item.lootName)}${from} for ${formatMoney(item.valueCents)}. ${splitSummary(split)}.`;
+  return text.length <= DISCORD_CONTENT_MAX ? text : `${text.slice(0, DISCORD_CONTENT_MAX - 1)}…`;
+}

@@ -1,0 +1,86 @@
+/**
+ * Discord settings (admins only, decision 043): GET and PUT /_api/discord-settings, POST …/test. The webhook URL
+ * is a secret: these routes are the only ones that answer it, and only to admins; the audit log records whether
+ * one is set, never the URL.
+ */
+import { Hono } from "hono";
+import * as z from "zod";
+import { DISCORD_WEBHOOK_INVALID, discordSettingsSchema } from "@shared/schemas/spawn-alerts.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { jsonBody } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import { postToDiscord } from "./discord-delivery.ts";
+import { TEST_MESSAGE } from "./discord-messages.ts";
+import {
+  getDiscordSettings,
+  recordDelivered,
+  recordDeliveryError,
+  saveDiscordSettings,
+} from "./discord-store.ts";
+import { isAllowedWebhookUrl } from "./webhook-url.ts";
+
+export const NO_WEBHOOK = "Save a Discord webhook URL first.";
+export const TEST_SENT = "Test message posted to Discord.";
+
+/**
+ * The shared schema, with the webhook checked in the route instead: a test run's fake Discord (DISCORD_TEST_ORIGIN)
+ * is allowed there too, with the same message for anything else.
+ */
+const settingsBody = discordSettingsSchema.extend({
+  webhookUrl: z
+    .string({ error: DISCORD_WEBHOOK_INVALID })
+    .trim()
+    .max(500, { error: DISCORD_WEBHOOK_INVALID }),
+});
+
+/** What the audit log keeps of the settings: everything but the secret. */
+const audited = ({ webhookUrl, lastError: _e, lastDeliveredAt: _d, ...rest }: Record<string, unknown>) => ({
+  ...rest,
+  webhookSet: webhookUrl !== "",
+});
+
+export const discordSettingsRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => sendData(c, { discord: await getDiscordSettings(c.get("db")) }))
+  .put("/", jsonBody(settingsBody), (c) => {
+    const input = c.req.valid("json");
+    const testOrigin = c.get("config").discordTestOrigin ?? null;
+    if (input.webhookUrl !== "" && !isAllowedWebhookUrl(input.webhookUrl, testOrigin)) {
+      throw new ApiError(400, DISCORD_WEBHOOK_INVALID);
+    }
+    return write(c, async ({ tx, audit }) => {
+      const before = await getDiscordSettings(tx);
+      const discord = await saveDiscordSettings(tx, input);
+      await audit({
+        action: "update",
+        entity: "discord_settings",
+        before: audited({ ...before }),
+        after: audited({ ...discord }),
+      });
+      return { discord };
+    });
+  })
+  // Posts straight away and answers how it went: the admin is waiting for it. Not queued, so never retried later.
+  .post("/test", async (c) => {
+    const db = c.get("db");
+    const settings = await getDiscordSettings(db);
+    if (settings.webhookUrl === "") throw new ApiError(400, NO_WEBHOOK);
+    const testOrigin = c.get("config").discordTestOrigin ?? null;
+    if (!isAllowedWebhookUrl(settings.webhookUrl, testOrigin))
+      throw new ApiError(400, DISCORD_WEBHOOK_INVALID);
+    const outcome = await postToDiscord(settings.webhookUrl, TEST_MESSAGE, {
+      testOrigin,
+      serverErrorRetryMs: [500],
+      maxInlineRateLimitMs: 2_000,
+    });
+    const at = new Date();
+    if (outcome.kind !== "delivered") {
+      await recordDeliveryError(db, outcome.error, at);
+      throw new ApiError(503, outcome.error);
+    }
+    await recordDelivered(db, at);
+    return sendData(c, { message: TEST_SENT });
+  });

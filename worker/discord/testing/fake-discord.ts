@@ -1,0 +1,107 @@
+/**
+ * For tests (Node only): Discord's webhook endpoint on 127.0.0.1 (decision 043). A webhook's token scripts how
+ * it answers, one step per post, then 200 for good: POST /api/webhooks/<id>/<token>, token steps joined by "-":
+ *   r429: 429 with {"retry_after": 0.3} in the body · h429: 429 with only a Retry-After: 1 header
+ *   s500: 500 · s404: 404 {"message": "Unknown Webhook"} · down: 503 until POST /__up/<id>
+ *   ok (or nothing left): 200 with the message, as Discord answers ?wait=true.
+ * Every post is recorded and read back over HTTP (GET /__received/<id>), so a test inside workerd or a browser
+ * test driving `npm start` reads it as a Node test does.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedPost {
+  webhookId: string;
+  status: number;
+  content: string;
+  allowedMentions: unknown;
+  at: number;
+}
+
+export interface FakeDiscord {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+export async function startFakeDiscord(): Promise<FakeDiscord> {
+  const received: ReceivedPost[] = [];
+  const steps = new Map<string, string[]>();
+  const up = new Set<string>();
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const receivedMatch = /^\/__received\/(\d+)$/.exec(path);
+    if (req.method === "GET" && receivedMatch) {
+      return json(
+        res,
+        200,
+        received.filter((post) => post.webhookId === receivedMatch[1]),
+      );
+    }
+    const upMatch = /^\/__up\/(\d+)$/.exec(path);
+    if (req.method === "POST" && upMatch) {
+      up.add(upMatch[1] as string);
+      return json(res, 200, { ok: true });
+    }
+    const hook = /^\/api\/webhooks\/(\d+)\/([\w-]+)$/.exec(path);
+    if (req.method !== "POST" || !hook) return json(res, 404, { message: "404: Not Found", code: 0 });
+    const [, id = "", token = ""] = hook;
+    const body = JSON.parse((await readBody(req)) || "{}") as {
+      content?: string;
+      allowed_mentions?: unknown;
+    };
+    if (!steps.has(id))
+      steps.set(
+        id,
+        token.split("-").filter((step) => step !== "ok"),
+      );
+    const plan = steps.get(id) as string[];
+    const step = plan[0] === "down" ? (up.has(id) ? plan.shift() && "ok" : "down") : (plan.shift() ?? "ok");
+    const status = { r429: 429, h429: 429, s500: 500, s404: 404, down: 503, ok: 200 }[step as "ok"] ?? 200;
+    received.push({
+      webhookId: id,
+      status,
+      content: body.content ?? "",
+      allowedMentions: body.allowed_mentions,
+      at: Date.now(),
+    });
+    if (step === "r429")
+      return json(res, 429, { message: "You are being rate limited.", retry_after: 0.3, global: false });
+    if (step === "h429") {
+      res.writeHead(429, { "retry-after": "1" });
+      return res.end();
+    }
+    if (step === "s500") return json(res, 500, { message: "Internal Server Error" });
+    if (step === "s404") return json(res, 404, { message: "Unknown Webhook", code: 10015 });
+    if (step === "down") return json(res, 503, { message: "Service Unavailable" });
+    return json(res, 200, { id: String(received.length), content: body.content });
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
