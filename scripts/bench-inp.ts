@@ -124,7 +124,8 @@ async function measure(
     await page.goto(portal.url(target.path));
     await page.waitForFunction(
       (expected) => document.querySelector("[data-testid=total-loots]")?.textContent === expected,
-      String(total),
+      // The page prints the count with thousands separators.
+      total.toLocaleString("en-US"),
       { timeout: RENDER_TIMEOUT },
     );
     await page.locator(ITEM_ROW).first().waitFor({ timeout: RENDER_TIMEOUT });

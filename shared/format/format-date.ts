@@ -114,6 +114,11 @@ export function formatTime(instant: Date | number, timeZone?: string | null): st
   return formatClockTime(wall.hour, wall.minute);
 }
 
+/** The one date-and-time form: 'Nov 20, 2026 at 3:00 PM' (the receipt, the audit log, Discord's last delivery). */
+export function formatDateTime(instant: Date | number, timeZone?: string | null): string {
+  return `${formatDate(epochMsOf(instant), timeZone)} at ${formatTime(instant, timeZone)}`;
+}
+
 export interface NextSpawnLabelParts {
   date: string;
   time: string;

@@ -60,11 +60,11 @@ describe("parseCsvImport", () => {
       {
         bossName: "Venatus",
         lootName: 'Blade, "Ancient"',
-        value: "1500",
+        value: "1500.00",
         status: "Sold",
         dateAcquired: "2024-03-05",
         participatedMembers: "Ashvale, Lark",
-        totalFunds: "12.5",
+        totalFunds: "12.50",
       },
       {
         bossName: "Viorent",
@@ -73,16 +73,16 @@ describe("parseCsvImport", () => {
         status: "Pending",
         dateAcquired: null,
         participatedMembers: "",
-        totalFunds: "0",
+        totalFunds: "0.00",
       },
       {
         bossName: "Ego",
         lootName: "Cloak",
-        value: "30",
+        value: "30.00",
         status: "Pending",
         dateAcquired: null,
         participatedMembers: "",
-        totalFunds: "0",
+        totalFunds: "0.00",
       },
     ]);
   });
@@ -113,7 +113,10 @@ describe("parseCsvImport", () => {
     );
     expect(parsed.mode).toBe("skip");
     expect(parsed.items.map((i) => i.lootName)).toEqual(["Blade", "Gem"]);
-    expect(parsed.skipped).toEqual([
+    // '12.345' reads as 12,345 with a comma before the cents: the file asks, and until answered the cells are
+    // read with a point, where it has a decimal too many.
+    expect(parsed.questions).toEqual([{ kind: "decimal", examples: ["12.345"] }]);
+    expect(parsed.skipped.map(({ row, message }) => ({ row, message }))).toEqual([
       { row: 3, message: "bossName is empty or missing" },
       { row: 4, message: "lootName is empty or missing" },
       { row: 5, message: "value is empty or missing" },
@@ -167,15 +170,25 @@ describe("parseCsvImport", () => {
     const parsed = parseCsvImport(
       "boss,loot,value,date\nA,B,1,March 5 2024\nA,C,1,someday\nA,D,1,2024-01-02T10:00:00Z",
     );
-    expect(parsed.items.map((i) => i.dateAcquired)).toEqual(["2024-03-05", "2024-01-02T10:00:00Z"]);
-    expect(parsed.skipped).toEqual([{ row: 3, message: 'dateAcquired "someday" is not a valid date' }]);
+    expect(parsed.items.map((i) => i.dateAcquired)).toEqual(["2024-03-05", "2024-01-02"]);
+    expect(parsed.skipped).toEqual([
+      {
+        row: 3,
+        message: 'dateAcquired "someday" is not a valid date',
+        kind: "invalid",
+        cells: ["A", "C", "1", "someday"],
+      },
+    ]);
   });
 });
 
 describe("property: any table of values survives a CSV round trip", () => {
   const text = fc
     .string({ maxLength: 20 })
-    .filter((s) => s.trim() !== "" && !/^(null|undefined)$/i.test(s.trim()));
+    .filter(
+      (s) =>
+        s.trim() !== "" && !/^(null|undefined|(grand\s*)?(sub\s*)?(total|totals|sum)\s*:?)$/i.test(s.trim()),
+    );
   const row = fc.record({
     bossName: text,
     lootName: text,
@@ -203,7 +216,7 @@ describe("property: any table of values survives a CSV round trip", () => {
             participatedMembers: /^(null|undefined)$/i.test(r.participatedMembers.trim())
               ? ""
               : r.participatedMembers.trim(),
-            totalFunds: "0",
+            totalFunds: "0.00",
           }));
           // A row of only blanks is no row; the generator never makes one, as names are not blank.
           expect(parseCsvImport(csv).items).toEqual(expected);

@@ -1,13 +1,33 @@
 /**
  * A market-data .csv file. Headers are normalised (lower case, only letters and digits) and mapped to the
  * import fields through aliases; each data row is checked. Strict mode fails on the first bad row; when it
- * does, skip mode keeps the valid rows and lists the others. Both come out of one pass, fed in chunks so a
- * large file can show its progress (see CsvImportReader).
+ * does, skip mode keeps the valid rows and lists the others. Rows are collected as they arrive, in chunks so
+ * a large file can show its progress (see CsvImportReader), then read together: amounts and dates are read
+ * with the decimal separator and date order the file's cells decide, or the admin chooses when they do not
+ * (decision 047). Total rows and blank rows are left out with a note; no row with money is left out without
+ * being listed.
  */
 import Papa from "papaparse";
-import { type MoneyText, moneyProblem, parseMoney } from "../money/money.ts";
+import {
+  type Cents,
+  type DecimalSeparator,
+  formatMoney,
+  type MoneyText,
+  moneyText,
+  parseMoney,
+  readFormattedMoney,
+  separatorHint,
+} from "../money/money.ts";
 import { importRowSchema } from "../schemas/import.ts";
-import { ImportFileError, type ImportItem, type ParsedImport, type SkippedRow } from "./import-item.ts";
+import {
+  type ImportChoices,
+  ImportFileError,
+  type ImportItem,
+  type ImportQuestion,
+  type ParsedImport,
+  type SkippedRow,
+} from "./import-item.ts";
+import { type DateOrder, dateOrderHint, isNoDate, readImportDate } from "./read-import-date.ts";
 
 export const TOO_FEW_ROWS = "CSV file must have at least a header row and one data row.";
 export const NO_VALID_ROWS = "No valid data rows found in CSV file. All rows had validation errors.";
@@ -27,6 +47,18 @@ export const notANumberMessage = (field: Field, text: string) => `${field} "${te
 export const notPositiveMessage = (value: string) => `value must be greater than 0, got ${value}`;
 export const invalidDateMessage = (text: string) => `dateAcquired "${text}" is not a valid date`;
 export const rowError = (row: number, message: string) => `Row ${row}: ${message}`;
+export const BLANK_ROW = "Blank row";
+export const tooManyDecimalsMessage = (field: Field) =>
+  field === "value"
+    ? "Value cannot have more than 2 decimals."
+    : "Total funds cannot have more than 2 decimals.";
+export const tooLargeMessage = (field: Field) =>
+  field === "value" ? "Value cannot exceed 999999999999.99." : "Total funds cannot exceed 999999999999.99.";
+export const totalRowMessage = (value: Cents, sum: Cents) =>
+  value === sum
+    ? `Total row: its value ${formatMoney(value)} is the sum of the items above it`
+    : `Looks like a total row ("Total" or "Sum"), but its value ${formatMoney(value)} is not the sum of the items above it (${formatMoney(sum)}); add it by hand if it is an item`;
+export const totalRowNoValueMessage = 'Total row ("Total" or "Sum")';
 
 /** Normalised header → field. Exact names first; the first column that matches a field wins. */
 const ALIASES: Record<Field, readonly string[]> = {
@@ -76,34 +108,34 @@ function cell(row: readonly string[], index: number | undefined): string {
 }
 
 /**
- * A money cell, kept as the text it holds once the server's rules for the field accept it: read by the one
- * money parser, so '1e3' or '0x10' are not numbers here either.
+ * A money cell as the plain decimal text the server reads ('5,287.06' gives '5287.06'), read by the one
+ * money module with the file's decimal separator, once the server's rules for the field accept it.
  */
-function readAmount(field: "value" | "totalFunds", text: string): { amount: MoneyText } | { error: string } {
-  const problem = moneyProblem(text);
-  if (problem === "not-a-number") return { error: notANumberMessage(field, text) };
-  if (field === "value" && problem === null && parseMoney(text) <= 0)
-    return { error: notPositiveMessage(text) };
-  const checked = importRowSchema.shape[field].safeParse(text);
-  if (checked.success) return { amount: text };
+function readAmount(
+  field: "value" | "totalFunds",
+  text: string,
+  decimal: DecimalSeparator,
+): { amount: MoneyText } | { error: string } {
+  const read = readFormattedMoney(text, decimal);
+  if ("reason" in read) {
+    if (read.reason === "too-many-decimals") return { error: tooManyDecimalsMessage(field) };
+    if (read.reason === "not-a-number") return { error: notANumberMessage(field, text) };
+    return { error: tooLargeMessage(field) };
+  }
+  if (field === "value" && read.cents <= 0) return { error: notPositiveMessage(text) };
+  const amount = moneyText(read.cents);
+  const checked = importRowSchema.shape[field].safeParse(amount);
+  if (checked.success) return { amount };
   return { error: checked.error.issues[0]?.message ?? notANumberMessage(field, text) };
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-/** A calendar day 'YYYY-MM-DD': ISO texts as written, other date texts read by Date.parse (local day). */
-function readDate(text: string): string | null {
-  if (/^\d{4}-\d{2}-\d{2}/.test(text)) return text;
-  const time = Date.parse(text);
-  if (Number.isNaN(time)) return null;
-  const date = new Date(time);
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+const DEFAULT_CHOICES: Required<ImportChoices> = { decimal: ".", dateOrder: "dmy" };
 
 /** One data row as an import item, or the first rule it breaks. */
 export function readCsvRow(
   row: readonly string[],
   mapping: Partial<Record<Field, number>>,
+  choices: Required<ImportChoices> = DEFAULT_CHOICES,
 ): { item: ImportItem } | { error: string } {
   for (const field of REQUIRED) {
     if (mapping[field] === undefined) return { error: notMappedMessage(field) };
@@ -114,21 +146,21 @@ export function readCsvRow(
   if (lootName === "") return { error: emptyMessage("lootName") };
   const valueText = cell(row, mapping.value);
   if (valueText === "") return { error: emptyMessage("value") };
-  const value = readAmount("value", valueText);
+  const value = readAmount("value", valueText, choices.decimal);
   if ("error" in value) return value;
   const fundsText = cell(row, mapping.totalFunds);
-  const totalFunds = readAmount("totalFunds", fundsText === "" ? "0" : fundsText);
+  const totalFunds = readAmount("totalFunds", fundsText === "" ? "0" : fundsText, choices.decimal);
   if ("error" in totalFunds) return totalFunds;
-  const dateText = cell(row, mapping.dateAcquired);
-  const dateAcquired = dateText === "" ? null : readDate(dateText);
-  if (dateText !== "" && dateAcquired === null) return { error: invalidDateMessage(dateText) };
+  const dateText = (mapping.dateAcquired === undefined ? "" : row[mapping.dateAcquired]) ?? "";
+  const date = readImportDate(dateText, choices.dateOrder);
+  if ("error" in date) return { error: invalidDateMessage(dateText.trim()) };
   return {
     item: {
       bossName,
       lootName,
       value: value.amount,
       status: cell(row, mapping.status).toLowerCase() === "sold" ? "Sold" : "Pending",
-      dateAcquired,
+      dateAcquired: date.day,
       participatedMembers: cell(row, mapping.participatedMembers),
       totalFunds: totalFunds.amount,
     },
@@ -137,69 +169,173 @@ export function readCsvRow(
 
 const isBlankRow = (row: readonly string[]) => row.every((c) => c.trim() === "");
 
+/** 'Total', 'TOTAL:', 'Grand total', 'Sum', 'Subtotal' as a whole cell. */
+const TOTAL_WORD = /^(grand\s*)?(sub\s*)?(total|totals|sum)\s*:?$/i;
+
+/** A spreadsheet's total row: its boss or loot cell (or its first cell) is only a total word. */
+function isTotalRow(row: readonly string[], mapping: Partial<Record<Field, number>>): boolean {
+  const texts = [cell(row, mapping.bossName), cell(row, mapping.lootName), (row[0] ?? "").trim()];
+  return texts.some((text) => TOTAL_WORD.test(text));
+}
+
+const MAX_EXAMPLES = 3;
+
+/** A data row as it came: its 1-based row number in the file and its cells. */
+interface SourceRow {
+  row: number;
+  cells: string[];
+}
+
 /**
  * Reads parsed CSV rows as they arrive (the first non-blank row is the header) and gives the result at the
- * end. Row numbers count the file's non-blank rows, the header being row 1.
+ * end. Row numbers count the file's rows (records), the header being row 1, as a spreadsheet numbers them.
+ * `finish` can be called again with the admin's answers to the questions the first reading asked.
  */
 export class CsvImportReader {
   private headers: string[] | null = null;
   private mapping: Partial<Record<Field, number>> = {};
-  private dataRows = 0;
-  private readonly items: ImportItem[] = [];
-  private readonly skipped: SkippedRow[] = [];
-  private readonly samples: string[][] = [];
+  private records = 0;
+  private readonly data: SourceRow[] = [];
+  /** Blank rows seen since the last non-blank one: noted only when a row follows (not the file's end). */
+  private pendingBlank: number[] = [];
+  private readonly blank: number[] = [];
 
   /** Data rows read so far. */
   get rowsRead(): number {
-    return this.dataRows;
+    return this.data.length;
   }
 
   addRows(rows: readonly (readonly string[])[]): void {
     for (const row of rows) {
-      if (isBlankRow(row)) continue;
+      this.records += 1;
+      if (isBlankRow(row)) {
+        if (this.headers !== null) this.pendingBlank.push(this.records);
+        continue;
+      }
       if (this.headers === null) {
         this.headers = row.map((h) => h.trim().replace(/^\uFEFF/, ""));
         this.mapping = mapHeaders(this.headers);
         continue;
       }
-      this.dataRows += 1;
-      if (this.samples.length < DEBUG_SAMPLE_ROWS) this.samples.push([...row]);
-      const result = readCsvRow(row, this.mapping);
-      if ("item" in result) this.items.push(result.item);
-      else this.skipped.push({ row: this.dataRows + 1, message: result.error });
+      this.blank.push(...this.pendingBlank);
+      this.pendingBlank = [];
+      this.data.push({ row: this.records, cells: [...row] });
     }
   }
 
-  finish(): ParsedImport {
+  /** The decimal separator and date order the cells decide, and the questions when they do not. */
+  private detect(choices: ImportChoices): { choices: Required<ImportChoices>; questions: ImportQuestion[] } {
+    const money = { ".": 0, ",": 0, ambiguous: [] as string[] };
+    const dates = { dmy: 0, mdy: 0, ambiguous: [] as string[] };
+    for (const { cells } of this.data) {
+      if (isTotalRow(cells, this.mapping)) continue;
+      for (const index of [this.mapping.value, this.mapping.totalFunds]) {
+        const text = cell(cells, index);
+        if (text === "") continue;
+        const hint = separatorHint(text);
+        if (hint.kind === "decided") money[hint.separator] += 1;
+        else if (hint.kind === "ambiguous" && money.ambiguous.length < MAX_EXAMPLES)
+          money.ambiguous.push(text);
+      }
+      const dateText = cell(cells, this.mapping.dateAcquired);
+      if (isNoDate(dateText)) continue;
+      const hint = dateOrderHint(dateText);
+      if (hint === "dmy" || hint === "mdy") dates[hint] += 1;
+      else if (hint === "ambiguous" && dates.ambiguous.length < MAX_EXAMPLES) dates.ambiguous.push(dateText);
+    }
+    const questions: ImportQuestion[] = [];
+    let decimal: DecimalSeparator | undefined = choices.decimal;
+    if (decimal === undefined) {
+      if (money["."] > 0 && money[","] === 0) decimal = ".";
+      else if (money[","] > 0 && money["."] === 0) decimal = ",";
+      else if (money["."] > 0 || money.ambiguous.length > 0)
+        questions.push({ kind: "decimal", examples: money.ambiguous });
+    }
+    let dateOrder: DateOrder | undefined = choices.dateOrder;
+    if (dateOrder === undefined) {
+      if (dates.dmy > 0 && dates.mdy === 0) dateOrder = "dmy";
+      else if (dates.mdy > 0 && dates.dmy === 0) dateOrder = "mdy";
+      else if (dates.dmy > 0 || dates.ambiguous.length > 0)
+        questions.push({ kind: "dateOrder", examples: dates.ambiguous });
+    }
+    return {
+      choices: {
+        decimal: decimal ?? DEFAULT_CHOICES.decimal,
+        dateOrder: dateOrder ?? DEFAULT_CHOICES.dateOrder,
+      },
+      questions,
+    };
+  }
+
+  finish(answers: ImportChoices = {}): ParsedImport {
     const headers = this.headers;
-    if (headers === null || this.dataRows === 0) throw new ImportFileError(TOO_FEW_ROWS);
-    const first = this.skipped[0];
-    if (first && this.items.length === 0) {
+    if (headers === null || this.data.length === 0) throw new ImportFileError(TOO_FEW_ROWS);
+    const { choices, questions } = this.detect(answers);
+    const items: ImportItem[] = [];
+    const rows: number[] = [];
+    const cells: string[][] = [];
+    const skipped: SkippedRow[] = this.blank.map((row) => ({
+      row,
+      message: BLANK_ROW,
+      kind: "blank",
+      cells: [],
+    }));
+    let sinceTotal: Cents = 0;
+    for (const source of this.data) {
+      if (isTotalRow(source.cells, this.mapping)) {
+        const valueText = cell(source.cells, this.mapping.value);
+        const read = valueText === "" ? null : readFormattedMoney(valueText, choices.decimal);
+        const message =
+          read !== null && "cents" in read ? totalRowMessage(read.cents, sinceTotal) : totalRowNoValueMessage;
+        skipped.push({ row: source.row, message, kind: "total", cells: source.cells });
+        sinceTotal = 0;
+        continue;
+      }
+      const result = readCsvRow(source.cells, this.mapping, choices);
+      if ("item" in result) {
+        items.push(result.item);
+        rows.push(source.row);
+        cells.push(source.cells);
+        sinceTotal += parseMoney(String(result.item.value));
+      } else skipped.push({ row: source.row, message: result.error, kind: "invalid", cells: source.cells });
+    }
+    skipped.sort((a, b) => a.row - b.row);
+    const invalid = skipped.filter((s) => s.kind === "invalid");
+    const first = invalid[0];
+    if (first && items.length === 0) {
       throw new ImportFileError(NO_VALID_ROWS, rowError(first.row, first.message));
     }
     const mapping: Record<string, string> = {};
     for (const [field, index] of Object.entries(this.mapping)) mapping[field] = headers[index] ?? "";
     return {
       format: "csv",
-      items: this.items,
-      mode: first ? "skip" : "strict",
-      skipped: this.skipped,
+      items,
+      rows,
+      cells,
+      headers,
+      questions,
+      choices,
+      reread: (next) => this.finish({ ...answers, ...next }),
+      mode: skipped.length > 0 ? "skip" : "strict",
+      skipped,
       strictError: first ? rowError(first.row, first.message) : null,
       debug: {
         headers,
         mapping,
-        sampleRows: this.samples.map((row) =>
-          Object.fromEntries(headers.map((header, i) => [header || `Column ${i + 1}`, row[i] ?? ""])),
-        ),
+        sampleRows: this.data
+          .slice(0, DEBUG_SAMPLE_ROWS)
+          .map(({ cells: row }) =>
+            Object.fromEntries(headers.map((header, i) => [header || `Column ${i + 1}`, row[i] ?? ""])),
+          ),
       },
     };
   }
 }
 
 /** A whole CSV text at once (the page streams files through CsvImportReader instead). */
-export function parseCsvImport(text: string): ParsedImport {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
+export function parseCsvImport(text: string, answers: ImportChoices = {}): ParsedImport {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""));
   const reader = new CsvImportReader();
   reader.addRows(parsed.data);
-  return reader.finish();
+  return reader.finish(answers);
 }

@@ -49,6 +49,10 @@ function pickImportFields(item: unknown): ImportItem {
   return picked as unknown as ImportItem;
 }
 
+/** A field as a cell of the skipped-rows download. */
+const cellText = (value: unknown): string =>
+  value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+
 export function parseJsonImport(text: string): ParsedImport {
   let data: unknown;
   try {
@@ -61,9 +65,16 @@ export function parseJsonImport(text: string): ParsedImport {
   for (const [index, item] of data.slice(0, CHECKED_ITEMS).entries()) {
     if (!hasRequiredFields(item)) throw new ImportFileError(invalidItemMessage(index + 1));
   }
+  const items = data.map(pickImportFields);
   return {
     format: "json",
-    items: data.map(pickImportFields),
+    items,
+    rows: items.map((_, index) => index + 1),
+    cells: items.map((item) => IMPORT_FIELDS.map((field) => cellText(item[field]))),
+    headers: [...IMPORT_FIELDS],
+    questions: [],
+    choices: { decimal: ".", dateOrder: "dmy" },
+    reread: null,
     mode: "strict",
     skipped: [],
     strictError: null,

@@ -93,14 +93,12 @@ export function moneyText(cents: Cents): MoneyText {
 }
 
 /**
- * - `usdt`: '1,234.50 USDT' (market pages and tables)
- * - `usd`: '1,234.50 USD' (receipt text)
- * - `usd-symbol`: '$1,234.50' (receipt table, fix tool)
+ * - `usdt`: '1,234.50 USDT' (every amount shown: market, roster, receipt, fix tool, audit log; docs/glossary.md)
  * - `funds`: '1,234 USDT' for whole amounts, '1,234.50 USDT' otherwise, '0 USDT' when there is no data
  *   (guild funds page)
  * - `plain`: '1234.50' (CSV cells, form fields; empty when absent)
  */
-export type MoneyStyle = "usdt" | "usd" | "usd-symbol" | "funds" | "plain";
+export type MoneyStyle = "usdt" | "funds" | "plain";
 
 /**
  * Prints an amount in one of the portal's styles. A number is integer cents; a string is decimal text, read
@@ -122,10 +120,6 @@ export function formatMoney(
   switch (style) {
     case "plain":
       return `${sign}${whole}${fraction}`;
-    case "usd-symbol":
-      return `${sign}$${grouped}${fraction}`;
-    case "usd":
-      return `${sign}${grouped}${fraction} USD`;
     case "funds":
       return `${sign}${grouped}${fraction === ".00" ? "" : fraction} USDT`;
     case "usdt":
@@ -138,4 +132,103 @@ function digits(cents: Cents): [string, string, string] {
   const magnitude = BigInt(Math.abs(cents));
   const fraction = (magnitude % 100n).toString().padStart(2, "0");
   return [cents < 0 ? "-" : "", (magnitude / 100n).toString(), `.${fraction}`];
+}
+
+/** The decimal separator of amounts written with grouping: '1,234.50' uses '.', '1.234,50' uses ','. */
+export type DecimalSeparator = "." | ",";
+
+/**
+ * How a formatted amount reads: `decided` when only one separator reads it ('5,287.06', '12,5'),
+ * `either` when both read it the same ('1250', '$40'), `ambiguous` when the two readings differ
+ * ('1,250' is 1250 or 1.25; '12.345' is 12345 or has a decimal too many), `unreadable` when neither reads it.
+ */
+export type SeparatorHint =
+  | { kind: "decided"; separator: DecimalSeparator }
+  | { kind: "either" }
+  | { kind: "ambiguous" }
+  | { kind: "unreadable" };
+
+/** Currency marks around an amount as spreadsheets and the portal print them: '$1,250', '1250 USDT', '€ 5'. */
+const CURRENCY_BEFORE = /^(?:US\$|\$|€|£|USDT|USD)\s*/i;
+const CURRENCY_AFTER = /\s*(?:US\$|\$|€|£|USDT|USD)$/i;
+/** Spaces that spreadsheets put between thousands: plain, no-break, narrow no-break, thin; and apostrophes. */
+const GROUP_SPACES = /[ \u00a0\u202f\u2009']/g;
+
+/** `parseMoney`'s decimal text for a formatted amount read with one decimal separator, or null. */
+function formattedToDecimalText(text: string, separator: DecimalSeparator): MoneyText | null {
+  let rest = text.trim();
+  let negative = false;
+  if (rest.startsWith("-")) {
+    negative = true;
+    rest = rest.slice(1).trim();
+  }
+  rest = rest.replace(CURRENCY_BEFORE, "").replace(CURRENCY_AFTER, "").trim();
+  if (!negative && rest.startsWith("-")) {
+    negative = true;
+    rest = rest.slice(1).trim();
+  }
+  const group = separator === "." ? "," : ".";
+  // Grouping is only read where it is well formed (1 to 3 digits, then groups of exactly 3), so a stray mark
+  // ('1,2,3', '12.34.5') is refused instead of guessed.
+  const spaced = rest.replace(GROUP_SPACES, " ");
+  const grouped = new RegExp(
+    `^(\\d{1,3}(?:[${group === "." ? "\\." : ","} ]\\d{3})*|\\d+)(?:${separator === "." ? "\\." : ","}(\\d*))?$`,
+  ).exec(spaced);
+  if (grouped === null) return null;
+  const whole = (grouped[1] ?? "").replace(/[^\d]/g, "");
+  // A group mark mixed with spaces ('1 234,567.5') is not one style: refuse.
+  if (/ /.test(grouped[1] ?? "") && new RegExp(`\\${group}`).test(grouped[1] ?? "")) return null;
+  const fraction = grouped[2];
+  return `${negative ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}`;
+}
+
+/**
+ * Reads an amount as spreadsheets write it ('5,287.06', '1.234,50', '$1,250', '1250 USDT', '1 234,50')
+ * with the given decimal separator, as integer cents. The digits are read by `parseMoney`, so the same
+ * rules apply (two decimals, the safe range); throws a MoneyParseError like it.
+ */
+export function parseFormattedMoney(text: string, separator: DecimalSeparator): Cents {
+  const decimal = formattedToDecimalText(text, separator);
+  if (decimal === null) throw new MoneyParseError("not-a-number", text);
+  try {
+    return parseMoney(decimal);
+  } catch (err) {
+    if (err instanceof MoneyParseError) throw new MoneyParseError(err.reason, text);
+    throw err;
+  }
+}
+
+/** `parseFormattedMoney`'s answer, or why it refuses the text. */
+export function readFormattedMoney(
+  text: string,
+  separator: DecimalSeparator,
+): { cents: Cents } | { reason: MoneyParseReason } {
+  try {
+    return { cents: parseFormattedMoney(text, separator) };
+  } catch (err) {
+    if (err instanceof MoneyParseError) return { reason: err.reason };
+    throw err;
+  }
+}
+
+/** Which decimal separator a formatted amount allows (see SeparatorHint). */
+export function separatorHint(text: string): SeparatorHint {
+  const dot = readFormattedMoney(text, ".");
+  const comma = readFormattedMoney(text, ",");
+  const dotOk = "cents" in dot;
+  const commaOk = "cents" in comma;
+  if (dotOk && commaOk) return dot.cents === comma.cents ? { kind: "either" } : { kind: "ambiguous" };
+  // '12.345' is 12,345 or an amount with one decimal too many: both are readings, so it decides nothing.
+  const tooPrecise = (read: typeof dot) => "reason" in read && read.reason === "too-many-decimals";
+  if ((dotOk && tooPrecise(comma)) || (commaOk && tooPrecise(dot))) return { kind: "ambiguous" };
+  if (dotOk) return { kind: "decided", separator: "." };
+  if (commaOk) return { kind: "decided", separator: "," };
+  return { kind: "unreadable" };
+}
+
+/** Prints cents in a spreadsheet style, the inverse of `parseFormattedMoney` (tests, the skipped-rows file). */
+export function formatMoneyIn(cents: Cents, separator: DecimalSeparator, groupWith: string): string {
+  const [sign, whole, fraction] = digits(cents);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, groupWith);
+  return `${sign}${grouped}${separator}${fraction.slice(1)}`;
 }

@@ -3,6 +3,7 @@
  * the server and the data-migration page (which can check a file before sending it).
  */
 import * as z from "zod";
+import { isNoDate } from "../import/read-import-date.ts";
 import {
   calendarDayField,
   itemBossNameField,
@@ -26,6 +27,10 @@ export const NO_ITEMS = "No market data items found in the file.";
 export const TOO_MANY_ROWS = `An import can hold at most ${MAX_IMPORT_ROWS} items; split the file.`;
 export const IMPORT_TOO_LARGE = `The import is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split the file.`;
 export const ROW_NOT_OBJECT = "Each item must be an object.";
+
+export const DUPLICATE_HANDLING = ["skip", "import"] as const;
+export const DUPLICATES_INVALID = "Duplicates must be skip or import.";
+export const ALREADY_IN_MARKET = "Already in the market (same boss, loot, date and value); not added again";
 
 export const rowMessage = (row: number, message: string) => `Row ${row}: ${message}`;
 
@@ -52,7 +57,13 @@ export const importRowSchema = z.strictObject(
       },
       z.enum(LOOT_STATUSES, { error: STATUS_INVALID }).default("Pending" satisfies LootStatus),
     ),
-    dateAcquired: z.preprocess(blankToUndefined, calendarDayField.optional()).transform((v) => v ?? null),
+    /** 'N/A', '-', 'null' and the like (any case) mean no date, as blank does (decision 047). */
+    dateAcquired: z
+      .preprocess(
+        (v) => (v === null || (typeof v === "string" && isNoDate(v)) ? undefined : v),
+        calendarDayField.optional(),
+      )
+      .transform((v) => v ?? null),
     /**
      * Kept as written (a migration keeps its data; the fix tool finds corrupted lists, names with invisible
      * or broken characters among them: participant-corruption.ts); an array of names is
@@ -87,6 +98,12 @@ export type ImportRow = z.infer<typeof importRowSchema>;
  */
 export const importMarketDataSchema = z.strictObject(
   {
+    /**
+     * Rows equal to an item already in the market (same boss, loot, date and value): `skip` (the default) leaves
+     * them out and lists them in the answer, so importing a file twice adds nothing; `import` adds them, when
+     * the admin confirmed they are new drops.
+     */
+    duplicates: z.enum(DUPLICATE_HANDLING, { error: DUPLICATES_INVALID }).default("skip"),
     marketData: z
       .array(z.unknown(), { error: NOT_AN_ARRAY })
       .min(1, { error: NO_ITEMS })
@@ -113,6 +130,14 @@ export const importMarketDataSchema = z.strictObject(
 );
 export type ImportMarketDataInput = z.infer<typeof importMarketDataSchema>;
 
+/** A row the server left out: its 1-based position in marketData and why. */
+export interface ImportSkippedRow {
+  row: number;
+  message: string;
+}
+
 export interface ImportResult {
   insertedCount: number;
+  /** Rows left out (duplicates when `duplicates` is `skip`); never left out silently. */
+  skipped: ImportSkippedRow[];
 }

@@ -52,7 +52,7 @@ describe("/admin/attendance", () => {
   it("filters by member with a summary card and counts on both tabs", async () => {
     const page = await openAttendance();
     await screenshot(page, "admin-attendance");
-    await page.getByRole("tab", { name: "Loot Participation" }).click();
+    await page.getByRole("tab", { name: "Loot Items" }).click();
     await page.getByRole("region", { name: "Loot participation" }).locator("tbody tr").first().waitFor();
     await screenshot(page, "admin-attendance-loot");
 
@@ -65,7 +65,7 @@ describe("/admin/attendance", () => {
     const raids = await serverRaids();
     expect(await shownRaids(page, "Ashvale")).toBe(raids.Ashvale);
     await page.getByRole("tab", { name: "Attendance Records (1)" }).waitFor();
-    await page.getByRole("tab", { name: /^Loot Participation \(\d+\)$/ }).waitFor();
+    await page.getByRole("tab", { name: /^Loot Items \(\d+\)$/ }).waitFor();
     await screenshot(page, "admin-attendance-filtered");
   });
 
@@ -84,11 +84,11 @@ describe("/admin/attendance", () => {
 
     await add.getByLabel("Boss").selectOption("Thornqueen");
     await add.getByLabel("Date Attended").fill(localDay(1));
-    await add.getByRole("button", { name: "Select items..." }).click();
+    await add.getByRole("button", { name: "Choose participants..." }).click();
     const picker = page.getByRole("dialog", { name: "Select Participants" });
     await picker.getByRole("checkbox", { name: "Cinderwhisk (Core)" }).check();
     await picker.getByRole("checkbox", { name: "Dawnrider (Core)" }).check();
-    await picker.getByRole("button", { name: "Save (2)" }).click();
+    await picker.getByRole("button", { name: "Save 2 selected" }).click();
     await add.getByRole("button", { name: "Add Record" }).click();
     await add.getByText("Date attended cannot be in the future.").first().waitFor();
     await add.getByLabel("Date Attended").fill(localDay(-1));
@@ -110,10 +110,10 @@ describe("/admin/attendance", () => {
 
     await page.getByRole("button", { name: /^Edit Thornqueen record/ }).click();
     const edit = page.getByRole("dialog", { name: "Edit Attendance Record" });
-    await edit.getByRole("button", { name: "2 participant(s) selected" }).click();
+    await edit.getByRole("button", { name: "2 participants selected" }).click();
     await picker.getByRole("checkbox", { name: "Dawnrider (Core)" }).uncheck();
     await picker.getByRole("checkbox", { name: "Larkspire", exact: true }).check();
-    await picker.getByRole("button", { name: "Save (2)" }).click();
+    await picker.getByRole("button", { name: "Save 2 selected" }).click();
     await screenshot(page, "admin-attendance-edit");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Attendance record updated.").waitFor();

@@ -174,6 +174,9 @@ describe("guild funds", () => {
     await page.getByText("Guild Funds Overview").waitFor();
     await expect.poll(() => page.title()).toBe(`Guild Funds | ${E2E_BRAND}`);
     await page.getByText("Automatically calculated from market exchange transactions.").waitFor();
+    // One name per fund on every page (docs/glossary.md).
+    await page.getByText("Guild Fund:", { exact: true }).waitFor();
+    await page.getByText("Admin Fund:", { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId("reserved-guild-funds").innerText()).toMatch(/^[\d,.]+ USDT$/);
     await screenshot(page, "admin-guild-funds");
   });

@@ -97,13 +97,13 @@ describe("the admin market exchange", () => {
     await dialog.getByLabel("Status").selectOption("Sold");
     await dialog.getByLabel("Date Acquired").fill("2026-11-21");
     // The picker button is labelled 'Participants' by the form; its text says what is selected.
-    await dialog.getByText("Select items...").click();
+    await dialog.getByText("Choose participants...").click();
     const picker = page.getByRole("dialog", { name: "Select Participants" });
     for (const name of MEMBERS) await choose(picker, name);
     for (const name of CORE) await choose(picker, `${name} (Core)`);
     await screenshot(page, "admin-market-picker");
-    await picker.getByRole("button", { name: "Save (5)" }).click();
-    await dialog.getByText("5 participant(s) selected").waitFor();
+    await picker.getByRole("button", { name: "Save 5 selected" }).click();
+    await dialog.getByText("5 participants selected").waitFor();
     await screenshot(page, "admin-market-add");
     await dialog.getByRole("button", { name: "Add Loot" }).click();
     await page.getByText("Market item created successfully.").waitFor();
@@ -158,10 +158,10 @@ describe("the admin market exchange", () => {
     await screenshot(page, "admin-market-participants");
     await view.getByRole("button", { name: "Manage Participants" }).click();
     const manage = page.getByRole("dialog", { name: "Manage Participants" });
-    await manage.getByRole("button", { name: "3 participant(s) selected" }).click();
+    await manage.getByRole("button", { name: "3 participants selected" }).click();
     const picker = page.getByRole("dialog", { name: "Select Participants" });
     await choose(picker, "Stormhollow");
-    await picker.getByRole("button", { name: "Save (4)" }).click();
+    await picker.getByRole("button", { name: "Save 4 selected" }).click();
     await screenshot(page, "admin-market-manage-participants");
     await manage.getByRole("button", { name: "Save Participants" }).click();
     await page.getByText("Market item updated successfully.").waitFor();

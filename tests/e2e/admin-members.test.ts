@@ -49,7 +49,7 @@ describe("/guild-members (admin)", () => {
     expect(headers.map((h) => h.trim().toLowerCase())).toEqual([
       "player name",
       "category",
-      "attendance",
+      "loot items",
       "loot participation",
       "salary",
       "actions",
@@ -81,12 +81,12 @@ describe("/guild-members (admin)", () => {
     const asc = await salaries();
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
 
-    await header("Attendance").getByRole("button").click();
-    expect(await header("Attendance").getAttribute("aria-sort")).toBe("descending");
+    await header("Loot Items").getByRole("button").click();
+    expect(await header("Loot Items").getAttribute("aria-sort")).toBe("descending");
     expect(await header("Salary").getAttribute("aria-sort")).toBe("none");
-    await header("Attendance").getByRole("button").click();
-    await header("Attendance").getByRole("button").click();
-    expect(await header("Attendance").getAttribute("aria-sort")).toBe("none");
+    await header("Loot Items").getByRole("button").click();
+    await header("Loot Items").getByRole("button").click();
+    expect(await header("Loot Items").getAttribute("aria-sort")).toBe("none");
     expect(await activeRows(page).locator("td:first-child").allInnerTexts()).toEqual(defaultOrder);
   });
 
@@ -185,23 +185,23 @@ describe("/guild-members (admin)", () => {
     const page = await openMembers();
     await page.getByRole("button", { name: "Add Attendance" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Attendance Record" });
-    await dialog.getByRole("button", { name: "Select items..." }).click();
+    await dialog.getByRole("button", { name: "Choose participants..." }).click();
     const picker = page.getByRole("dialog", { name: "Select Participants" });
     const labels = await picker
       .getByRole("checkbox")
-      .evaluateAll((boxes) => boxes.map((b) => (b.closest("label") as HTMLElement).innerText.trim()));
+      .evaluateAll((boxes) => boxes.map((b) => (b.closest("label") as HTMLElement).textContent?.trim()));
     expect(labels[0]).toBe("Ashvale (Guild Master)");
     expect(labels[1]).toMatch(/ \(Core\)$/);
     expect(labels.at(-1)).not.toMatch(/\(/);
     await picker.getByRole("checkbox", { name: "Ashvale (Guild Master)" }).check();
-    await picker.getByRole("button", { name: "Save (1)" }).waitFor();
+    await picker.getByRole("button", { name: "Save 1 selected" }).waitFor();
     // Cancel discards the draft.
     await picker.getByRole("button", { name: "Cancel" }).click();
-    await dialog.getByRole("button", { name: "Select items..." }).click();
-    await picker.getByRole("button", { name: "Save (0)" }).waitFor();
+    await dialog.getByRole("button", { name: "Choose participants..." }).click();
+    await picker.getByRole("button", { name: "Save 0 selected" }).waitFor();
     await picker.getByRole("checkbox", { name: "Ashvale (Guild Master)" }).check();
-    await picker.getByRole("button", { name: "Save (1)" }).click();
-    await dialog.getByRole("button", { name: "1 participant(s) selected" }).waitFor();
+    await picker.getByRole("button", { name: "Save 1 selected" }).click();
+    await dialog.getByRole("button", { name: "1 participant selected" }).waitFor();
     await dialog.getByRole("button", { name: "Add Record" }).click();
     await dialog.getByText("Please select a boss, date, and at least one participant.").waitFor();
     await screenshot(page, "admin-members-attendance-form");

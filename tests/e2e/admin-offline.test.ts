@@ -67,14 +67,14 @@ describe("admin writes offline", () => {
     await page.getByRole("button", { name: "Add Attendance" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Attendance Record" });
     await dialog.getByLabel("Boss").selectOption("Gravemaw");
-    await dialog.getByRole("button", { name: "Select items..." }).click();
+    await dialog.getByRole("button", { name: "Choose participants..." }).click();
     const picker = page.getByRole("dialog", { name: "Select Participants" });
     await picker.getByRole("checkbox", { name: "Ashvale (Guild Master)" }).check();
     await picker.getByRole("checkbox", { name: "Brightforge (Core)" }).check();
     await picker.getByRole("checkbox", { name: "Larkspire", exact: true }).check();
     await screenshot(page, "admin-offline-picker");
-    await picker.getByRole("button", { name: "Save (3)" }).click();
-    await dialog.getByRole("button", { name: "3 participant(s) selected" }).waitFor();
+    await picker.getByRole("button", { name: "Save 3 selected" }).click();
+    await dialog.getByRole("button", { name: "3 participants selected" }).waitFor();
     await screenshot(page, "admin-offline-attendance-form");
     await dialog.getByRole("button", { name: "Add Record" }).click();
     await page.getByText("Attendance record added.").waitFor();

@@ -61,6 +61,7 @@ describe("admin layout", () => {
       "Guild Funds",
       "Boss Timers",
       "Boss Names",
+      "Record a Raid",
       "Attendance",
       "Accounts",
       "Audit Log",
@@ -73,6 +74,7 @@ describe("admin layout", () => {
       "/guild-funds",
       "/admin/boss-timers",
       "/admin/boss-names",
+      "/admin/record-raid",
       "/admin/attendance",
       "/admin/accounts",
       "/admin/audit-log",
@@ -84,6 +86,7 @@ describe("admin layout", () => {
       ["Guild Members", "/guild-members", "Guild Members"],
       ["Guild Funds", "/guild-funds", "Guild Funds"],
       ["Attendance", "/admin/attendance", "Attendance Management"],
+      ["Record a Raid", "/admin/record-raid", "Record a Raid"],
       ["Boss Names", "/admin/boss-names", "Boss Names"],
       ["Accounts", "/admin/accounts", "Accounts"],
       ["Audit Log", "/admin/audit-log", "Audit Log"],
@@ -96,7 +99,7 @@ describe("admin layout", () => {
       await expect.poll(() => headerLabel(page)).toBe(label);
     }
     await page.goto(portal.url("/admin/data-migration"));
-    await expect.poll(() => headerLabel(page), WAIT).toBe("Dashboard");
+    await expect.poll(() => headerLabel(page), WAIT).toBe("Data Migration");
 
     const aside = page.locator("aside");
     expect(await aside.getByText("G", { exact: true }).count()).toBe(1); // avatar: 'Guild Admin'
@@ -144,6 +147,7 @@ describe("dashboard", () => {
     );
     const tools = page.locator("nav[aria-label='Admin tools'] a");
     expect(await tools.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+      "/admin/record-raid",
       "/admin/fix-participants",
       "/admin/attendance",
       "/guild-members",
@@ -274,7 +278,8 @@ describe("accounts and the audit log", () => {
       .filter({ hasText: auditEmail })
       .first()
       .innerText();
-    expect(createText).toContain("by admin@e2e.test");
+    expect(createText).toContain("by Guild Admin (admin@e2e.test)");
+    expect(createText).toContain("Added account Audited Raider");
     expect(createText).toContain("Audited Raider");
     // The update shows the changed fields only, old and new.
     const update = page.locator("[data-testid=audit-entry]", { hasText: "Renamed Raider" }).first();

@@ -49,9 +49,16 @@ async function chooseFile(page: Page, name: string) {
   await page.getByTestId("import-file-input").setInputFiles(fixture(name));
 }
 
+/** These files name participants who are not on the roster: the preview asks to confirm them (decision 047). */
+async function confirmFlaggedNames(page: Page) {
+  await page.getByTestId("flagged-participants").waitFor();
+  await page.getByLabel("Import anyway with these names").check();
+}
+
 async function importThroughPage(page: Page, name: string): Promise<number> {
   await chooseFile(page, name);
   await page.getByTestId("preview-count").waitFor();
+  await confirmFlaggedNames(page);
   await page.getByRole("button", { name: /^Import \d+ Items?$/ }).click();
   await page.getByTestId("import-success").waitFor();
   return Number(await page.getByTestId("inserted-count").textContent());
@@ -72,9 +79,10 @@ describe("the market data import", () => {
     await expect(rows.count()).resolves.toBe(3);
     await expect(rows.nth(0).textContent()).resolves.toContain("Import Test Blade");
     await expect(rows.nth(2).textContent()).resolves.toContain("Import Test Cloak");
-    await expect(page.getByTestId("preview-skipped").count()).resolves.toBe(0);
+    await expect(page.getByTestId("preview-skipped").textContent()).resolves.toBe("0");
     await screenshot(page, "admin-data-migration-preview-json");
 
+    await confirmFlaggedNames(page);
     await page.getByRole("button", { name: "Import 4 Items" }).click();
     await page.getByTestId("import-success").waitFor();
     await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe("4");
@@ -116,6 +124,7 @@ describe("the market data import", () => {
     await expect(page.getByTestId("csv-samples").locator("li").count()).resolves.toBe(3);
     await screenshot(page, "admin-data-migration-preview-csv-skipped");
 
+    await confirmFlaggedNames(page);
     await page.getByRole("button", { name: "Import 3 Items" }).click();
     await page.getByTestId("import-success").waitFor();
     await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe("3");
@@ -301,11 +310,14 @@ describe("the corrupted participant fix tool", () => {
     await page.getByRole("button", { name: "Analyze Data" }).click();
     await page.getByTestId("analysis-found").waitFor();
     const found = page.getByTestId("analysis-found");
-    await expect(found.textContent()).resolves.toMatch(/Found \d+ items with corrupted participant data\./);
-    await expect(found.textContent()).resolves.toMatch(/Total value of affected items: \$[\d,]+\.\d{2}/);
+    // The count agrees in number ('Found 1 item'), the value is in USDT (docs/glossary.md).
+    await expect(found.textContent()).resolves.toMatch(
+      /Found (1 item|([2-9]|\d[\d,]+) items) with corrupted participant data\./,
+    );
+    await expect(found.textContent()).resolves.toMatch(/Total value of affected items: [\d,]+\.\d{2} USDT/);
     const row = page.getByTestId("corrupted-row").filter({ hasText: "Fix Test Corrupted Axe" });
     await expect(row.textContent()).resolves.toContain(String(seeded?.id));
-    await expect(row.textContent()).resolves.toContain("$500.00");
+    await expect(row.textContent()).resolves.toContain("500.00 USDT");
     await expect(row.locator("code").textContent()).resolves.toBe('["Ashvale", "Lark…');
     await expect(reset.isEnabled()).resolves.toBe(true);
     await screenshot(page, "admin-fix-participants-found");
@@ -397,14 +409,16 @@ describe("a large market data file", () => {
       mimeType: "text/csv",
       buffer: Buffer.from(csv),
     });
-    await expect.poll(() => page.getByTestId("preview-count").textContent()).toBe(String(rows));
+    // Counts show with thousands separators (issue 16).
+    const shown = rows.toLocaleString("en-US");
+    await expect.poll(() => page.getByTestId("preview-count").textContent()).toBe(shown);
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     const counts = seen.flatMap((text) => /([\d,]+) rows parsed/.exec(text)?.[1]?.replaceAll(",", "") ?? []);
     expect(counts.map(Number).some((n) => n > 0 && n < rows)).toBe(true);
 
-    await page.getByRole("button", { name: `Import ${rows} Items` }).click();
+    await page.getByRole("button", { name: `Import ${shown} Items` }).click();
     await page.getByTestId("import-success").waitFor({ timeout: 60_000 });
-    await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe(String(rows));
+    await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe(shown);
     expect(await serverItems("Bulk Item ")).toHaveLength(rows);
     // The export shows the first lines of a long table and says that Copy takes all of it.
     await expect

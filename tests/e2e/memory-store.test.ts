@@ -81,10 +81,10 @@ describe("a browser without IndexedDB", () => {
     await dialog.getByLabel("Value (USDT)").fill("250");
     await dialog.getByLabel("Status").selectOption("Pending");
     await dialog.getByLabel("Date Acquired").fill("2026-11-21");
-    await dialog.getByText("Select items...").click();
+    await dialog.getByText("Choose participants...").click();
     const picker = page.getByRole("dialog", { name: "Select Participants" });
     await choose(picker, "Stormhollow");
-    await picker.getByRole("button", { name: "Save (1)" }).click();
+    await picker.getByRole("button", { name: "Save 1 selected" }).click();
     await dialog.getByRole("button", { name: "Add Loot" }).click();
     await page.getByText("Market item created successfully.").waitFor();
 

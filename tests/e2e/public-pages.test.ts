@@ -4,7 +4,6 @@
  * the service worker blocked so every call is seen); phone width; offline with cached data.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { BrowserContextOptions, Locator, Page, Route } from "playwright-core";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +11,6 @@ import {
   type BrowserPortal,
   E2E_BRAND,
   PHONE,
-  SCREENSHOT_DIR,
   screenshot,
   startBrowserPortal,
   trackNetwork,
@@ -356,7 +354,7 @@ describe("public roster", () => {
     expect(await page.locator("main thead th").allInnerTexts()).toEqual([
       "PLAYER NAME",
       "CATEGORY",
-      "ATTENDANCE",
+      "LOOT ITEMS",
       "LOOT PARTICIPATION",
       "SALARY",
     ]);
@@ -396,19 +394,19 @@ describe("public roster", () => {
     const sortBy = (name: string) => header(name).getByRole("button").click();
     const first = async () => (await cellTexts(rows, 1))[0];
 
-    await sortBy("Attendance");
-    expect(await header("Attendance").getAttribute("aria-sort")).toBe("descending");
+    await sortBy("Loot Items");
+    expect(await header("Loot Items").getAttribute("aria-sort")).toBe("descending");
     // 16 members took part in an item.
     const attendance = await cellTexts(rows, 3);
     expect(attendance.slice(0, 16).every((n) => n === "1")).toBe(true);
     expect(attendance[16]).toBe("0");
     expect(await first()).toBe("Ashvale");
-    await sortBy("Attendance");
-    expect(await header("Attendance").getAttribute("aria-sort")).toBe("ascending");
+    await sortBy("Loot Items");
+    expect(await header("Loot Items").getAttribute("aria-sort")).toBe("ascending");
     expect(await first()).toBe("Hollowpeak");
     expect((await cellTexts(rows, 3)).at(-1)).toBe("1");
-    await sortBy("Attendance");
-    expect(await header("Attendance").getAttribute("aria-sort")).toBe("none");
+    await sortBy("Loot Items");
+    expect(await header("Loot Items").getAttribute("aria-sort")).toBe("none");
     expect(await first()).toBe("Ashvale");
     expect((await cellTexts(rows, 1))[11]).toBe("Amberlock");
 
@@ -424,9 +422,9 @@ describe("public roster", () => {
     await sortBy("Salary");
     expect(await first()).toBe("Emberlyn");
     expect((await cellTexts(rows, 5)).at(-1)).toBe("440.00 USDT");
-    await sortBy("Attendance");
+    await sortBy("Loot Items");
     expect(await header("Salary").getAttribute("aria-sort")).toBe("none");
-    expect(await header("Attendance").getAttribute("aria-sort")).toBe("descending");
+    expect(await header("Loot Items").getAttribute("aria-sort")).toBe("descending");
   });
 
   it("an admin's cache holds every member, and the public roster still lists only the active ones", async () => {
@@ -607,7 +605,7 @@ describe("public salary receipt", () => {
       "MEMBER",
       "CATEGORY",
       "RAIDS",
-      "ITEMS",
+      "LOOT PARTICIPATION",
       "GENERAL SHARE",
       "ELITE SHARE",
       "FINAL SALARY",
@@ -618,24 +616,24 @@ describe("public salary receipt", () => {
       "Guild Master",
       "1",
       "1",
-      "$240.00",
-      "$200.00",
-      "$440.00",
+      "240.00 USDT",
+      "200.00 USDT",
+      "440.00 USDT",
     ]);
     expect((await rows.nth(4).locator("td").allInnerTexts()).slice(5)).toEqual([
-      "$240.00",
-      "$0.00",
-      "$240.00",
+      "240.00 USDT",
+      "0.00 USDT",
+      "240.00 USDT",
     ]);
     expect(await page.getByTestId("processed-items").innerText()).toBe("1");
     expect(await page.getByTestId("members-updated").innerText()).toBe("8");
-    expect(await page.getByTestId("total-salaries").innerText()).toBe("$2,720.00");
+    expect(await page.getByTestId("total-salaries").innerText()).toBe("2,720.00 USDT");
     for (const [label, value] of [
       ["Total Items Processed", "1"],
-      ["General Share Distributed", "$1,920.00"],
-      ["Elite Share Distributed", "$800.00"],
-      ["Admin Fund", "$160.00"],
-      ["Guild Fund", "$320.00"],
+      ["General Share Distributed", "1,920.00 USDT"],
+      ["Elite Share Distributed", "800.00 USDT"],
+      ["Admin Fund", "160.00 USDT"],
+      ["Guild Fund", "320.00 USDT"],
     ] as const) {
       const figure = page.locator("dl > div", { has: page.getByText(label, { exact: true }) });
       expect(await figure.locator("dd").innerText()).toBe(value);
@@ -647,16 +645,16 @@ describe("public salary receipt", () => {
     await ashvaleItems.getByText("Obsidian Greatblade").waitFor(WAIT);
     const itemText = await ashvaleItems.innerText();
     expect(itemText).toContain("Obsidian Greatblade");
-    expect(itemText).toMatch(/Item value\s+\$3,200\.00/);
-    expect(itemText).toMatch(/General share\s+\$240\.00/);
-    expect(itemText).toMatch(/Elite share\s+\$200\.00/);
+    expect(itemText).toMatch(/Item value\s+3,200\.00 USDT/);
+    expect(itemText).toMatch(/General share\s+240\.00 USDT/);
+    expect(itemText).toMatch(/Elite share\s+200\.00 USDT/);
     expect(
       await page.getByRole("button", { name: "Hide items of Ashvale" }).getAttribute("aria-expanded"),
     ).toBe("true");
     await page.getByRole("button", { name: "Show items of Larkspire" }).click();
     const larkspireItems = page.locator("main table tbody tr[id]").nth(1);
     await larkspireItems.getByText("Obsidian Greatblade").waitFor(WAIT);
-    expect(await larkspireItems.innerText()).toMatch(/General share\s+\$240\.00/);
+    expect(await larkspireItems.innerText()).toMatch(/General share\s+240\.00 USDT/);
     expect(await larkspireItems.innerText()).not.toContain("Elite share");
     await screenshot(page, "public-salary-calculation");
     await page.getByRole("button", { name: "Hide items of Larkspire" }).click();
@@ -678,7 +676,7 @@ describe("public salary receipt", () => {
     expect(csv.suggestedFilename()).toBe(`salary-calculation-receipt-${today}.csv`);
     const lines = readFileSync((await csv.path()) as string, "utf8").split("\r\n");
     expect(lines[0]).toBe(
-      "Member Name,Category,Total Raids,Items Participated,General Share (USD),Elite Share (USD),Final Salary (USD)",
+      "Member Name,Category,Total Raids,Items Participated,General Share (USDT),Elite Share (USDT),Final Salary (USDT)",
     );
     expect(lines[1]).toBe("Ashvale,Guild Master,1,1,240.00,200.00,440.00");
     expect(lines).toHaveLength(9);
@@ -693,7 +691,7 @@ describe("public salary receipt", () => {
     expect(text.split("\n").slice(1, 3)).toEqual([E2E_BRAND, "Detailed Salary Calculation Report"]);
     expect(text).toContain("Ashvale (Guild Master)");
     expect(text).toContain("Obsidian Greatblade");
-    expect(text).toContain("Total Salaries Distributed: 2,720.00 USD");
+    expect(text).toContain("Total Salaries Distributed: 2,720.00 USDT");
     expect(calls.filter((call) => call === RECEIPT_API)).toHaveLength(1);
 
     // The whole receipt cannot be fetched: the page's error title and the server's message, no download.
@@ -740,8 +738,8 @@ describe("public salary receipt", () => {
     await screenshot(page, "public-salary-calculation-loading-items");
     held.release();
     await ashvale.getByText("Obsidian Greatblade").waitFor(WAIT);
-    expect(await ashvale.innerText()).toMatch(/Item value\s+\$3,200\.00\s+General share\s+\$240\.00/);
-    expect(await ashvale.innerText()).toMatch(/Elite share\s+\$200\.00/);
+    expect(await ashvale.innerText()).toMatch(/Item value\s+3,200\.00 USDT\s+General share\s+240\.00 USDT/);
+    expect(await ashvale.innerText()).toMatch(/Elite share\s+200\.00 USDT/);
     expect(calls.filter(isMemberCall)).toEqual([`${RECEIPT_API}/member?name=Ashvale`]);
 
     // Closed and opened again, the row shows what it fetched at once, without asking again.
@@ -774,7 +772,7 @@ describe("public salary receipt", () => {
     await context.setOffline(true);
     await page.reload();
     await expect.poll(() => rows.count(), WAIT).toBe(8);
-    expect(await page.getByTestId("total-salaries").innerText()).toBe("$2,720.00");
+    expect(await page.getByTestId("total-salaries").innerText()).toBe("2,720.00 USDT");
     // Chromium forgets the emulated offline state in a document loaded offline; toggling it tells the page.
     await context.setOffline(false);
     await context.setOffline(true);
@@ -854,35 +852,20 @@ describe("phone width", () => {
       const scrollsSideways =
         (await table.count()) > 0 &&
         (await table.evaluate((element) => element.scrollWidth > element.clientWidth));
+      // Every table fits a phone as a list of cards (decision 046; tables-on-phones.test.ts checks each one).
+      expect(scrollsSideways).toBe(false);
       if (path === "/public/market-exchange") {
-        // The market fits a phone: the value and the participants button are on screen, the other columns
-        // under the loot name (decision 035).
-        expect(scrollsSideways).toBe(false);
         const button = await page
           .getByRole("button", { name: /^View participants of / })
           .first()
           .boundingBox();
         expect((button?.x ?? PHONE.width) + (button?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
       }
-      if (scrollsSideways) {
-        // Wide tables scroll inside their card; the first column stays in view.
-        const sticky = table.locator("tbody td.sticky").first();
-        const before = await sticky.boundingBox();
-        await table.evaluate((element) => {
-          element.scrollLeft = element.scrollWidth;
-        });
-        expect(await table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-        expect((await sticky.boundingBox())?.x).toBe(before?.x);
-        await table.scrollIntoViewIfNeeded();
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, `${path.slice(1).replaceAll("/", "-")}-scrolled-390x844.png`),
-        });
-      }
       if (path === "/public/salary-calculation") {
         await page.getByRole("button", { name: "Show items of Ashvale" }).click();
         await page.locator("main table tbody tr[id] ul").waitFor(WAIT);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        // The expanded items stay within the screen although the table scrolls sideways.
+        // The expanded items stay within the screen.
         const box = await page.locator("main table tbody tr[id] ul").boundingBox();
         expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
       }

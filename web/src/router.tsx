@@ -98,6 +98,11 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
+    path: "/admin/record-raid",
+    component: lazyRouteComponent(() => import("./routes/admin/record-raid.tsx"), "RecordRaidPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
     path: "/admin/boss-names",
     component: lazyRouteComponent(() => import("./routes/admin/boss-names.tsx"), "BossNamesPage"),
   }),

@@ -212,12 +212,12 @@ const ROUTES: Record<string, FuzzedRoute> = {
   },
   "/attendance/delete": deleteRoute(newAttendance),
   "/admin/import-market-data": {
-    keys: ["marketData"],
+    keys: ["marketData", "duplicates"],
     async valid() {
       return {
         body: { marketData: [{ bossName: "Gravemaw", lootName: unique("Claw"), value: 50, status: "sold" }] },
         status: 200,
-        answer: { insertedCount: 1 },
+        answer: { insertedCount: 1, skipped: [] },
       };
     },
   },

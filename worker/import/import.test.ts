@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  ALREADY_IN_MARKET,
+  DUPLICATES_INVALID,
   IMPORT_TOO_LARGE,
   MAX_IMPORT_BYTES,
   NO_ITEMS,
@@ -82,7 +84,7 @@ describe("POST /_api/admin/import-market-data", () => {
       ],
     });
     expect(res.status, JSON.stringify(res.data)).toBe(200);
-    expect(res.data).toEqual({ insertedCount: 4 });
+    expect(res.data).toEqual({ insertedCount: 4, skipped: [] });
     const items = await portal.db.query(
       `SELECT boss_name AS "bossName", loot_name AS "lootName", value, status, participated_members AS "participatedMembers",
               total_funds AS "totalFunds", date_acquired AS "dateAcquired" FROM market_exchange ORDER BY id`,
@@ -187,6 +189,7 @@ describe("POST /_api/admin/import-market-data", () => {
       [{ marketData: [] }, NO_ITEMS],
       [{ marketData: [row(1), 5] }, rowMessage(2, ROW_NOT_OBJECT)],
       [{ marketData: [row(1)], dryRun: true }, "Unknown field: dryRun"],
+      [{ marketData: [row(1)], duplicates: "maybe" }, DUPLICATES_INVALID],
       [{ marketData: Array.from({ length: 20_001 }, () => ({})) }, TOO_MANY_ROWS],
     ];
     for (const [body, error] of cases) {
@@ -213,7 +216,7 @@ describe("POST /_api/admin/import-market-data", () => {
     const body = { marketData: [row(1), row(2)] };
     const first = await portal.admin.post(IMPORT, body, headers);
     const again = await portal.admin.post(IMPORT, body, headers);
-    expect(first.data).toEqual({ insertedCount: 2 });
+    expect(first.data).toEqual({ insertedCount: 2, skipped: [] });
     expect(again.text).toBe(first.text);
     expect(await itemCount()).toBe(2);
     const other = await portal.admin.post(IMPORT, { marketData: [row(3)] }, headers);
@@ -237,7 +240,7 @@ describe("POST /_api/admin/import-market-data", () => {
     expect(JSON.stringify(body).length).toBeGreaterThan(2_000_000);
     const res = await portal.admin.post(IMPORT, body);
     expect(res.status, JSON.stringify(res.data).slice(0, 200)).toBe(200);
-    expect(res.data).toEqual({ insertedCount: 10_000 });
+    expect(res.data).toEqual({ insertedCount: 10_000, skipped: [] });
     expect(await itemCount()).toBe(10_000);
     const receipt = await portal.anonymous.get("/_api/public/salary-calculation");
     expect(receipt.data.processedItems).toBe(3333);
@@ -249,5 +252,59 @@ describe("POST /_api/admin/import-market-data", () => {
     });
     const members = receipt.data.membersWithSalaries as { playerName: string; salary: string }[];
     expect(stored.salaries).toEqual(Object.fromEntries(members.map((m) => [m.playerName, m.salary])));
+  });
+});
+
+describe("importing rows already in the market (decision 047)", () => {
+  it("a re-import adds nothing and lists every row it left out; audited with the count", async () => {
+    const body = { marketData: [row(1), row(2, { status: "Sold" }), row(3)] };
+    expect((await portal.admin.post(IMPORT, body)).data).toEqual({ insertedCount: 3, skipped: [] });
+    const before = await storedFigures(portal.db);
+
+    const again = await portal.admin.post(IMPORT, body);
+    expect(again.status).toBe(200);
+    expect(again.data).toEqual({
+      insertedCount: 0,
+      skipped: [1, 2, 3].map((n) => ({ row: n, message: ALREADY_IN_MARKET })),
+    });
+    expect(await itemCount()).toBe(3);
+    expect(await storedFigures(portal.db)).toEqual(before);
+    const audit = await portal.db.query<{ after: Record<string, unknown> }>(
+      "SELECT after FROM audit_log WHERE action = 'import' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit[0]?.after).toMatchObject({ insertedCount: 0, skippedDuplicates: 3 });
+  });
+
+  it("reads 'N/A', '-' and 'null' dates as no date", async () => {
+    const res = await portal.admin.post(IMPORT, {
+      marketData: ["N/A", "-", "NULL", "", null].map((dateAcquired, n) => row(n, { dateAcquired })),
+    });
+    expect(res.data).toEqual({ insertedCount: 5, skipped: [] });
+    const dates = await portal.db.query(
+      "SELECT date_acquired AS d FROM market_exchange WHERE date_acquired IS NOT NULL",
+    );
+    expect(dates).toEqual([]);
+  });
+
+  it("matches boss and loot in any case, the date and the value to the cent; new rows still go in", async () => {
+    await portal.admin.post(IMPORT, { marketData: [row(1, { value: "1250.50" })] });
+    const res = await portal.admin.post(IMPORT, {
+      marketData: [
+        row(1, { bossName: "IRONHIDE behemoth", lootName: "loot 1", value: "1250.5" }),
+        row(1, { value: "1250.51" }),
+        row(1, { value: "1250.50", dateAcquired: "2026-11-16" }),
+        row(1, { value: "1250.50", dateAcquired: null }),
+      ],
+    });
+    expect(res.data).toEqual({ insertedCount: 3, skipped: [{ row: 1, message: ALREADY_IN_MARKET }] });
+    expect(await itemCount()).toBe(4);
+  });
+
+  it("imports them when the admin confirmed (duplicates: import)", async () => {
+    const body = { marketData: [row(1), row(2)] };
+    await portal.admin.post(IMPORT, body);
+    const res = await portal.admin.post(IMPORT, { ...body, duplicates: "import" });
+    expect(res.data).toEqual({ insertedCount: 2, skipped: [] });
+    expect(await itemCount()).toBe(4);
   });
 });

@@ -173,6 +173,8 @@ async function itemCommand(command: Command, post: (path: string, body: unknown)
     }
     case "import":
       return post("/_api/admin/import-market-data", {
+        // Equal rows are the point of this model, not a mistake to skip (decision 047).
+        duplicates: "import",
         marketData: command.rows.map((row) => ({
           lootName: "Imported",
           bossName: "Boss",

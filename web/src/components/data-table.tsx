@@ -1,7 +1,9 @@
 /**
- * Table building blocks for the data screens. A table sits in a card and scrolls sideways inside it on
- * narrow screens, so the page itself never scrolls horizontally; the first column can stay in view
- * (`stickyCell`) and soft shadows at the edges show that there is more to scroll to.
+ * Table building blocks for the data screens. On a wide screen a table sits in a card and scrolls sideways inside
+ * it, so the page itself never scrolls horizontally; the first column can stay in view (`stickyCell`) and soft
+ * shadows at the edges show that there is more to scroll to. Below 640 px each body row is a card instead
+ * (decision 046, `.card-table` in styles.css): the row's title cell heads it, every other cell is a field under
+ * its column's name (`label`), and the row's actions close it, so nothing needs a sideways scroll.
  */
 import type { CSSProperties, HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { Skeleton } from "./skeleton.tsx";
@@ -36,8 +38,9 @@ export function TableCard({ children, label }: { children: ReactNode; label?: st
   );
 }
 
+/** A table whose rows are cards below 640 px (decision 046). */
 export function Table({ className = "", ...props }: HTMLAttributes<HTMLTableElement>) {
-  return <table className={`w-full border-collapse text-left text-sm ${className}`} {...props} />;
+  return <table className={`card-table w-full border-collapse text-left text-sm ${className}`} {...props} />;
 }
 
 /** The header row's background: opaque, so a sticky header cell hides what scrolls under it. */
@@ -63,21 +66,27 @@ export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellE
   );
 }
 
-export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={`border-b border-line/60 px-3 py-3 text-ink sm:px-4 ${className}`} {...props} />;
+/**
+ * A cell's place in its row's card below 640 px: the card's `title` (the row's name, first and across the
+ * card), a `wide` field across the card, the row's `actions` (last, at the right), or the `toggle` that opens
+ * the row (at the top right, by the title). Any other cell is a field, two to a line.
+ */
+export type CardPart = "title" | "wide" | "actions" | "toggle";
+
+export interface TdProps extends TdHTMLAttributes<HTMLTableCellElement> {
+  /** The field's name on a phone card: the column's header text. */
+  label?: string;
+  card?: CardPart;
 }
 
-/**
- * A column shown from the `sm` breakpoint up. On a phone a table keeps the columns that matter and the row's
- * actions in view without scrolling sideways, and shows the others' values under the row's first cell
- * (PhoneDetails).
- */
-export const WIDE_ONLY = "max-sm:hidden";
-
-/** The values of a row's wide-only columns, under the first cell's text on a phone. */
-export function PhoneDetails({ children }: { children: ReactNode }) {
+export function Td({ className = "", label, card, ...props }: TdProps) {
   return (
-    <span className="mt-1 block text-xs font-normal leading-6 text-ink-muted sm:hidden">{children}</span>
+    <td
+      className={`border-b border-line/60 px-3 py-3 text-ink sm:px-4 ${className}`}
+      data-label={label}
+      data-card={card}
+      {...props}
+    />
   );
 }
 
@@ -86,9 +95,11 @@ export function FirstTh({ className = "", ...props }: ThHTMLAttributes<HTMLTable
   return <Th className={`left-0 ${stickyHeadCell} ${stickyEdge} ${className}`} {...props} />;
 }
 
-/** A row's first cell, in bold and kept in view while the table scrolls sideways. */
-export function FirstTd({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <Td className={`left-0 font-medium ${stickyCell} ${stickyEdge} ${className}`} {...props} />;
+/** A row's first cell, in bold and kept in view while the table scrolls sideways; its card's title on a phone. */
+export function FirstTd({ className = "", ...props }: TdProps) {
+  return (
+    <Td className={`left-0 font-medium ${stickyCell} ${stickyEdge} ${className}`} card="title" {...props} />
+  );
 }
 
 /** `rows` placeholder rows of `columns` cells. */
@@ -164,6 +175,7 @@ type TableBody<T> =
       body: (rows: readonly T[]) => ReactNode;
       row?: never;
       rowHeight?: never;
+      cardHeight?: never;
       countLabel?: never;
     }
   | {
@@ -172,6 +184,8 @@ type TableBody<T> =
       row: RenderRow<T>;
       /** A row's usual height in pixels, until the rendered rows are measured. */
       rowHeight: number;
+      /** The same below 640 px, where the row is a card. */
+      cardHeight: number;
       /** What a long table announces as its rows change, e.g. `n => "1,204 market items"`. */
       countLabel: (count: number) => string;
     };
@@ -191,6 +205,7 @@ export function StateTable<T>({
   body,
   row,
   rowHeight,
+  cardHeight,
   countLabel,
   error,
   empty,
@@ -215,7 +230,15 @@ export function StateTable<T>({
   let tableBody: ReactNode;
   if (rows === null) tableBody = <SkeletonRows rows={skeletonRows} columns={columns} />;
   else if (virtual)
-    tableBody = <VirtualTableBody rows={rows} row={row} rowHeight={rowHeight} columns={columns} />;
+    tableBody = (
+      <VirtualTableBody
+        rows={rows}
+        row={row}
+        rowHeight={rowHeight}
+        cardHeight={cardHeight}
+        columns={columns}
+      />
+    );
   else tableBody = <tbody>{row ? rows.map((item) => row(item, undefined)) : body?.(rows)}</tbody>;
   return (
     <TableCard label={label}>

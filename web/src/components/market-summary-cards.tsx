@@ -1,4 +1,5 @@
 import { Coins, Package } from "lucide-react";
+import { formatCount } from "@shared/glossary/glossary.ts";
 import type { MarketSummary } from "@shared/market/market-summary.ts";
 import { Card } from "./card.tsx";
 import { Skeleton } from "./skeleton.tsx";
@@ -31,19 +32,19 @@ export function MarketSummaryCards({ summary }: { summary: MarketSummary | null 
           {summary ? (
             <>
               <p className="mt-1 text-2xl font-bold tabular-nums text-ink" data-testid="total-loots">
-                {summary.totalLoots}
+                {formatCount(summary.totalLoots)}
               </p>
               <p className="mt-1 flex gap-4 text-sm text-ink-muted">
                 <span>
                   Pending:{" "}
                   <span className="font-semibold text-gold" data-testid="pending-count">
-                    {summary.pending}
+                    {formatCount(summary.pending)}
                   </span>
                 </span>
                 <span>
                   Sold:{" "}
                   <span className="font-semibold text-success" data-testid="sold-count">
-                    {summary.sold}
+                    {formatCount(summary.sold)}
                   </span>
                 </span>
               </p>

@@ -1,13 +1,23 @@
 /**
  * The columns the public roster and the admin member tables share: Player Name (kept in view while the table
- * scrolls sideways), Category, Attendance, Loot Participation and a salary column.
+ * scrolls sideways), Category, Loot Items, Loot Participation and a salary column.
  */
+import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { RosterRow, RosterSortColumn } from "@shared/sorting/roster-sort.ts";
 import type { SortState } from "@shared/sorting/sort-cycle.ts";
 import { CategoryBadge, PendingBadge } from "./badge.tsx";
 import { FirstTd, FirstTh, Td, Th } from "./data-table.tsx";
 import { SortHeader } from "./sort-header.tsx";
+
+/** The shared columns' headers, which also name a phone card's fields. */
+const HEADERS = {
+  playerName: "Player Name",
+  category: "Category",
+  // The counts' names are the glossary's (docs/glossary.md): this column counts loot items, not raids.
+  attendance: GLOSSARY.lootItems,
+  lootParticipation: GLOSSARY.lootParticipation,
+} as const;
 
 /** The shared header cells; the two count columns sort only when `sortCounts`, the salary column always. */
 export function RosterHeadCells({
@@ -31,10 +41,10 @@ export function RosterHeadCells({
     );
   return (
     <>
-      <FirstTh>Player Name</FirstTh>
-      <Th>Category</Th>
-      {count("attendance", "Attendance")}
-      {count("lootParticipation", "Loot Participation")}
+      <FirstTh>{HEADERS.playerName}</FirstTh>
+      <Th>{HEADERS.category}</Th>
+      {count("attendance", HEADERS.attendance)}
+      {count("lootParticipation", HEADERS.lootParticipation)}
       <SortHeader column={salary.column} sort={sort} onSort={onSort}>
         {salary.label}
       </SortHeader>
@@ -46,10 +56,13 @@ export function RosterHeadCells({
 export function RosterCells({
   row,
   salary,
+  salaryLabel = "Salary",
   pending = false,
 }: {
   row: RosterRow;
   salary: string;
+  /** The salary column's header (RosterHeadCells' `salary.label`), its field's name on a phone card. */
+  salaryLabel?: string;
   pending?: boolean;
 }) {
   return (
@@ -58,12 +71,18 @@ export function RosterCells({
         {row.playerName}
         {pending ? <PendingBadge /> : null}
       </FirstTd>
-      <Td>
+      <Td label={HEADERS.category}>
         <CategoryBadge category={row.category} />
       </Td>
-      <Td className="text-right tabular-nums">{row.attendance}</Td>
-      <Td className="text-right tabular-nums">{row.lootParticipation}</Td>
-      <Td className="whitespace-nowrap text-right tabular-nums">{formatMoney(salary, "usdt")}</Td>
+      <Td label={HEADERS.attendance} className="text-right tabular-nums">
+        {formatCount(row.attendance)}
+      </Td>
+      <Td label={HEADERS.lootParticipation} className="text-right tabular-nums">
+        {formatCount(row.lootParticipation)}
+      </Td>
+      <Td label={salaryLabel} className="whitespace-nowrap text-right tabular-nums">
+        {formatMoney(salary, "usdt")}
+      </Td>
     </>
   );
 }

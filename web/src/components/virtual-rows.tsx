@@ -26,6 +26,9 @@ export interface VirtualRowProps {
 /** Renders one body row: a keyed `tr` with `props` spread onto it. */
 export type RenderRow<T> = (row: T, props: VirtualRowProps | undefined) => ReactNode;
 
+/** Where a table's rows are cards (decision 046, `.card-table` in styles.css). */
+const CARDS_QUERY = "(width < 40rem)";
+
 /** Rows beyond the screen rendered on each side, so scrolling and Tab find the next rows already there. */
 const OVERSCAN = 12;
 
@@ -59,12 +62,15 @@ export function VirtualTableBody<T>({
   rows,
   row,
   rowHeight,
+  cardHeight,
   columns,
 }: {
   rows: readonly T[];
   row: RenderRow<T>;
   /** A row's usual height in pixels; rows are measured once rendered. */
   rowHeight: number;
+  /** The same on a phone, where each row is a card. */
+  cardHeight: number;
   columns: number;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
@@ -78,7 +84,8 @@ export function VirtualTableBody<T>({
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => rowHeight,
+    // Read as rows are estimated, so a phone turned to landscape estimates the rows not yet measured anew.
+    estimateSize: () => (window.matchMedia(CARDS_QUERY).matches ? cardHeight : rowHeight),
     overscan: OVERSCAN,
     scrollMargin,
     rangeExtractor,

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import {
+  CalendarCheck,
   Coins,
   ExternalLink,
   Hourglass,
@@ -14,6 +15,7 @@ import {
   Wrench,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatCount } from "@shared/glossary/glossary.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
@@ -26,6 +28,8 @@ import { dashboardFigures } from "./admin/-components/dashboard-figures.ts";
 
 /** The dashboard's tools, in the spec's order; their names come from the one list of admin pages. */
 const TOOL_CARDS = [
+  // Raid night first (decision 045): the officer's most frequent task on a phone.
+  ["/admin/record-raid", CalendarCheck],
   ["/admin/fix-participants", Wrench],
   ["/admin/attendance", ScrollText],
   ["/guild-members", Users],
@@ -99,13 +103,13 @@ export function AdminDashboardPage() {
         />
         <StatCard
           title="Active Members"
-          value={figures.activeMembers}
+          value={figures.activeMembers === null ? null : formatCount(figures.activeMembers)}
           icon={<Users className="size-6" aria-hidden="true" />}
           testId="stat-active-members"
         />
         <StatCard
           title="Pending Loots"
-          value={figures.pendingLoots}
+          value={figures.pendingLoots === null ? null : formatCount(figures.pendingLoots)}
           icon={<Hourglass className="size-6" aria-hidden="true" />}
           testId="stat-pending-loots"
         />

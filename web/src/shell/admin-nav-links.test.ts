@@ -2,13 +2,17 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_NAV_LINKS, adminCollectionsForPath, adminHeaderLabel } from "./admin-nav-links.ts";
 
 describe("adminHeaderLabel", () => {
-  it("names the current link, 'Attendance Management' on attendance, else 'Dashboard'", () => {
+  it("names the current page, tool pages too, 'Attendance Management' on attendance, else 'Dashboard'", () => {
     expect(adminHeaderLabel("/admin")).toBe("Dashboard");
     expect(adminHeaderLabel("/guild-funds")).toBe("Guild Funds");
     expect(adminHeaderLabel("/guild-members/")).toBe("Guild Members");
     expect(adminHeaderLabel("/admin/boss-names")).toBe("Boss Names");
     expect(adminHeaderLabel("/admin/attendance")).toBe("Attendance Management");
-    expect(adminHeaderLabel("/admin/data-migration")).toBe("Dashboard");
+    expect(adminHeaderLabel("/admin/data-migration")).toBe("Data Migration");
+    expect(adminHeaderLabel("/admin/fix-participants")).toBe("Fix Participants");
+    expect(adminHeaderLabel("/admin/database-setup")).toBe("Database Setup");
+    expect(adminHeaderLabel("/admin/no-such-page")).toBe("Dashboard");
+    expect(adminHeaderLabel("/admin/toString")).toBe("Dashboard");
   });
 });
 
@@ -21,6 +25,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "/guild-funds",
       "/admin/boss-timers",
       "/admin/boss-names",
+      "/admin/record-raid",
       "/admin/attendance",
       "/admin/accounts",
       "/admin/audit-log",
@@ -29,6 +34,7 @@ describe("ADMIN_NAV_LINKS", () => {
     expect(ADMIN_NAV_LINKS.filter((link) => link.adminOnly).map((link) => link.label)).toEqual([
       "Boss Timers",
       "Boss Names",
+      "Record a Raid",
       "Attendance",
       "Accounts",
       "Audit Log",

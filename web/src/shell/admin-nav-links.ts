@@ -8,12 +8,14 @@ export const ADMIN_PAGE_LABELS = {
   "/guild-funds": "Guild Funds",
   "/admin/boss-timers": "Boss Timers",
   "/admin/boss-names": "Boss Names",
+  "/admin/record-raid": "Record a Raid",
   "/admin/attendance": "Attendance",
   "/admin/accounts": "Accounts",
   "/admin/audit-log": "Audit Log",
   "/admin/discord": "Discord",
   "/admin/fix-participants": "Fix Participants",
   "/admin/data-migration": "Data Migration",
+  "/admin/database-setup": "Database Setup",
 } as const;
 
 type AdminPath = keyof typeof ADMIN_PAGE_LABELS;
@@ -30,17 +32,21 @@ export const ADMIN_NAV_LINKS = [
   navLink("/guild-funds", false),
   navLink("/admin/boss-timers", true),
   navLink("/admin/boss-names", true),
+  navLink("/admin/record-raid", true),
   navLink("/admin/attendance", true),
   navLink("/admin/accounts", true),
   navLink("/admin/audit-log", true),
   navLink("/admin/discord", true),
 ];
 
-/** The page header's label: the current link's, 'Attendance Management' on /admin/attendance, else 'Dashboard'. */
+/**
+ * The page header's label: the page's own name (tool pages too, not 'Dashboard'), 'Attendance Management' on
+ * /admin/attendance; 'Dashboard' only for a path that names no page.
+ */
 export function adminHeaderLabel(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === "/admin/attendance") return "Attendance Management";
-  return ADMIN_NAV_LINKS.find((link) => link.to === path)?.label ?? "Dashboard";
+  return Object.hasOwn(ADMIN_PAGE_LABELS, path) ? ADMIN_PAGE_LABELS[path as AdminPath] : "Dashboard";
 }
 
 /** The admin pages that show cached data, and the collections each one reads (for the sync hint). */
@@ -52,6 +58,7 @@ const COLLECTIONS_BY_PATH: Readonly<Record<string, readonly CollectionName[]>> =
   "/admin/boss-timers": ["bossNames", "timers"],
   "/admin/boss-names": ["bossNames"],
   "/admin/attendance": ["attendance", "guildMembers", "marketItems"],
+  "/admin/record-raid": ["attendance", "guildMembers", "bossNames"],
 };
 
 /** The cached collections shown at `pathname`; null for online-only tools (accounts, audit log, imports). */

@@ -7,10 +7,14 @@ export const navLinkClass =
   "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors " +
   "hover:bg-surface-raised hover:text-ink data-[status=active]:bg-surface-raised data-[status=active]:text-gold";
 
+/**
+ * The public menu's way into the admin area: 'Return to Admin' for an admin, 'Admin Login' for a visitor, and
+ * nothing for a raider (role user), whom every admin page would only answer with Access Denied.
+ */
 export function AdminLink({ onNavigate, className = "" }: { onNavigate?: () => void; className?: string }) {
   const session = useSession();
-  const loggedIn = session.status === "authenticated";
-  return loggedIn ? (
+  if (session.status === "authenticated" && session.user.role !== "admin") return null;
+  return session.status === "authenticated" ? (
     <Link to="/admin" onClick={onNavigate} className={buttonClass("secondary", "md", className)}>
       <LayoutDashboard className="size-4" aria-hidden="true" />
       Return to Admin

@@ -15,6 +15,15 @@ import { RowActions } from "@web/components/row-actions.tsx";
 
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1";
 
+/** The column headers, which also name a phone card's fields. */
+const HEADERS = {
+  displayName: "Display Name",
+  email: "Email",
+  role: "Role",
+  status: "Status",
+  created: "Created",
+} as const;
+
 export function AccountsTable({
   accounts,
   currentUserId,
@@ -29,11 +38,11 @@ export function AccountsTable({
       <Table>
         <thead>
           <tr>
-            <FirstTh>Display Name</FirstTh>
-            <Th>Email</Th>
-            <Th>Role</Th>
-            <Th>Status</Th>
-            <Th>Created</Th>
+            <FirstTh>{HEADERS.displayName}</FirstTh>
+            <Th>{HEADERS.email}</Th>
+            <Th>{HEADERS.role}</Th>
+            <Th>{HEADERS.status}</Th>
+            <Th>{HEADERS.created}</Th>
             {onEdit ? <Th className="text-right">Actions</Th> : null}
           </tr>
         </thead>
@@ -49,24 +58,28 @@ export function AccountsTable({
                     <span className="ml-2 text-xs text-ink-muted">(you)</span>
                   ) : null}
                 </FirstTd>
-                <Td className="text-ink-muted">{account.email}</Td>
-                <Td>
+                <Td className="text-ink-muted" label={HEADERS.email} card="wide">
+                  {account.email}
+                </Td>
+                <Td label={HEADERS.role}>
                   <span
                     className={`${pill} ${account.role === "admin" ? "bg-gold/15 text-gold ring-gold/40" : "bg-surface-raised text-ink-muted ring-line"}`}
                   >
                     {account.role === "admin" ? "Admin" : "User"}
                   </span>
                 </Td>
-                <Td>
+                <Td label={HEADERS.status}>
                   <span
                     className={`${pill} ${account.disabled ? "bg-danger/10 text-danger ring-danger/30" : "bg-success/15 text-success ring-success/30"}`}
                   >
                     {account.disabled ? "Disabled" : "Active"}
                   </span>
                 </Td>
-                <Td className="whitespace-nowrap text-ink-muted">{formatDate(account.createdAt)}</Td>
+                <Td className="whitespace-nowrap text-ink-muted" label={HEADERS.created}>
+                  {formatDate(account.createdAt)}
+                </Td>
                 {onEdit ? (
-                  <Td className="text-right">
+                  <Td className="text-right" card="actions">
                     <RowActions
                       actions={[
                         {

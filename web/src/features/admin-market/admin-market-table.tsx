@@ -7,13 +7,11 @@ import { Button } from "@web/components/button.tsx";
 import {
   FirstTd,
   FirstTh,
-  PhoneDetails,
   rowClass,
   StateTable,
   type TableState,
   Td,
   Th,
-  WIDE_ONLY,
 } from "@web/components/data-table.tsx";
 import { type RowAction, RowActions } from "@web/components/row-actions.tsx";
 import type { VirtualRowProps } from "@web/components/virtual-rows.tsx";
@@ -24,7 +22,19 @@ export type AdminMarketTableState = TableState<MarketItem>;
 
 /** A row's height at rest (its buttons set it), before the rendered rows are measured. */
 const ROW_HEIGHT = 69;
+/** The same for a row's card on a phone. */
+const CARD_HEIGHT = 220;
 const countLabel = (count: number) => `${count.toLocaleString("en-US")} market items`;
+
+/** The column headers, which also name a phone card's fields. */
+const HEADERS = {
+  lootName: "Loot Name",
+  bossName: "Boss Name",
+  date: "Date",
+  value: "Value",
+  status: "Status",
+  participants: "Participants",
+} as const;
 
 export const NO_MARKET_ITEMS = "No market items found.";
 export const marketItemsError = (message: string) => `Error loading items: ${message}`;
@@ -74,39 +84,37 @@ export function AdminMarketTable({
       columns={7}
       head={
         <>
-          <FirstTh>Loot Name</FirstTh>
-          <Th className={WIDE_ONLY}>Boss Name</Th>
-          <Th className={WIDE_ONLY}>Date</Th>
-          <Th className={`text-right ${WIDE_ONLY}`}>Value</Th>
-          <Th className={WIDE_ONLY}>Status</Th>
-          <Th className="text-center max-sm:px-1">
-            <Users className="mx-auto size-4 sm:hidden" aria-hidden="true" />
-            <span className="max-sm:sr-only">Participants</span>
-          </Th>
-          <Th className="text-right max-sm:px-1">Actions</Th>
+          <FirstTh>{HEADERS.lootName}</FirstTh>
+          <Th>{HEADERS.bossName}</Th>
+          <Th>{HEADERS.date}</Th>
+          <Th className="text-right">{HEADERS.value}</Th>
+          <Th>{HEADERS.status}</Th>
+          <Th className="text-center">{HEADERS.participants}</Th>
+          <Th className="text-right">Actions</Th>
         </>
       }
       rowHeight={ROW_HEIGHT}
+      cardHeight={CARD_HEIGHT}
       countLabel={countLabel}
       row={(item, props: VirtualRowProps | undefined) => (
         <tr key={item.id} className={rowClass} data-loot={item.lootName} {...props}>
-          <FirstTd className="max-w-40 sm:max-w-none">
+          <FirstTd>
             {item.lootName}
             {isLocalId(item.id) ? <PendingBadge /> : null}
-            <PhoneDetails>
-              <span className="font-medium text-ink tabular-nums">{formatMoney(item.value, "usdt")}</span>{" "}
-              <LootStatusBadge status={item.status} /> {item.bossName} · {formatDate(item.dateAcquired)}
-            </PhoneDetails>
           </FirstTd>
-          <Td className={`text-ink-muted ${WIDE_ONLY}`}>{item.bossName}</Td>
-          <Td className={`whitespace-nowrap text-ink-muted ${WIDE_ONLY}`}>{formatDate(item.dateAcquired)}</Td>
-          <Td className={`whitespace-nowrap text-right tabular-nums ${WIDE_ONLY}`}>
+          <Td className="text-ink-muted" label={HEADERS.bossName}>
+            {item.bossName}
+          </Td>
+          <Td className="whitespace-nowrap text-ink-muted" label={HEADERS.date}>
+            {formatDate(item.dateAcquired)}
+          </Td>
+          <Td className="whitespace-nowrap text-right tabular-nums" label={HEADERS.value}>
             {formatMoney(item.value, "usdt")}
           </Td>
-          <Td className={WIDE_ONLY}>
+          <Td label={HEADERS.status}>
             <LootStatusBadge status={item.status} />
           </Td>
-          <Td className="py-1.5 text-center max-sm:px-1">
+          <Td className="py-1.5 text-center" label={HEADERS.participants}>
             <Button
               variant="secondary"
               className="px-3!"
@@ -118,7 +126,7 @@ export function AdminMarketTable({
               <span className="tabular-nums">{participantCount(item)}</span>
             </Button>
           </Td>
-          <Td className="py-1.5 text-right whitespace-nowrap max-sm:pr-1 max-sm:pl-0">
+          <Td className="py-1.5 text-right whitespace-nowrap" card="actions">
             <RowActions disabled={isLocalId(item.id)} actions={actionsFor(item, actions)} />
           </Td>
         </tr>

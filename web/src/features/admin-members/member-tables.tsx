@@ -16,6 +16,11 @@ export type MembersState = TableState<MemberRow>;
 
 type MembersKind = "active" | "kicked";
 
+const FINAL_SALARY = "Final Salary";
+const KICKED_DATE = "Kicked Date";
+/** The kicked member's Paid button, named after its row for screen readers and voice control. */
+const markPaidLabel = (playerName: string) => `Mark ${playerName} paid`;
+
 const TABLES = {
   active: { label: "Active members", empty: "No active guild members found.", width: "min-w-[44rem]" },
   kicked: { label: "Kicked members", empty: "No kicked guild members found.", width: "min-w-[52rem]" },
@@ -53,9 +58,7 @@ function MembersTable({
             onSort={onSort}
             sortCounts={active}
             salary={
-              active
-                ? { column: "salary", label: "Salary" }
-                : { column: "finalSalary", label: "Final Salary" }
+              active ? { column: "salary", label: "Salary" } : { column: "finalSalary", label: FINAL_SALARY }
             }
           />
           {head}
@@ -87,7 +90,7 @@ export function ActiveMembersTable({ state, actions }: { state: MembersState; ac
   const cells = (row: MemberRow) => (
     <>
       <RosterCells row={row} salary={row.salary} pending={isLocalId(row.id)} />
-      <Td className="whitespace-nowrap text-right">
+      <Td className="whitespace-nowrap text-right" card="actions">
         <RowActions
           disabled={isLocalId(row.id)}
           actions={[
@@ -117,10 +120,17 @@ export function KickedMembersTable({
 }) {
   const cells = (row: MemberRow) => (
     <>
-      <RosterCells row={row} salary={row.finalSalaryAmount ?? row.salary} />
-      <Td className="whitespace-nowrap">{formatKickedDate(row.member.kickedDate)}</Td>
-      <Td className="text-right">
-        <Button variant="secondary" className="px-3!" onClick={() => onMarkPaid(row.member)}>
+      <RosterCells row={row} salary={row.finalSalaryAmount ?? row.salary} salaryLabel={FINAL_SALARY} />
+      <Td className="whitespace-nowrap" label={KICKED_DATE}>
+        {formatKickedDate(row.member.kickedDate)}
+      </Td>
+      <Td className="text-right" card="actions">
+        <Button
+          variant="secondary"
+          className="px-3!"
+          aria-label={markPaidLabel(row.playerName)}
+          onClick={() => onMarkPaid(row.member)}
+        >
           <BadgeCheck className="size-4" aria-hidden="true" />
           Paid
         </Button>
@@ -129,7 +139,7 @@ export function KickedMembersTable({
   );
   const head = (
     <>
-      <Th>Kicked Date</Th>
+      <Th>{KICKED_DATE}</Th>
       <Th className="text-right">Actions</Th>
     </>
   );

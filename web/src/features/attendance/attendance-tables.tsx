@@ -6,13 +6,11 @@ import { LootStatusBadge, PendingBadge } from "@web/components/badge.tsx";
 import {
   FirstTd,
   FirstTh,
-  PhoneDetails,
   rowClass,
   StateTable,
   type TableState,
   Td,
   Th,
-  WIDE_ONLY,
 } from "@web/components/data-table.tsx";
 import { RowActions } from "@web/components/row-actions.tsx";
 import type { VirtualRowProps } from "@web/components/virtual-rows.tsx";
@@ -22,8 +20,23 @@ import { type LootRow, recordNames } from "./attendance-view.ts";
 
 /** A row's usual height (a raid's twenty names wrap to a few lines), before the rendered rows are measured. */
 const ROW_HEIGHT = 96;
-/** On a phone a row's names are cut to two lines; the whole list is in the row's accessible text. */
-const NAMES = "max-sm:line-clamp-2 sm:min-w-56";
+/** The same for a row's card on a phone, where the names take the card's width. */
+const RECORD_CARD_HEIGHT = 220;
+const LOOT_CARD_HEIGHT = 210;
+/** The names wrap in a column wide enough to read them; on a phone card they take the card's width. */
+const NAMES = "sm:min-w-56";
+
+/** The column headers, which also name a phone card's fields. */
+const HEADERS = {
+  bossName: "Boss Name",
+  dateAttended: "Date Attended",
+  participatedMembers: "Participated Members",
+  lootName: "Loot Name",
+  value: "Value",
+  status: "Status",
+  dateAcquired: "Date Acquired",
+  allParticipants: "All Participants",
+} as const;
 
 const recordLabel = (record: AttendanceRecord) =>
   `${record.bossName} record of ${formatDate(record.dateAttended)}`;
@@ -47,16 +60,17 @@ export function AttendanceRecordsTable({
         <FirstTd className="sm:whitespace-nowrap">
           {record.bossName}
           {local ? <PendingBadge /> : null}
-          <PhoneDetails>{formatDate(record.dateAttended)}</PhoneDetails>
         </FirstTd>
-        <Td className={`whitespace-nowrap ${WIDE_ONLY}`}>{formatDate(record.dateAttended)}</Td>
-        <Td className="max-sm:px-2">
+        <Td className="whitespace-nowrap" label={HEADERS.dateAttended} card="wide">
+          {formatDate(record.dateAttended)}
+        </Td>
+        <Td label={HEADERS.participatedMembers} card="wide">
           <div className={NAMES}>
             <span className="mr-1 font-semibold tabular-nums">{names.length}:</span>
             <span className="text-ink-muted">{names.join(", ")}</span>
           </div>
         </Td>
-        <Td className="text-right whitespace-nowrap max-sm:pr-1 max-sm:pl-0">
+        <Td className="text-right whitespace-nowrap" card="actions">
           <RowActions
             disabled={local}
             actions={[
@@ -81,16 +95,15 @@ export function AttendanceRecordsTable({
       columns={4}
       head={
         <>
-          <FirstTh>Boss Name</FirstTh>
-          <Th className={WIDE_ONLY}>Date Attended</Th>
-          <Th className="max-sm:px-2">
-            Participated <span className="max-sm:hidden">Members</span>
-          </Th>
+          <FirstTh>{HEADERS.bossName}</FirstTh>
+          <Th>{HEADERS.dateAttended}</Th>
+          <Th>{HEADERS.participatedMembers}</Th>
           <Th className="text-right">Actions</Th>
         </>
       }
       row={row}
       rowHeight={ROW_HEIGHT}
+      cardHeight={RECORD_CARD_HEIGHT}
       countLabel={(count) => `${count.toLocaleString("en-US")} attendance records`}
       error={(message) => `Error loading attendance: ${message}`}
       empty={emptyText}
@@ -107,38 +120,36 @@ export function LootParticipationTable({ state }: { state: TableState<LootRow> }
       columns={6}
       head={
         <>
-          <FirstTh>Loot Name</FirstTh>
-          <Th className={WIDE_ONLY}>Boss Name</Th>
-          <Th className="text-right max-sm:px-2">Value</Th>
-          <Th className={WIDE_ONLY}>Status</Th>
-          <Th className={WIDE_ONLY}>Date Acquired</Th>
-          <Th className="max-sm:px-2">
-            <span className="max-sm:hidden">All </span>Participants
-          </Th>
+          <FirstTh>{HEADERS.lootName}</FirstTh>
+          <Th>{HEADERS.bossName}</Th>
+          <Th className="text-right">{HEADERS.value}</Th>
+          <Th>{HEADERS.status}</Th>
+          <Th>{HEADERS.dateAcquired}</Th>
+          <Th>{HEADERS.allParticipants}</Th>
         </>
       }
       row={({ item, participants }, props) => (
         <tr key={item.id} className={rowClass} {...props}>
-          <FirstTd className="max-sm:min-w-32">
-            {item.lootName}
-            <PhoneDetails>
-              <LootStatusBadge status={item.status} /> {item.bossName} · {formatDate(item.dateAcquired)}
-            </PhoneDetails>
-          </FirstTd>
-          <Td className={`whitespace-nowrap ${WIDE_ONLY}`}>{item.bossName}</Td>
-          <Td className="text-right whitespace-nowrap tabular-nums max-sm:px-2">
+          <FirstTd>{item.lootName}</FirstTd>
+          <Td className="whitespace-nowrap" label={HEADERS.bossName}>
+            {item.bossName}
+          </Td>
+          <Td className="text-right whitespace-nowrap tabular-nums" label={HEADERS.value}>
             {formatMoney(item.value, "usdt")}
           </Td>
-          <Td className={WIDE_ONLY}>
+          <Td label={HEADERS.status}>
             <LootStatusBadge status={item.status} />
           </Td>
-          <Td className={`whitespace-nowrap ${WIDE_ONLY}`}>{formatDate(item.dateAcquired)}</Td>
-          <Td className="text-ink-muted max-sm:px-2">
+          <Td className="whitespace-nowrap" label={HEADERS.dateAcquired}>
+            {formatDate(item.dateAcquired)}
+          </Td>
+          <Td className="text-ink-muted" label={HEADERS.allParticipants} card="wide">
             <div className={NAMES}>{participants.join(", ")}</div>
           </Td>
         </tr>
       )}
       rowHeight={ROW_HEIGHT}
+      cardHeight={LOOT_CARD_HEIGHT}
       countLabel={(count) => `${count.toLocaleString("en-US")} loot items`}
       error={(message) => `Error loading loot participation: ${message}`}
       empty="No loot participation records found."

@@ -7,8 +7,8 @@ describe("auditChanges", () => {
     const after = { id: 3, playerName: "Aria", category: "Core", salary: "12.50", tags: ["a", "b"] };
     expect(auditChanges(before, after)).toEqual([
       { field: "category", label: "Category", before: "Members", after: "Core" },
-      { field: "salary", label: "Salary", before: "10.00", after: "12.50" },
-      { field: "tags", label: "Tags", before: '["a"]', after: '["a","b"]' },
+      { field: "salary", label: "Salary", before: "10.00 USDT", after: "12.50 USDT" },
+      { field: "tags", label: "Tags", before: "a", after: "a, b" },
     ]);
   });
 
@@ -26,8 +26,14 @@ describe("auditChanges", () => {
       { field: "displayName", label: "Display name", before: null, after: "New" },
       { field: "email", label: "Email", before: null, after: "new@guild.test" },
       { field: "role", label: "Role", before: null, after: "user" },
-      { field: "id", label: "Id", before: null, after: "4" },
     ]);
+    // Its id and timestamps are the entry's own (its History button, its time).
+    expect(
+      auditChanges(
+        { id: 4, value: "1.00", updatedAt: "2026-11-22T20:01:37.528Z" },
+        { id: 4, value: "2.00", updatedAt: "2026-11-23T20:01:37.528Z" },
+      ).map((change) => change.field),
+    ).toEqual(["value"]);
     expect(auditChanges({ name: "Duskwing" }, null)).toEqual([
       { field: "name", label: "Name", before: "Duskwing", after: null },
     ]);
@@ -58,14 +64,28 @@ describe("labels and values", () => {
     expect(fieldLabel("dateAcquired")).toBe("Date acquired");
   });
 
+  it("shows amounts grouped in USDT, names as a list, days in the app's date format", () => {
+    expect(formatAuditValue("1350.00", null, "value")).toBe("1,350.00 USDT");
+    expect(formatAuditValue(1425, null, "value")).toBe("1,425.00 USDT");
+    expect(formatAuditValue("5287.06", null, "salary")).toBe("5,287.06 USDT");
+    expect(formatAuditValue("not money", null, "value")).toBe("not money");
+    expect(formatAuditValue("1350.00", null, "lootName")).toBe("1350.00");
+    expect(formatAuditValue('["Aria","Stormhollow"]', null, "participatedMembers")).toBe("Aria, Stormhollow");
+    expect(formatAuditValue("Aria, Bram", null, "participatedMembers")).toBe("Aria, Bram");
+    expect(formatAuditValue(["Aria", "Bram"])).toBe("Aria, Bram");
+    expect(auditChanges({ value: "1350.00" }, { value: "1425.00" })).toEqual([
+      { field: "value", label: "Value", before: "1,350.00 USDT", after: "1,425.00 USDT" },
+    ]);
+  });
+
   it("formats stored values and cuts long ones", () => {
     expect(formatAuditValue(null)).toBe("—");
     expect(formatAuditValue("")).toBe("—");
     expect(formatAuditValue(false)).toBe("false");
     expect(formatAuditValue(12.5)).toBe("12.5");
     expect(formatAuditValue({ x: 1 })).toBe('{"x":1}');
-    expect(formatAuditValue("2026-11-22T20:01:37.528Z", "UTC")).toBe("Nov 22, 2026 8:01 PM");
-    expect(formatAuditValue("2026-11-22")).toBe("2026-11-22");
+    expect(formatAuditValue("2026-11-22T20:01:37.528Z", "UTC")).toBe("Nov 22, 2026 at 8:01 PM");
+    expect(formatAuditValue("2026-11-22")).toBe("Nov 22, 2026");
     expect(formatAuditValue("x".repeat(300))).toHaveLength(300);
     expect(formatAuditValue(["y".repeat(300)])).toHaveLength(201);
   });

@@ -2,14 +2,20 @@
  * The audit log's entries as a person reads them: what kind of thing changed, what was done, and, field by
  * field, the value before and after (only the fields that changed on an update).
  */
-import { formatDate, formatTime } from "@shared/format/format-date.ts";
+import { formatDate, formatDateTime } from "@shared/format/format-date.ts";
+import { formatMoney } from "@shared/money/money.ts";
 
 export interface AuditEntry {
   id: number;
+  actorId: number | null;
   actorEmail: string | null;
+  /** The actor's display name now; null for the system or a deleted account. */
+  actorName: string | null;
   action: string;
   entity: string;
   entityId: string | null;
+  /** The name of what changed (an item's loot name, a member's player name...), when it has one. */
+  subject: string | null;
   before: unknown;
   after: unknown;
   createdAt: Date;
@@ -62,24 +68,61 @@ export function fieldLabel(field: string): string {
 
 const MAX_VALUE_LENGTH = 200;
 
+/** Fields that hold an amount: shown grouped, with two decimals and the currency. */
+export const MONEY_FIELDS: ReadonlySet<string> = new Set([
+  "value",
+  "totalFunds",
+  "salary",
+  "finalSalaryAmount",
+  "reservedGuildFunds",
+  "adminFund",
+  "totalAdminFund",
+  "totalGuildFund",
+  "from",
+  "to",
+]);
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * A stored value as text: instants as the viewer's date and time, other strings as they are, nothing as an
- * em dash, lists and objects as compact JSON.
+ * A stored value as text: amounts of a money field as '1,425.00 USDT', calendar days and instants in the app's
+ * date format, other strings as they are, nothing as an em dash, lists of names joined with commas, other lists
+ * and objects as compact JSON.
  */
-export function formatAuditValue(value: unknown, timeZone?: string | null): string {
+export function formatAuditValue(value: unknown, timeZone?: string | null, field?: string): string {
   if (value === undefined || value === null || value === "") return "—";
+  if (
+    field !== undefined &&
+    MONEY_FIELDS.has(field) &&
+    (typeof value === "string" || typeof value === "number")
+  ) {
+    // Stored amounts are decimal text ('1425.00'); a number here is an amount too, not cents.
+    const money = formatMoney(typeof value === "number" ? String(value) : value, "usdt");
+    if (money !== "N/A") return money;
+  }
+  if (field === "participatedMembers" && typeof value === "string" && value.startsWith("[")) {
+    try {
+      return formatAuditValue(JSON.parse(value), timeZone);
+    } catch {
+      return value;
+    }
+  }
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) {
+    const names = value.join(", ");
+    return names.length > MAX_VALUE_LENGTH ? `${names.slice(0, MAX_VALUE_LENGTH)}…` : names;
+  }
   if (typeof value === "string") {
+    if (DATE_ONLY.test(value)) return formatDate(value);
     if (!ISO_INSTANT.test(value)) return value;
     const instant = new Date(value);
-    return Number.isNaN(instant.getTime())
-      ? value
-      : `${formatDate(instant, timeZone)} ${formatTime(instant, timeZone)}`;
+    return Number.isNaN(instant.getTime()) ? value : formatDateTime(instant, timeZone);
   }
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
     return String(value);
-  if (value instanceof Date) return `${formatDate(value, timeZone)} ${formatTime(value, timeZone)}`;
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? "Invalid Date" : formatDateTime(value, timeZone);
   const json = JSON.stringify(value);
   return json.length > MAX_VALUE_LENGTH ? `${json.slice(0, MAX_VALUE_LENGTH)}…` : json;
 }
@@ -102,10 +145,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Fields that name the thing come first; the rest keep the stored order. */
 const LEADING_FIELDS = ["playerName", "lootName", "name", "bossName", "displayName", "email", "role"];
 
+/** Bookkeeping fields the entry itself says better: its time, and its item's id (the History button). */
+const HIDDEN_FIELDS: ReadonlySet<string> = new Set(["id", "createdAt", "updatedAt"]);
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
 
 /**
- * The fields to show for an entry: on an update, only those whose value changed; on a create, every filled
+ * The fields to show for an entry (never its id and timestamps): on an update, only those whose value changed; on a create, every filled
  * field of the new value (before is null); on a delete, every filled field of the old one (after is null).
  * A value that is not an object (a list, a number) is one row named 'Value'.
  */
@@ -133,6 +179,7 @@ export function auditChanges(before: unknown, after: unknown, timeZone?: string 
   ];
   const changes: FieldChange[] = [];
   for (const field of fields) {
+    if (HIDDEN_FIELDS.has(field)) continue;
     const old = b?.[field];
     const now = a?.[field];
     if (b && a && same(old, now)) continue;
@@ -140,8 +187,8 @@ export function auditChanges(before: unknown, after: unknown, timeZone?: string 
     changes.push({
       field,
       label: fieldLabel(field),
-      before: b ? formatAuditValue(old, timeZone) : null,
-      after: a ? formatAuditValue(now, timeZone) : null,
+      before: b ? formatAuditValue(old, timeZone, field) : null,
+      after: a ? formatAuditValue(now, timeZone, field) : null,
     });
   }
   return changes;

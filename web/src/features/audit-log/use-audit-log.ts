@@ -20,28 +20,46 @@ export interface AuditLogState {
 
 const INITIAL: AuditLogState = { entries: null, nextBefore: null, loadingMore: false, error: null };
 
-function pagePath(entity: string | null, before: number | null): string {
+/** What the log is narrowed to; the server filters (the log can be years long). */
+export interface AuditFilter {
+  /** A kind: 'market_item', 'guild_member'... */
+  entity: string | null;
+  /** With entity: one item, member, account... */
+  entityId: string | null;
+  /** The account that made the changes. */
+  actor: number | null;
+  /** Words to search the names, ids and emails for. */
+  q: string;
+}
+
+export const NO_FILTER: AuditFilter = { entity: null, entityId: null, actor: null, q: "" };
+
+function pagePath(filter: AuditFilter, before: number | null): string {
   const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
   if (before !== null) params.set("before", String(before));
-  if (entity) params.set("entity", entity);
+  if (filter.entity) params.set("entity", filter.entity);
+  if (filter.entity && filter.entityId) params.set("entityId", filter.entityId);
+  if (filter.actor !== null) params.set("actor", String(filter.actor));
+  if (filter.q.trim() !== "") params.set("q", filter.q.trim());
   return `/admin/audit-log?${params}`;
 }
 
 export function useAuditLog(
   online: boolean,
-  entity: string | null,
+  filter: AuditFilter,
 ): { state: AuditLogState; loadMore: () => void } {
   const [state, setState] = useState<AuditLogState>(INITIAL);
   // The filter a page was asked for; an answer for an older filter is dropped.
-  const current = useRef(entity);
-  current.current = entity;
+  const key = pagePath(filter, null);
+  const current = useRef(key);
+  current.current = key;
 
   useEffect(() => {
     if (!online) return;
     const controller = new AbortController();
     setState(INITIAL);
     api
-      .get<AuditPage>(pagePath(entity, null), controller.signal)
+      .get<AuditPage>(key, controller.signal)
       .then((page) =>
         setState({ entries: page.entries, nextBefore: page.nextBefore, loadingMore: false, error: null }),
       )
@@ -49,15 +67,15 @@ export function useAuditLog(
         if (!controller.signal.aborted) setState({ ...INITIAL, error: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [online, entity]);
+  }, [online, key]);
 
   const loadMore = useCallback(() => {
     const before = state.nextBefore;
     if (before === null || state.loadingMore) return;
-    const asked = entity;
+    const asked = key;
     setState((s) => ({ ...s, loadingMore: true, error: null }));
     api
-      .get<AuditPage>(pagePath(asked, before))
+      .get<AuditPage>(pagePath(filter, before))
       .then((page) => {
         if (current.current !== asked) return;
         setState((s) => ({
@@ -71,7 +89,7 @@ export function useAuditLog(
         if (current.current !== asked) return;
         setState((s) => ({ ...s, loadingMore: false, error: errorMessage(error) }));
       });
-  }, [entity, state.nextBefore, state.loadingMore]);
+  }, [key, filter, state.nextBefore, state.loadingMore]);
 
   return { state, loadMore };
 }

@@ -31,6 +31,9 @@ export const NO_BOSS_NAMES = "No boss names found. Add one to get started.";
 export const bossNamesError = (message: string) =>
   `Error fetching boss names: ${message || "Unknown error occurred"}`;
 
+/** The schedule column's header, which also names the field on a phone card. */
+const RESPAWN = "Respawn";
+
 type Action = { kind: "add" } | { kind: "edit"; boss: BossNameRow } | { kind: "delete"; boss: BossNameRow };
 
 /** The server's 409 for a name taken in any letter case or looking like a taken one, or undefined. */
@@ -156,12 +159,14 @@ function BossNamesTable({
 }) {
   const row = (boss: BossNameRow) => (
     <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
-      <Td className="font-medium">
+      <Td className="font-medium" card="title">
         {boss.name}
         {isLocalId(boss.id) ? <PendingBadge /> : null}
       </Td>
-      <Td className="whitespace-nowrap text-ink-muted">{scheduleLabel(boss.respawnTimeHours)}</Td>
-      <Td className="py-1.5 text-right whitespace-nowrap">
+      <Td className="whitespace-nowrap text-ink-muted" label={RESPAWN}>
+        {scheduleLabel(boss.respawnTimeHours)}
+      </Td>
+      <Td className="py-1.5 text-right whitespace-nowrap" card="actions">
         <RowActions
           disabled={isLocalId(boss.id)}
           actions={[
@@ -186,7 +191,7 @@ function BossNamesTable({
       head={
         <>
           <Th>Boss Name</Th>
-          <Th>Respawn</Th>
+          <Th>{RESPAWN}</Th>
           <Th className="text-right">Actions</Th>
         </>
       }

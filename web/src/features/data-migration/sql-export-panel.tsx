@@ -1,6 +1,6 @@
 /** The INSERT statements of the five data tables (GET /_api/admin/sql-export), each with a copy button. */
 import { Database, RefreshCw } from "lucide-react";
-import { formatDate, formatTime } from "@shared/format/format-date.ts";
+import { formatDateTime } from "@shared/format/format-date.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
@@ -41,7 +41,7 @@ export function SqlExportPanel() {
             The guild's data as INSERT statements, one block per table. Run them in this order on a database
             set up with the schema script.
             {state.status === "ready"
-              ? ` Generated ${formatDate(state.data.generatedAt)} at ${formatTime(new Date(state.data.generatedAt))}.`
+              ? ` Generated ${formatDateTime(new Date(state.data.generatedAt))}.`
               : null}
           </p>
         </div>

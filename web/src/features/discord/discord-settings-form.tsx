@@ -4,6 +4,7 @@
  */
 import { AlertTriangle, CheckCircle2, Send } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { formatDateTime } from "@shared/format/format-date.ts";
 import {
   ALERT_LEAD_MINUTES,
   type AlertLeadMinutes,
@@ -26,8 +27,8 @@ const MESSAGE_CHOICES = [
   { key: "lootSales", label: "Loot sold", detail: "item, price and how it was split" },
 ] as const;
 
-const whenText = (at: Date) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at);
+/** The portal's one date-and-time form (docs/glossary.md), not the browser's locale. */
+const whenText = (at: Date) => formatDateTime(at);
 
 const inputOf = (settings: DiscordSettings): DiscordSettingsInput => ({
   webhookUrl: settings.webhookUrl,

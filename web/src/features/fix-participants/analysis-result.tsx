@@ -5,7 +5,7 @@ import { Card } from "@web/components/card.tsx";
 import { rowClass, Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
 import { corruptedSnippet, foundMessage } from "./fix-model.ts";
 
-const dollars = (amount: string) => formatMoney(amount, "usd-symbol");
+const usdt = (amount: string) => formatMoney(amount, "usdt");
 
 /** What the dry run found: nothing, or the corrupted items with their total value and snippets. */
 export function AnalysisResult({ analysis }: { analysis: CorruptionAnalysis }) {
@@ -30,7 +30,7 @@ export function AnalysisResult({ analysis }: { analysis: CorruptionAnalysis }) {
           <h2 className="font-semibold text-ink">{foundMessage(analysis.corruptedItemsCount)}</h2>
           <p className="mt-1 text-sm text-ink-muted">
             Total value of affected items:{" "}
-            <span className="tabular-nums text-ink">{dollars(analysis.totalAffectedValue)}</span>
+            <span className="tabular-nums text-ink">{usdt(analysis.totalAffectedValue)}</span>
           </p>
         </div>
       </Card>
@@ -47,10 +47,16 @@ export function AnalysisResult({ analysis }: { analysis: CorruptionAnalysis }) {
           <tbody>
             {analysis.corruptedItems.map((item) => (
               <tr key={item.id} className={rowClass} data-testid="corrupted-row">
-                <Td className="tabular-nums text-ink-muted">{item.id}</Td>
-                <Td className="font-medium">{item.lootName}</Td>
-                <Td className="whitespace-nowrap text-right tabular-nums">{dollars(item.value)}</Td>
-                <Td>
+                <Td className="tabular-nums text-ink-muted" label="ID">
+                  {item.id}
+                </Td>
+                <Td className="font-medium" card="title">
+                  {item.lootName}
+                </Td>
+                <Td className="whitespace-nowrap text-right tabular-nums" label="Value">
+                  {usdt(item.value)}
+                </Td>
+                <Td label="Corrupted Data" card="wide">
                   <code className="block min-w-48 max-w-md break-all rounded bg-canvas/60 px-2 py-1 font-mono text-xs text-danger">
                     {corruptedSnippet(item.participatedMembers)}
                   </code>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { corruptedSnippet } from "./fix-model.ts";
+import { corruptedSnippet, foundMessage } from "./fix-model.ts";
 
 describe("corruptedSnippet", () => {
   it("keeps the first 100 characters and adds an ellipsis", () => {
@@ -17,5 +17,13 @@ describe("corruptedSnippet", () => {
         expect(Array.from(snippet).length).toBeLessThanOrEqual(101);
       }),
     );
+  });
+});
+
+describe("foundMessage", () => {
+  it("agrees in number and groups thousands", () => {
+    expect(foundMessage(1)).toBe("Found 1 item with corrupted participant data.");
+    expect(foundMessage(3)).toBe("Found 3 items with corrupted participant data.");
+    expect(foundMessage(1200)).toBe("Found 1,200 items with corrupted participant data.");
   });
 });

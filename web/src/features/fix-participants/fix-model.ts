@@ -1,4 +1,5 @@
 /** The repair tool's figures and texts (SPEC sections 2 and 9). */
+import { countOf } from "@shared/glossary/glossary.ts";
 export const SNIPPET_LENGTH = 100;
 
 /** The first 100 characters of a corrupted participant text, followed by an ellipsis. */
@@ -23,4 +24,6 @@ export const RECALCULATE_DIALOG = {
   confirmLabel: "Yes, Recalculate All Salaries",
 } as const;
 
-export const foundMessage = (count: number) => `Found ${count} items with corrupted participant data.`;
+/** SPEC's 'Found N items with corrupted participant data.', in the right number ('Found 1 item ...'). */
+export const foundMessage = (count: number) =>
+  `Found ${countOf(count, "item")} with corrupted participant data.`;

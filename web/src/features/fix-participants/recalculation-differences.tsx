@@ -21,8 +21,7 @@ export function RecalculationDifferencesNote({ differences }: { differences: Rec
         <ul className="mt-1 space-y-0.5 text-ink-muted">
           {listed.map((salary) => (
             <li key={salary.id} className="tabular-nums">
-              {salary.playerName}: {formatMoney(salary.from, "usd-symbol")} →{" "}
-              {formatMoney(salary.to, "usd-symbol")}
+              {salary.playerName}: {formatMoney(salary.from, "usdt")} → {formatMoney(salary.to, "usdt")}
             </li>
           ))}
         </ul>

@@ -1,5 +1,10 @@
-/** The guild funds overview (SPEC "/guild-funds"): reserved guild funds and admin fund, en-US grouped USDT. */
+/**
+ * The guild funds overview (SPEC "/guild-funds"): the Guild Fund and the Admin Fund, en-US grouped USDT. SPEC's
+ * 'Reserved Guild Funds:' reads 'Guild Fund:', the fund's one name everywhere (docs/decisions/048).
+ */
+
 import { Coins } from "lucide-react";
+import { GLOSSARY } from "@shared/glossary/glossary.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
@@ -42,12 +47,12 @@ export function GuildFundsCard({ state }: { state: FundsState }) {
       ) : (
         <dl className="mt-3">
           <Line
-            label="Reserved Guild Funds:"
+            label={`${GLOSSARY.guildFund}:`}
             amount={formatMoney(state.data?.reservedGuildFunds, "funds")}
             testId="reserved-guild-funds"
           />
           <Line
-            label="Admin Fund:"
+            label={`${GLOSSARY.adminFund}:`}
             amount={formatMoney(state.data?.adminFund, "funds")}
             testId="admin-fund"
           />

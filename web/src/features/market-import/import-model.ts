@@ -1,5 +1,5 @@
 /** The import screen's states (SPEC section 4) and the messages of its failures (section 8). */
-import { ImportFileError, type ParsedImport } from "@shared/import/import-item.ts";
+import { ImportFileError, type ParsedImport, type SkippedRow } from "@shared/import/import-item.ts";
 import { ApiError } from "@web/lib/api-client.ts";
 import { PARSE_FAILED, type ParseProgress } from "./read-import-file.ts";
 
@@ -13,7 +13,14 @@ export type ImportState =
   | { step: "loading"; fileName: string; progress: ParseProgress }
   | { step: "preview"; fileName: string; parsed: ParsedImport }
   | { step: "importing"; fileName: string; count: number }
-  | { step: "success"; insertedCount: number }
+  | {
+      step: "success";
+      insertedCount: number;
+      /** Every row left out, by the page or by the server, with file row numbers. */
+      skipped: SkippedRow[];
+      headers: string[];
+      fileName: string;
+    }
   | { step: "error"; message: string; detail: string | null };
 
 export function parseFailure(error: unknown): ImportState {

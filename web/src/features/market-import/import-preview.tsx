@@ -1,97 +1,345 @@
-/** The preview of a parsed file: its counts, the first 3 items and, for CSV, how the columns were read. */
-import { AlertTriangle } from "lucide-react";
-import type { ImportItem, ParsedImport } from "@shared/import/import-item.ts";
+/**
+ * The preview of a parsed file (decision 047): totals of what will go in, the participants who are not on the
+ * roster or no longer in the guild, the rows already in the market, every row left out with its reason (and
+ * as a CSV download), the first 3 items and, for CSV, how the columns were read. Import stays disabled until
+ * the roster and market are read and flagged names are confirmed.
+ */
+import { AlertTriangle, Download, Users } from "lucide-react";
+import Papa from "papaparse";
+import { useMemo, useState } from "react";
+import { formatDate } from "@shared/format/format-date.ts";
+import type { ImportItem, ParsedImport, SkippedRow } from "@shared/import/import-item.ts";
+import { formatMoney } from "@shared/money/money.ts";
+import type { MarketExchangeItem } from "@shared/schemas/market.ts";
+import type { GuildMember } from "@shared/schemas/members.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
+import { Button } from "@web/components/button.tsx";
 import { Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
+import {
+  ALREADY_PRESENT,
+  duplicateIndexes,
+  flaggedParticipants,
+  importTotals,
+  itemCents,
+  skippedFileName,
+  skippedRowsCsv,
+} from "./import-checks.ts";
 import { PREVIEW_ITEMS, PREVIEW_SAMPLE_ROWS } from "./import-model.ts";
+
+export const DOWNLOAD_SKIPPED = "Download skipped rows";
+export const IMPORT_ANYWAY = "Import anyway with these names";
+export const SKIP_DUPLICATES = "Skip the rows already in the market";
+export const FLAGGED_EXPLAINED =
+  "If you import anyway, the names stay on these items as written. Someone not on the roster still takes a share of each sold item (shown on the salary receipt as a Member, with no stored salary); a kicked or paid-out member's salary grows. Go back to fix the file, or confirm below.";
+
+/** Hands the skipped rows to the browser as a file. */
+function downloadCsv(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+const rowList = (rows: readonly number[], max = 8) =>
+  rows.length > max
+    ? `${rows.slice(0, max).join(", ")} and ${count(rows.length - max)} more`
+    : rows.join(", ");
 
 const participantsText = (value: ImportItem["participatedMembers"]) =>
   Array.isArray(value) ? value.join(", ") : String(value ?? "");
 
-export function ImportPreview({ parsed }: { parsed: ParsedImport }) {
-  const shown = parsed.items.slice(0, PREVIEW_ITEMS);
+const statusText = (status: "kicked" | "paid_out" | null) =>
+  status === null ? "not on the roster" : status === "kicked" ? "kicked" : "paid out";
+
+/** What the Import button sends: the items left after skipping, their file rows, and every row left out. */
+export interface ImportPlan {
+  items: ImportItem[];
+  rows: number[];
+  skipped: SkippedRow[];
+  duplicates: "skip" | "import";
+}
+
+function Stat({
+  label,
+  value,
+  testId,
+  warn,
+  className = "",
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  warn?: boolean;
+  className?: string;
+}) {
   return (
-    <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <div className="rounded-xl bg-surface-raised/60 px-3 py-2">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-ink-muted">Items to import</dt>
-          <dd className="text-lg font-semibold tabular-nums text-ink" data-testid="preview-count">
-            {parsed.items.length}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-surface-raised/60 px-3 py-2">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-ink-muted">Format</dt>
-          <dd className="text-lg font-semibold uppercase text-ink">{parsed.format}</dd>
-        </div>
-        {parsed.mode === "skip" ? (
-          <div className="rounded-xl bg-gold/10 px-3 py-2 ring-1 ring-gold/40">
-            <dt className="text-xs font-semibold uppercase tracking-wide text-gold">Rows skipped</dt>
-            <dd className="text-lg font-semibold tabular-nums text-gold" data-testid="preview-skipped">
-              {parsed.skipped.length}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+    <div
+      className={`rounded-xl px-3 py-2 ${warn ? "bg-gold/10 ring-1 ring-gold/40" : "bg-surface-raised/60"} ${className}`}
+    >
+      <dt
+        className={`text-xs font-semibold uppercase tracking-wide ${warn ? "text-gold" : "text-ink-muted"}`}
+      >
+        {label}
+      </dt>
+      <dd
+        className={`whitespace-nowrap text-lg font-semibold tabular-nums ${warn ? "text-gold" : "text-ink"}`}
+        data-testid={testId}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
 
-      {parsed.mode === "skip" ? (
-        <div role="note" className="flex gap-3 rounded-xl border border-gold/40 bg-gold/10 p-3 text-sm">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-          <div className="min-w-0">
-            <p className="font-semibold text-ink">
-              Some rows were invalid and will be skipped ({parsed.skipped.length} of{" "}
-              {parsed.skipped.length + parsed.items.length}).
-            </p>
-            <ul className="mt-1 space-y-0.5 text-ink-muted" data-testid="skipped-rows">
-              {parsed.skipped.slice(0, 5).map((row) => (
-                <li key={row.row} className="break-words">
-                  Row {row.row}: {row.message}
-                </li>
-              ))}
-              {parsed.skipped.length > 5 ? <li>…and {parsed.skipped.length - 5} more</li> : null}
-            </ul>
-          </div>
-        </div>
+export function SkippedRowsList({
+  skipped,
+  headers,
+  fileName,
+}: {
+  skipped: readonly SkippedRow[];
+  headers: readonly string[];
+  fileName: string;
+}) {
+  const listed = skipped.filter((row) => row.kind !== "blank");
+  const blank = skipped.filter((row) => row.kind === "blank").map((row) => row.row);
+  if (skipped.length === 0) return null;
+  return (
+    <div role="note" className="space-y-2 rounded-xl border border-gold/40 bg-gold/10 p-3 text-sm">
+      <p className="flex gap-2 font-semibold text-ink">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+        {plural(listed.length, "row is", "rows are")} left out
+        {blank.length > 0 ? `, and ${plural(blank.length, "blank row", "blank rows")}` : ""}.
+      </p>
+      {listed.length > 0 ? (
+        <ul className="max-h-72 space-y-1 overflow-y-auto text-ink-muted" data-testid="skipped-rows">
+          {listed.map((row) => (
+            <li key={`${row.row}-${row.kind}`} className="break-words">
+              <span className="font-semibold text-ink">Row {row.row}:</span> {row.message}
+              {row.cells && row.cells.length > 0 ? (
+                <span className="block break-all font-mono text-xs">{Papa.unparse([row.cells])}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
       ) : null}
+      {blank.length > 0 ? (
+        <p className="text-ink-muted" data-testid="blank-rows">
+          Blank rows left out: {rowList(blank, 20)}
+        </p>
+      ) : null}
+      {listed.length > 0 ? (
+        <Button
+          variant="secondary"
+          onClick={() => downloadCsv(skippedFileName(fileName), skippedRowsCsv(headers, skipped))}
+        >
+          <Download className="size-4" aria-hidden="true" />
+          {DOWNLOAD_SKIPPED}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
-      <div>
-        <h3 className="mb-2 text-sm font-semibold text-ink">
-          First {Math.min(PREVIEW_ITEMS, parsed.items.length)} of {parsed.items.length} items
-        </h3>
-        <TableCard label="Preview of the items to import">
-          <Table data-testid="preview-table">
-            <thead>
-              <tr>
-                <Th>Loot Name</Th>
-                <Th>Boss Name</Th>
-                <Th>Value</Th>
-                <Th>Status</Th>
-                <Th>Date</Th>
-                <Th>Participants</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((item, index) => (
+/** The first items that will go in, as the server will store them. */
+function PreviewItems({ items }: { items: readonly ImportItem[] }) {
+  const shown = items.slice(0, PREVIEW_ITEMS);
+  if (shown.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-2 text-sm font-semibold text-ink">
+        First {count(shown.length)} of {plural(items.length, "item", "items")}
+      </h3>
+      <TableCard label="Preview of the items to import">
+        <Table data-testid="preview-table">
+          <thead>
+            <tr>
+              <Th>Loot Name</Th>
+              <Th>Boss Name</Th>
+              <Th>Value</Th>
+              <Th>Status</Th>
+              <Th>Date</Th>
+              <Th>Participants</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((item, index) => {
+              const cents = itemCents(item);
+              return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: file rows have no id yet.
                 <tr key={index}>
-                  <Td className="font-medium">{String(item.lootName)}</Td>
-                  <Td>{String(item.bossName)}</Td>
-                  <Td className="tabular-nums">{String(item.value)}</Td>
-                  <Td>
+                  <Td className="font-medium" card="title">
+                    {String(item.lootName)}
+                  </Td>
+                  <Td label="Boss Name">{String(item.bossName)}</Td>
+                  <Td label="Value" className="whitespace-nowrap tabular-nums">
+                    {cents === null ? String(item.value) : formatMoney(cents)}
+                  </Td>
+                  <Td label="Status">
                     <LootStatusBadge status={item.status ?? "Pending"} />
                   </Td>
-                  <Td className="whitespace-nowrap">{item.dateAcquired ?? "N/A"}</Td>
+                  <Td label="Date" className="whitespace-nowrap">
+                    {formatDate(item.dateAcquired)}
+                  </Td>
                   <Td
+                    label="Participants"
+                    card="wide"
                     className="max-w-64 truncate text-ink-muted"
                     title={participantsText(item.participatedMembers)}
                   >
                     {participantsText(item.participatedMembers) || "—"}
                   </Td>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableCard>
-      </div>
+              );
+            })}
+          </tbody>
+        </Table>
+      </TableCard>
+    </div>
+  );
+}
+
+export function ImportPreview({
+  parsed,
+  fileName,
+  roster,
+  market,
+  onCancel,
+  onImport,
+}: {
+  parsed: ParsedImport;
+  fileName: string;
+  /** Every member (any status); undefined while the local store is read. */
+  roster: readonly GuildMember[] | undefined;
+  market: readonly MarketExchangeItem[] | undefined;
+  onCancel: () => void;
+  onImport: (plan: ImportPlan) => void;
+}) {
+  const [skipDuplicates, setSkipDuplicates] = useState(true);
+  const [namesConfirmed, setNamesConfirmed] = useState(false);
+  const checking = roster === undefined || market === undefined;
+  // Read once per file and store change, not on every tick of a checkbox (files hold up to 20,000 rows).
+  const flagged = useMemo(() => (roster ? flaggedParticipants(parsed, roster) : []), [parsed, roster]);
+  const duplicates = useMemo(() => (market ? duplicateIndexes(parsed.items, market) : []), [parsed, market]);
+  const dropped = new Set(skipDuplicates ? duplicates : []);
+  const plan: ImportPlan = {
+    items: parsed.items.filter((_, i) => !dropped.has(i)),
+    rows: parsed.rows.filter((_, i) => !dropped.has(i)),
+    skipped: [
+      ...parsed.skipped,
+      ...[...dropped].map((i) => ({
+        row: parsed.rows[i] ?? i + 1,
+        message: ALREADY_PRESENT,
+        kind: "duplicate" as const,
+        cells: parsed.cells[i] ?? [],
+      })),
+    ].sort((a, b) => a.row - b.row),
+    duplicates: skipDuplicates ? "skip" : "import",
+  };
+  const totals = importTotals(plan.items);
+  const listedSkips = plan.skipped.filter((row) => row.kind !== "blank").length;
+  const canImport = !checking && plan.items.length > 0 && (flagged.length === 0 || namesConfirmed);
+
+  return (
+    <div className="space-y-4" data-testid="import-preview">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Stat label="Items to import" value={count(totals.count)} testId="preview-count" />
+        <Stat
+          label="Rows skipped"
+          value={count(listedSkips)}
+          testId="preview-skipped"
+          warn={listedSkips > 0}
+        />
+        <Stat
+          label="Total value"
+          value={formatMoney(totals.value)}
+          testId="preview-value"
+          className="col-span-2 sm:col-span-1"
+        />
+      </dl>
+      {parsed.format === "csv" && (parsed.choices.decimal === "," || parsed.choices.dateOrder === "mdy") ? (
+        <p className="text-xs text-ink-muted" data-testid="preview-choices">
+          Read with{" "}
+          {parsed.choices.decimal === ","
+            ? "a comma before the cents (1.234,50)"
+            : "a point before the cents (1,234.50)"}{" "}
+          and dates {parsed.choices.dateOrder === "dmy" ? "day first" : "month first"}.
+        </p>
+      ) : null}
+
+      {checking ? (
+        <p role="status" className="text-sm text-ink-muted">
+          Checking names and items against the roster and the market…
+        </p>
+      ) : null}
+
+      {flagged.length > 0 ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm"
+          data-testid="flagged-participants"
+        >
+          <p className="flex gap-2 font-semibold text-ink">
+            <Users className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
+            {plural(flagged.length, "participant is", "participants are")} not active guild members
+          </p>
+          <ul className="space-y-0.5 text-ink-muted">
+            {flagged.map((p) => (
+              <li key={p.name} className="break-words">
+                <span className="font-semibold text-ink">{p.name}</span>: {statusText(p.status)} (
+                {p.rows.length === 1 ? "row" : "rows"} {rowList(p.rows)})
+              </li>
+            ))}
+          </ul>
+          <p className="text-ink-muted">{FLAGGED_EXPLAINED}</p>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink">
+            <input
+              type="checkbox"
+              checked={namesConfirmed}
+              onChange={(e) => setNamesConfirmed(e.target.checked)}
+              className="size-4 accent-gold"
+            />
+            {IMPORT_ANYWAY}
+          </label>
+        </div>
+      ) : null}
+
+      {duplicates.length > 0 ? (
+        <div
+          role="note"
+          className="space-y-2 rounded-xl border border-gold/40 bg-gold/10 p-3 text-sm"
+          data-testid="duplicate-rows"
+        >
+          <p className="flex gap-2 font-semibold text-ink">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+            {plural(duplicates.length, "row is", "rows are")} already in the market (same boss, loot, date and
+            value)
+          </p>
+          <p className="text-ink-muted">
+            {duplicates.length === 1 ? "Row" : "Rows"}{" "}
+            {rowList(duplicates.map((i) => parsed.rows[i] ?? i + 1))}. Importing them again would count their
+            value twice.
+          </p>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink">
+            <input
+              type="checkbox"
+              checked={skipDuplicates}
+              onChange={(e) => setSkipDuplicates(e.target.checked)}
+              className="size-4 accent-gold"
+            />
+            {SKIP_DUPLICATES}
+          </label>
+        </div>
+      ) : null}
+
+      <SkippedRowsList skipped={plan.skipped} headers={parsed.headers} fileName={fileName} />
+
+      <PreviewItems items={plan.items} />
 
       {parsed.debug ? (
         <details className="rounded-xl border border-line bg-surface-raised/30 p-3 text-sm">
@@ -112,6 +360,15 @@ export function ImportPreview({ parsed }: { parsed: ParsedImport }) {
           </ol>
         </details>
       ) : null}
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          {flagged.length > 0 ? "Go back" : "Cancel"}
+        </Button>
+        <Button disabled={!canImport} onClick={() => onImport(plan)}>
+          Import {plan.items.length.toLocaleString("en-US")} {plan.items.length === 1 ? "Item" : "Items"}
+        </Button>
+      </div>
     </div>
   );
 }

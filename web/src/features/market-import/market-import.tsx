@@ -1,16 +1,20 @@
 /**
- * The market-data import: choose a file, see it parsed (with progress for large CSV files), check the
- * preview, import it in one call (all rows or none), and see how many went in.
+ * The market-data import: choose a file, see it parsed (with progress for large CSV files), answer what the
+ * file leaves open (decimal separator, date order), check the preview (totals, flagged names, rows already in
+ * the market, every row left out), import it in one call, and see how many went in and what was left out.
  */
 import { CheckCircle2, FileUp, Loader2, XCircle } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
+import type { ImportChoices, ParsedImport, SkippedRow } from "@shared/import/import-item.ts";
 import type { ImportResult } from "@shared/schemas/import.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
+import { useGuildMembers, useMarketItems } from "@web/data/hooks.ts";
 import { api } from "@web/lib/api-client.ts";
 import { ImportDropzone } from "./import-dropzone.tsx";
 import { type ImportState, importFailure, parseFailure } from "./import-model.ts";
-import { ImportPreview } from "./import-preview.tsx";
+import { type ImportPlan, ImportPreview, SkippedRowsList } from "./import-preview.tsx";
+import { ImportQuestions } from "./import-questions.tsx";
 import { readImportFile } from "./read-import-file.ts";
 
 function ProgressBar({ fraction, label }: { fraction: number | null; label: string }) {
@@ -74,8 +78,35 @@ function Outcome({
   );
 }
 
+/**
+ * Sends the plan's items; the rows the server leaves out (already in the market) come back numbered by their
+ * place in what was sent, and are given the file's row numbers for the admin.
+ */
+async function sendImport(
+  plan: ImportPlan,
+): Promise<{ step: "success"; insertedCount: number; skipped: SkippedRow[] }> {
+  const result = await api.post<ImportResult>("/admin/import-market-data", {
+    marketData: plan.items,
+    duplicates: plan.duplicates,
+  });
+  const refused: SkippedRow[] = (result.skipped ?? []).map((skip) => ({
+    row: plan.rows[skip.row - 1] ?? skip.row,
+    message: skip.message,
+    kind: "server",
+    cells: [],
+  }));
+  return {
+    step: "success",
+    insertedCount: result.insertedCount,
+    skipped: [...plan.skipped, ...refused].sort((a, b) => a.row - b.row),
+  };
+}
+
 export function MarketImport({ onImported }: { onImported?: () => void }) {
   const [state, setState] = useState<ImportState>({ step: "idle" });
+  // Every member whatever their status, so kicked names are told apart from names not on the roster.
+  const roster = useGuildMembers({ status: undefined });
+  const market = useMarketItems();
   const parsing = useRef<AbortController | null>(null);
 
   function reset() {
@@ -102,11 +133,23 @@ export function MarketImport({ onImported }: { onImported?: () => void }) {
     }
   }
 
-  async function runImport(fileName: string, items: unknown[]) {
-    setState({ step: "importing", fileName, count: items.length });
+  /** The file read again with the admin's answers (decimal separator, date order). */
+  function answer(
+    fileName: string,
+    reread: (choices: ImportChoices) => ParsedImport,
+    choices: ImportChoices,
+  ) {
     try {
-      const result = await api.post<ImportResult>("/admin/import-market-data", { marketData: items });
-      setState({ step: "success", insertedCount: result.insertedCount });
+      setState({ step: "preview", fileName, parsed: reread(choices) });
+    } catch (error) {
+      setState(parseFailure(error));
+    }
+  }
+
+  async function runImport(fileName: string, headers: string[], plan: ImportPlan) {
+    setState({ step: "importing", fileName, count: plan.items.length });
+    try {
+      setState({ ...(await sendImport(plan)), fileName, headers });
       onImported?.();
     } catch (error) {
       setState(importFailure(error));
@@ -133,20 +176,28 @@ export function MarketImport({ onImported }: { onImported?: () => void }) {
         />
       ) : null}
 
-      {state.step === "preview" ? (
+      {state.step === "preview" && state.parsed.questions.length > 0 && state.parsed.reread ? (
+        <ImportQuestions
+          questions={state.parsed.questions}
+          onCancel={reset}
+          onAnswer={(choices) => state.parsed.reread && answer(state.fileName, state.parsed.reread, choices)}
+        />
+      ) : null}
+
+      {state.step === "preview" && state.parsed.questions.length === 0 ? (
         <>
           <p className="text-sm text-ink-muted">
-            <span className="font-semibold text-ink">{state.fileName}</span> is ready to import.
+            <span className="font-semibold text-ink">{state.fileName}</span> (
+            {state.parsed.format.toUpperCase()}) is ready to import.
           </p>
-          <ImportPreview parsed={state.parsed} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={reset}>
-              Cancel
-            </Button>
-            <Button onClick={() => runImport(state.fileName, state.parsed.items)}>
-              Import {state.parsed.items.length} {state.parsed.items.length === 1 ? "Item" : "Items"}
-            </Button>
-          </div>
+          <ImportPreview
+            parsed={state.parsed}
+            fileName={state.fileName}
+            roster={roster}
+            market={market}
+            onCancel={reset}
+            onImport={(plan) => runImport(state.fileName, state.parsed.headers, plan)}
+          />
         </>
       ) : null}
 
@@ -161,9 +212,12 @@ export function MarketImport({ onImported }: { onImported?: () => void }) {
       {state.step === "success" ? (
         <Outcome kind="success" title="Import Successful" action="Import Another File" onAction={reset}>
           <p className="text-ink-muted">
-            <span data-testid="inserted-count">{state.insertedCount}</span>{" "}
+            <span data-testid="inserted-count">{state.insertedCount.toLocaleString("en-US")}</span>{" "}
             {state.insertedCount === 1 ? "item" : "items"} imported.
           </p>
+          <div className="w-full text-left">
+            <SkippedRowsList skipped={state.skipped} headers={state.headers} fileName={state.fileName} />
+          </div>
         </Outcome>
       ) : null}
 

@@ -46,7 +46,7 @@ function readCsv(
   const reader = new CsvImportReader();
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(file, {
-      skipEmptyLines: "greedy",
+      // Blank rows are kept so they are noted in the preview and row numbers match the spreadsheet's.
       chunkSize: CHUNK_BYTES,
       chunk(results, parser) {
         if (signal.aborted) {

@@ -5,16 +5,13 @@ import { formatMoney } from "@shared/money/money.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import {
-  PhoneDetails,
+  FirstTd,
+  FirstTh,
   rowClass,
   StateTable,
-  stickyCell,
-  stickyEdge,
-  stickyHeadCell,
   type TableState,
   Td,
   Th,
-  WIDE_ONLY,
 } from "@web/components/data-table.tsx";
 import type { VirtualRowProps } from "@web/components/virtual-rows.tsx";
 import type { ParticipantView } from "./market-view.ts";
@@ -62,6 +59,18 @@ export interface MarketRow {
 
 /** A row's height at rest (the participants button sets it), before the rendered rows are measured. */
 const ROW_HEIGHT = 69;
+/** The same for a row's card on a phone. */
+const CARD_HEIGHT = 220;
+
+/** The column headers, which also name a phone card's fields. */
+const HEADERS = {
+  lootName: "Loot Name",
+  bossName: "Boss Name",
+  date: "Date",
+  status: "Status",
+  value: "Value",
+  participants: "Participants",
+} as const;
 
 const countLabel = (count: number) => `${count.toLocaleString("en-US")} market items`;
 
@@ -81,21 +90,20 @@ export function MarketTable({
   const [shown, setShown] = useState<MarketRow | null>(null);
   const row = (item: MarketRow, props: VirtualRowProps | undefined) => (
     <tr key={item.id} className={rowClass} {...props}>
-      <Td className={`left-0 font-medium sm:max-w-none ${stickyCell} ${stickyEdge}`}>
-        {item.lootName}
-        <PhoneDetails>
-          <LootStatusBadge status={item.status} /> {item.bossName} · {formatDate(item.dateAcquired)}
-        </PhoneDetails>
+      <FirstTd>{item.lootName}</FirstTd>
+      <Td className="text-ink-muted" label={HEADERS.bossName}>
+        {item.bossName}
       </Td>
-      <Td className={`text-ink-muted ${WIDE_ONLY}`}>{item.bossName}</Td>
-      <Td className={`whitespace-nowrap text-ink-muted ${WIDE_ONLY}`}>{formatDate(item.dateAcquired)}</Td>
-      <Td className={WIDE_ONLY}>
+      <Td className="whitespace-nowrap text-ink-muted" label={HEADERS.date}>
+        {formatDate(item.dateAcquired)}
+      </Td>
+      <Td label={HEADERS.status}>
         <LootStatusBadge status={item.status} />
       </Td>
-      <Td className="whitespace-nowrap text-right tabular-nums max-sm:px-2">
+      <Td className="whitespace-nowrap text-right tabular-nums" label={HEADERS.value}>
         {formatMoney(item.value, "usdt")}
       </Td>
-      <Td className="py-1.5 text-right max-sm:pr-2 max-sm:pl-1">
+      <Td className="py-1.5 text-right" label={HEADERS.participants}>
         <ParticipantsButton row={item} count={participants(item).length} onOpen={setShown} />
       </Td>
     </tr>
@@ -111,22 +119,17 @@ export function MarketTable({
         loadingLabel="Loading market items"
         head={
           <>
-            <Th className={`left-0 ${stickyHeadCell} ${stickyEdge}`}>Loot Name</Th>
-            <Th className={WIDE_ONLY}>Boss Name</Th>
-            <Th className={WIDE_ONLY}>Date</Th>
-            <Th className={WIDE_ONLY}>Status</Th>
-            <Th className="text-right max-sm:px-2">Value</Th>
-            <Th className="text-right max-sm:pr-2 max-sm:pl-1">
-              <span className="sm:hidden">
-                <Users className="ml-auto size-4" aria-hidden="true" />
-                <span className="sr-only">Participants</span>
-              </span>
-              <span className="max-sm:hidden">Participants</span>
-            </Th>
+            <FirstTh>{HEADERS.lootName}</FirstTh>
+            <Th>{HEADERS.bossName}</Th>
+            <Th>{HEADERS.date}</Th>
+            <Th>{HEADERS.status}</Th>
+            <Th className="text-right">{HEADERS.value}</Th>
+            <Th className="text-right">{HEADERS.participants}</Th>
           </>
         }
         row={row}
         rowHeight={ROW_HEIGHT}
+        cardHeight={CARD_HEIGHT}
         countLabel={countLabel}
         error={(message) => ({ title: "Failed to load market items", body: message })}
         empty={

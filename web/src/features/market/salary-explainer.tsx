@@ -1,6 +1,7 @@
 import { ChevronDown, Info } from "lucide-react";
 import { Collapsible } from "radix-ui";
 import type { ReactNode } from "react";
+import { GLOSSARY } from "@shared/glossary/glossary.ts";
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -12,8 +13,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const SPLIT = [
-  { share: "10%", label: "Guild Funds" },
-  { share: "5%", label: "Admin Fee" },
+  { share: "10%", label: GLOSSARY.guildFund },
+  { share: "5%", label: GLOSSARY.adminFund },
   { share: "25%", label: "Elite Bonus", note: "shared equally among participating Guild Master and Core" },
   { share: "60%", label: "Base Pool", note: "shared equally among all participating members" },
 ] as const;

@@ -2,28 +2,34 @@
  * One member's row on the receipt, which opens to the items the member took part in: straight from the
  * receipt when it lists them (the repair tool), otherwise fetched as the row opens (the public summary).
  */
+
 import { ChevronRight } from "lucide-react";
 import { Fragment, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
+import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
-import {
-  PhoneDetails,
-  rowClass,
-  stickyCell,
-  stickyEdge,
-  Td,
-  WIDE_ONLY,
-} from "@web/components/data-table.tsx";
+import { rowClass, stickyCell, stickyEdge, Td } from "@web/components/data-table.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import type { MemberItemsCache } from "./member-items-cache.ts";
 import { hasEliteShare, memberKey, type ReceiptItem, type ReceiptMember } from "./receipt-model.ts";
 
-export const money = (amount: string) => formatMoney(amount, "usd-symbol");
+export const money = (amount: string) => formatMoney(amount, "usdt");
 export const COLUMNS = 8;
+/** The receipt's column headers, which also name a phone card's fields. */
+export const HEADERS = {
+  member: "Member",
+  category: "Category",
+  // The counts' names are the glossary's (docs/glossary.md), the same as on the roster.
+  raids: GLOSSARY.raids,
+  items: GLOSSARY.lootParticipation,
+  generalShare: "General Share",
+  eliteShare: "Elite Share",
+  finalSalary: "Final Salary",
+} as const;
 /** Placeholder lines while a member's items load, at most. */
 const LOADING_LINES = 5;
 
@@ -141,7 +147,7 @@ export function MemberRow({ member, fetched }: { member: ReceiptMember; fetched?
   return (
     <Fragment>
       <tr className={rowClass}>
-        <Td className={`left-0 w-12 py-0! pr-0! pl-1! sm:pl-2! ${stickyCell}`}>
+        <Td className={`left-0 w-12 py-0! pr-0! pl-1! sm:pl-2! ${stickyCell}`} card="toggle">
           <Button
             variant="ghost"
             size="icon"
@@ -156,33 +162,31 @@ export function MemberRow({ member, fetched }: { member: ReceiptMember; fetched?
             />
           </Button>
         </Td>
-        <Td className={`left-12 font-medium sm:left-13 ${stickyCell} ${stickyEdge}`}>
+        <Td className={`left-12 font-medium sm:left-13 ${stickyCell} ${stickyEdge}`} card="title">
           {member.memberName}
-          <PhoneDetails>
-            <CategoryBadge category={member.category} /> Raids {member.totalRaids} · Items{" "}
-            {member.participatedItemsCount}
-            <br />
-            General {money(member.totalFromGeneralShare)} · Elite {money(member.totalFromEliteShare)}
-          </PhoneDetails>
         </Td>
-        <Td className={WIDE_ONLY}>
+        <Td label={HEADERS.category}>
           <CategoryBadge category={member.category} />
         </Td>
-        <Td className={`text-right tabular-nums ${WIDE_ONLY}`}>{member.totalRaids}</Td>
-        <Td className={`text-right tabular-nums ${WIDE_ONLY}`}>{member.participatedItemsCount}</Td>
-        <Td className={`whitespace-nowrap text-right tabular-nums ${WIDE_ONLY}`}>
+        <Td className="text-right tabular-nums" label={HEADERS.raids}>
+          {formatCount(member.totalRaids)}
+        </Td>
+        <Td className="text-right tabular-nums" label={HEADERS.items}>
+          {formatCount(member.participatedItemsCount)}
+        </Td>
+        <Td className="whitespace-nowrap text-right tabular-nums" label={HEADERS.generalShare}>
           {money(member.totalFromGeneralShare)}
         </Td>
-        <Td className={`whitespace-nowrap text-right tabular-nums ${WIDE_ONLY}`}>
+        <Td className="whitespace-nowrap text-right tabular-nums" label={HEADERS.eliteShare}>
           {money(member.totalFromEliteShare)}
         </Td>
-        <Td className="whitespace-nowrap text-right font-semibold tabular-nums">
+        <Td className="whitespace-nowrap text-right font-semibold tabular-nums" label={HEADERS.finalSalary}>
           {money(member.finalCalculatedSalary)}
         </Td>
       </tr>
       {open ? (
         <tr id={detailsId} className="bg-canvas/40">
-          <Td colSpan={COLUMNS} className="px-3! sm:pl-16!">
+          <Td colSpan={COLUMNS} className="px-3! sm:pl-16!" card="wide">
             {/* Stays in view when the table scrolls sideways on a narrow screen. */}
             <div className="sticky left-3 w-[min(100%,calc(100vw-3.5rem))]">
               {fetched ? (

@@ -83,19 +83,19 @@ describe("receiptReport", () => {
   it("lists each member's items, with the elite share only when above zero", () => {
     expect(text).toContain("Ashvale (Guild Master)");
     expect(text).toContain(
-      "    - Obsidian Greatblade (item #10): value 1,000.00 USD, general share 200.00 USD, elite share 250.00 USD",
+      "    - Obsidian Greatblade (item #10): value 1,000.00 USDT, general share 200.00 USDT, elite share 250.00 USDT",
     );
     expect(text).toContain(
-      "    - Obsidian Greatblade (item #10): value 1,000.00 USD, general share 200.00 USD\n",
+      "    - Obsidian Greatblade (item #10): value 1,000.00 USDT, general share 200.00 USDT\n",
     );
   });
 
   it("ends with the summary totals", () => {
     expect(text).toContain("Total Items Processed: 1");
-    expect(text).toContain("General Share Distributed: 600.00 USD");
-    expect(text).toContain("Elite Share Distributed: 250.00 USD");
-    expect(text).toContain("Total Salaries Distributed: 850.00 USD");
-    expect(text).toContain("Admin Fund: 50.00 USD");
-    expect(text).toContain("Guild Fund: 100.00 USD");
+    expect(text).toContain("General Share Distributed: 600.00 USDT");
+    expect(text).toContain("Elite Share Distributed: 250.00 USDT");
+    expect(text).toContain("Total Salaries Distributed: 850.00 USDT");
+    expect(text).toContain("Admin Fund: 50.00 USDT");
+    expect(text).toContain("Guild Fund: 100.00 USDT");
   });
 });

@@ -3,7 +3,9 @@
  * every member with their items, summary totals). Loaded only when a person exports, as it brings the
  * CSV writer along.
  */
+
 import Papa from "papaparse";
+import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import {
   hasEliteShare,
@@ -17,9 +19,9 @@ export const CSV_COLUMNS = [
   "Category",
   "Total Raids",
   "Items Participated",
-  "General Share (USD)",
-  "Elite Share (USD)",
-  "Final Salary (USD)",
+  "General Share (USDT)",
+  "Elite Share (USDT)",
+  "Final Salary (USDT)",
 ] as const;
 
 export const csvFileName = (stamp: string): string => `salary-calculation-receipt-${stamp}.csv`;
@@ -46,7 +48,7 @@ export function receiptCsv(receipt: SalaryReceipt): string {
 
 const RULE = "=".repeat(60);
 const THIN_RULE = "-".repeat(60);
-const usd = (amount: string) => formatMoney(amount, "usd");
+const usdt = (amount: string) => formatMoney(amount, "usdt");
 
 export interface ReportHeader {
   brand: string;
@@ -62,8 +64,8 @@ export function receiptReport(receipt: SalaryReceipt, header: ReportHeader): str
     "Detailed Salary Calculation Report",
     RULE,
     `Calculated: ${header.calculatedAt}`,
-    `Processed Items: ${processedItemsCount(receipt)}`,
-    `Members Updated: ${membersUpdatedCount(receipt)}`,
+    `Processed Items: ${formatCount(processedItemsCount(receipt))}`,
+    `Members Updated: ${formatCount(membersUpdatedCount(receipt))}`,
     "",
     THIN_RULE,
     "MEMBER DETAILS",
@@ -76,15 +78,17 @@ export function receiptReport(receipt: SalaryReceipt, header: ReportHeader): str
       `${member.memberName} (${member.category})`,
       `  Total Raids: ${member.totalRaids}`,
       `  Items Participated: ${member.participatedItemsCount}`,
-      `  General Share: ${usd(member.totalFromGeneralShare)}`,
-      `  Elite Share: ${usd(member.totalFromEliteShare)}`,
-      `  Final Salary: ${usd(member.finalCalculatedSalary)}`,
+      `  General Share: ${usdt(member.totalFromGeneralShare)}`,
+      `  Elite Share: ${usdt(member.totalFromEliteShare)}`,
+      `  Final Salary: ${usdt(member.finalCalculatedSalary)}`,
       "  Items:",
     );
     for (const item of member.participatedItems) {
-      const elite = hasEliteShare(item.eliteShareEarned) ? `, elite share ${usd(item.eliteShareEarned)}` : "";
+      const elite = hasEliteShare(item.eliteShareEarned)
+        ? `, elite share ${usdt(item.eliteShareEarned)}`
+        : "";
       lines.push(
-        `    - ${item.lootName} (item #${item.itemId}): value ${usd(item.itemValue)}, general share ${usd(item.generalShareEarned)}${elite}`,
+        `    - ${item.lootName} (item #${item.itemId}): value ${usdt(item.itemValue)}, general share ${usdt(item.generalShareEarned)}${elite}`,
       );
     }
   }
@@ -94,11 +98,11 @@ export function receiptReport(receipt: SalaryReceipt, header: ReportHeader): str
     "SUMMARY",
     THIN_RULE,
     `Total Items Processed: ${totals.totalProcessedItems}`,
-    `General Share Distributed: ${usd(totals.totalGeneralShareDistributed)}`,
-    `Elite Share Distributed: ${usd(totals.totalEliteShareDistributed)}`,
-    `Total Salaries Distributed: ${usd(totals.totalSalariesDistributed)}`,
-    `Admin Fund: ${usd(totals.totalAdminFund)}`,
-    `Guild Fund: ${usd(totals.totalGuildFund)}`,
+    `General Share Distributed: ${usdt(totals.totalGeneralShareDistributed)}`,
+    `Elite Share Distributed: ${usdt(totals.totalEliteShareDistributed)}`,
+    `Total Salaries Distributed: ${usdt(totals.totalSalariesDistributed)}`,
+    `${GLOSSARY.adminFund}: ${usdt(totals.totalAdminFund)}`,
+    `${GLOSSARY.guildFund}: ${usdt(totals.totalGuildFund)}`,
     RULE,
     "",
   );

@@ -4,25 +4,19 @@
  * the summary (the items are fetched through `details`), and by the admin repair tool, whose receipt lists
  * every item; everything it shows comes in through props.
  */
+
 import { FileDown, FileText, Loader2 } from "lucide-react";
 import { useMemo, useState } from "react";
-import { dateStamp, formatDate, formatTime } from "@shared/format/format-date.ts";
+import { dateStamp, formatDate, formatDateTime } from "@shared/format/format-date.ts";
+import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
-import {
-  stickyEdge,
-  stickyHeadCell,
-  Table,
-  TableCard,
-  Td,
-  Th,
-  WIDE_ONLY,
-} from "@web/components/data-table.tsx";
+import { stickyEdge, stickyHeadCell, Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
 import { notStoredText, YOU_ARE_OFFLINE } from "@web/components/online-only-notice.tsx";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { createMemberItemsCache } from "./member-items-cache.ts";
-import { COLUMNS, type FetchedItems, MemberRow, money } from "./member-row.tsx";
+import { COLUMNS, type FetchedItems, HEADERS, MemberRow, money } from "./member-row.tsx";
 import {
   LOAD_FAILED,
   memberKey,
@@ -33,7 +27,7 @@ import {
   summaryKey,
 } from "./receipt-model.ts";
 
-const calculatedText = (at: number) => `${formatDate(at)} at ${formatTime(at)}`;
+const calculatedText = (at: number) => formatDateTime(at);
 
 async function exportCsv(receipt: SalaryReceipt) {
   const { csvFileName, downloadText, receiptCsv } = await import("./receipt-export.ts");
@@ -91,8 +85,16 @@ function ReceiptHeader({ receipt, brand, calculatedAt, details }: SalaryReceiptV
         <div className="col-span-2 sm:col-span-1">
           <Figure label="Date" value={formatDate(calculatedAt)} testId="receipt-date" />
         </div>
-        <Figure label="Processed Items" value={processedItemsCount(receipt)} testId="processed-items" />
-        <Figure label="Members Updated" value={membersUpdatedCount(receipt)} testId="members-updated" />
+        <Figure
+          label="Processed Items"
+          value={formatCount(processedItemsCount(receipt))}
+          testId="processed-items"
+        />
+        <Figure
+          label="Members Updated"
+          value={formatCount(membersUpdatedCount(receipt))}
+          testId="members-updated"
+        />
       </dl>
       <div className="grid grid-cols-2 gap-2 sm:flex">
         <Button
@@ -132,8 +134,8 @@ function SummaryTotals({ receipt }: { receipt: SalaryReceipt }) {
           value={money(totals.totalSalariesDistributed)}
           testId="total-salaries"
         />
-        <Figure label="Admin Fund" value={money(totals.totalAdminFund)} />
-        <Figure label="Guild Fund" value={money(totals.totalGuildFund)} />
+        <Figure label={GLOSSARY.adminFund} value={money(totals.totalAdminFund)} />
+        <Figure label={GLOSSARY.guildFund} value={money(totals.totalGuildFund)} />
       </dl>
     </Card>
   );
@@ -171,19 +173,19 @@ export function SalaryReceiptView(props: SalaryReceiptViewProps) {
               <Th className={`left-0 w-12 px-1! sm:px-2! ${stickyHeadCell}`}>
                 <span className="sr-only">Expand</span>
               </Th>
-              <Th className={`left-12 sm:left-13 ${stickyHeadCell} ${stickyEdge}`}>Member</Th>
-              <Th className={WIDE_ONLY}>Category</Th>
-              <Th className={`text-right ${WIDE_ONLY}`}>Raids</Th>
-              <Th className={`text-right ${WIDE_ONLY}`}>Items</Th>
-              <Th className={`text-right ${WIDE_ONLY}`}>General Share</Th>
-              <Th className={`text-right ${WIDE_ONLY}`}>Elite Share</Th>
-              <Th className="text-right">Final Salary</Th>
+              <Th className={`left-12 sm:left-13 ${stickyHeadCell} ${stickyEdge}`}>{HEADERS.member}</Th>
+              <Th>{HEADERS.category}</Th>
+              <Th className="text-right">{HEADERS.raids}</Th>
+              <Th className="text-right">{HEADERS.items}</Th>
+              <Th className="text-right">{HEADERS.generalShare}</Th>
+              <Th className="text-right">{HEADERS.eliteShare}</Th>
+              <Th className="text-right">{HEADERS.finalSalary}</Th>
             </tr>
           </thead>
           <tbody>
             {receipt.calculationDetails.length === 0 ? (
               <tr>
-                <Td colSpan={COLUMNS} className="py-10 text-center text-ink-muted">
+                <Td colSpan={COLUMNS} className="py-10 text-center text-ink-muted" card="wide">
                   No sold items have been shared out yet.
                 </Td>
               </tr>

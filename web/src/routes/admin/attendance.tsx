@@ -1,9 +1,11 @@
+import { Link } from "@tanstack/react-router";
 import { CalendarPlus, Swords } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useMemo, useState } from "react";
+import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { sortRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
-import { Button } from "@web/components/button.tsx";
+import { Button, buttonClass } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
 import type { TableState } from "@web/components/data-table.tsx";
 import { FilterSelect } from "@web/components/filter-select.tsx";
@@ -84,7 +86,7 @@ export function AttendancePage() {
       ? { status: "ready", rows: member ? lootNaming(member.playerName) : lootRows }
       : loot;
   const count = (state: TableState<unknown>) =>
-    member && state.status === "ready" ? ` (${state.rows.length})` : "";
+    member && state.status === "ready" ? ` (${formatCount(state.rows.length)})` : "";
 
   return (
     <>
@@ -92,10 +94,16 @@ export function AttendancePage() {
         title="Attendance Management"
         subtitle="Record raid attendance and review each member's participation."
         actions={
-          <Button onClick={() => setFormTarget({ mode: "add" })}>
-            <CalendarPlus className="size-4" aria-hidden="true" />
-            Add Attendance
-          </Button>
+          <>
+            <Link to="/admin/record-raid" className={buttonClass("primary")}>
+              <Swords className="size-4" aria-hidden="true" />
+              Record a Raid
+            </Link>
+            <Button variant="secondary" onClick={() => setFormTarget({ mode: "add" })}>
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Add Attendance
+            </Button>
+          </>
         }
       />
       <PendingChanges />
@@ -126,7 +134,7 @@ export function AttendancePage() {
               <Swords className="size-4 text-gold" aria-hidden="true" />
               Raids:{" "}
               <span className="font-semibold text-ink tabular-nums" data-testid="member-raids">
-                {member.raidsParticipated}
+                {formatCount(member.raidsParticipated)}
               </span>
             </p>
           </Card>
@@ -141,7 +149,8 @@ export function AttendancePage() {
             Attendance Records{count(recordState)}
           </Tabs.Trigger>
           <Tabs.Trigger value="loot" className={tabClass}>
-            Loot Participation{count(lootState)}
+            {GLOSSARY.lootItems}
+            {count(lootState)}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="records">

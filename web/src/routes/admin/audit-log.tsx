@@ -1,53 +1,61 @@
 import { AlertCircle, History } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
-import { AUDIT_ENTITIES } from "@web/features/audit-log/audit-diff.ts";
+import type { AuditEntry } from "@web/features/audit-log/audit-diff.ts";
 import { AuditEntryCard } from "@web/features/audit-log/audit-entry-card.tsx";
-import { useAuditLog } from "@web/features/audit-log/use-audit-log.ts";
+import { type AuditFilter, NO_FILTER, useAuditLog } from "@web/features/audit-log/use-audit-log.ts";
+import { useAuditPeople } from "@web/features/audit-log/use-audit-people.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
+import { AuditFilters } from "./-components/audit-filters.tsx";
 
-const ALL = "all";
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_PAUSE_MS = 300;
 
-/** Who changed what and when, with the values before and after. Online only. */
+/** Who changed what and when, with the values before and after. Online only; filtered on the server. */
 export function AuditLogPage() {
   useDocumentTitle((brand) => `Audit Log - ${brand}`);
   const online = useOnline();
-  const filterId = useId();
-  const [entity, setEntity] = useState<string>(ALL);
-  const { state, loadMore } = useAuditLog(online, entity === ALL ? null : entity);
+  const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
+  const [search, setSearch] = useState("");
+  const [entityName, setEntityName] = useState<string | null>(null);
+  const { state, loadMore } = useAuditLog(online, filter);
+  const people = useAuditPeople(online);
+
+  // The search box talks to the server once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setFilter((f) => (f.q === search ? f : { ...f, q: search })),
+      SEARCH_PAUSE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const onlyThis = (entry: AuditEntry) => {
+    setEntityName(entry.subject);
+    setFilter((f) => ({ ...f, entity: entry.entity, entityId: entry.entityId }));
+  };
+  const filtered = filter.entity !== null || filter.actor !== null || filter.q.trim() !== "";
 
   return (
     <>
       <PageHeader
         title="Audit Log"
         subtitle="Every change made through the portal: who made it, when, and what it changed."
-        actions={
-          <div className="flex items-center gap-2">
-            <label htmlFor={filterId} className="text-sm text-ink-muted">
-              Show
-            </label>
-            <select
-              id={filterId}
-              value={entity}
-              onChange={(event) => setEntity(event.target.value)}
-              className="min-h-11 rounded-lg border border-line bg-surface-raised px-3 text-sm text-ink focus:border-gold focus:outline-none"
-            >
-              <option value={ALL}>All changes</option>
-              {AUDIT_ENTITIES.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
       />
       <div className="space-y-4">
+        <AuditFilters
+          filter={filter}
+          search={search}
+          onSearch={setSearch}
+          onChange={setFilter}
+          people={people}
+          entityName={entityName}
+        />
         {!online ? <NotStoredNotice what="Audit log entries" /> : null}
         {state.error ? (
           <Card role="alert" className="flex items-start gap-3 border-danger/40">
@@ -65,13 +73,19 @@ export function AuditLogPage() {
         {state.entries && state.entries.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 py-10 text-center">
             <History className="size-8 text-ink-muted" aria-hidden="true" />
-            <p className="font-semibold text-ink">No changes recorded yet</p>
+            <p className="font-semibold text-ink">
+              {filtered ? "No changes match these filters" : "No changes recorded yet"}
+            </p>
           </Card>
         ) : null}
         {state.entries && state.entries.length > 0 ? (
           <ol className="space-y-3">
             {state.entries.map((entry) => (
-              <AuditEntryCard key={entry.id} entry={entry} />
+              <AuditEntryCard
+                key={entry.id}
+                entry={entry}
+                onOnlyThis={filter.entityId ? undefined : onlyThis}
+              />
             ))}
           </ol>
         ) : null}

@@ -1,3 +1,4 @@
+import { rosterSubtitle } from "@shared/glossary/glossary.ts";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
 import { buildRosterRows } from "@web/features/roster/roster-rows.ts";
@@ -31,7 +32,7 @@ export function PublicGuildMembersPage() {
     <>
       <PageHeader
         title="Guild Roster"
-        subtitle={`Meet the members of the ${brand} guild.`}
+        subtitle={rosterSubtitle(brand)}
         actions={<LastSynced collections={COLLECTIONS} />}
       />
       <RosterTable state={state} />
