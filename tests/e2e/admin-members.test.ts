@@ -209,7 +209,7 @@ describe("/guild-members (admin)", () => {
     await dialog.getByLabel("Boss").selectOption("Mirelurk");
     await dialog.getByRole("button", { name: "Add Record" }).click();
     await page.getByText("Attendance record added.").waitFor();
-    await page.getByText("Raids participated updated for 1 member(s).").waitFor();
+    await page.getByText("Raids participated updated for 1 member.").waitFor();
     await expect
       .poll(async () => (await serverMember("Ashvale"))?.raidsParticipated, { timeout: 15_000 })
       .toBe(before + 1);

@@ -4,6 +4,7 @@
  * once on this device.
  */
 import { useState } from "react";
+import { countOf } from "@shared/glossary/glossary.ts";
 import { sameValue } from "@shared/merge/field-merge.ts";
 import { BossSelect } from "@web/components/boss-select.tsx";
 import { Button } from "@web/components/button.tsx";
@@ -119,7 +120,10 @@ function AttendanceForm({
           );
     setSaving(false);
     if (done && announceRaids && target.mode === "add") {
-      toast.success(`Raids participated updated for ${result.participatedMembers.length} member(s).`);
+      // SPEC's "N member(s)" with the count in agreement (decision 048).
+      toast.success(
+        `Raids participated updated for ${countOf(result.participatedMembers.length, "member")}.`,
+      );
     }
     if (done) onDone();
   };
