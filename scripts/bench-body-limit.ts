@@ -135,7 +135,7 @@ function send(base: string, scenario: Scenario, bytes: number, n: number): Promi
   });
 }
 
-/** The processes of the server's process group (npm, its shell, tsx, the server itself). */
+/** The processes of the server's process group (npm, its shell, the server itself and its esbuild service). */
 function groupPids(pgid: number): number[] {
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
@@ -156,7 +156,7 @@ function statusKb(pid: number, field: "VmHWM" | "VmRSS"): number {
   return Number(match?.[1] ?? 0);
 }
 
-/** The largest process of the group: the server (PGlite alone keeps it far above npm and tsx). */
+/** The largest process of the group: the server (PGlite alone keeps it far above npm and esbuild). */
 function serverPid(pgid: number): number {
   const pids = groupPids(pgid);
   const largest = pids.sort((a, b) => statusKb(b, "VmRSS") - statusKb(a, "VmRSS"))[0];

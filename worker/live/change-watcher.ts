@@ -61,7 +61,8 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
   }
 
   async function prime(): Promise<void> {
-    if (running) return;
+    // A look under way sets the baseline when it ends.
+    if (running) return running;
     try {
       last = await deps.readVersions();
     } catch {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.ts";
+import type { Db } from "../db/types.ts";
 import { type Portal, setUpPortal, uniqueName } from "../salary/portal-test-setup.ts";
 import { TestClient } from "../test/api-client.ts";
 import { createProcessFeed } from "./process-feed.ts";
@@ -137,6 +138,42 @@ describe("GET /_api/live", () => {
       expect(await feed.next(10_000)).toEqual({ type: "changed", collections: ["boss-names"] });
     } finally {
       await feed.close();
+    }
+  });
+
+  it("says ready only once it knows the versions: a write right after ready is told, however slow that read", async () => {
+    // The first read of the versions (the baseline the next look compares with) takes 300 ms, as on a busy
+    // machine. A "ready" sent before it ends would let this write into the baseline, never to be told.
+    let slowRead = true;
+    const db: Db = {
+      driver: portal.db.driver,
+      async query(sql, params) {
+        if (slowRead && sql.includes("FROM data_versions")) {
+          slowRead = false;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        return portal.db.query(sql, params);
+      },
+      exec: (sql) => portal.db.exec(sql),
+      transaction: (fn) => portal.db.transaction(fn),
+      close: async () => {},
+    };
+    const live = createProcessFeed(db);
+    const app = createApp({
+      db,
+      config: { brand: "Test Guild", timeZone: null, pepper: "test-pepper-0123456789" },
+      live,
+    });
+    const feed = await openFeed(new TestClient(app), app);
+    try {
+      expect(await feed.next()).toEqual({ type: "ready" });
+      await portal.db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 5)", [
+        uniqueName("Right After Ready "),
+      ]);
+      expect(await feed.next(5_000)).toEqual({ type: "changed", collections: ["boss-names"] });
+    } finally {
+      await feed.close();
+      live.close();
     }
   });
 

@@ -62,9 +62,11 @@ export function createProcessFeed(db: Db, options: ProcessFeedOptions = {}): Pro
     },
   });
 
-  function startTimers(): void {
-    if (timers.length > 0) return;
-    void watcher.prime();
+  /** Starts the timers with the first stream; settles once the versions a "ready" promises from are read. */
+  let primed: Promise<void> = Promise.resolve();
+  function startTimers(): Promise<void> {
+    if (timers.length > 0) return primed;
+    primed = watcher.prime();
     const heartbeat = setInterval(() => {
       for (const stream of streams) stream.send(": ping\n\n");
     }, options.heartbeatMs ?? HEARTBEAT_MS);
@@ -72,6 +74,7 @@ export function createProcessFeed(db: Db, options: ProcessFeedOptions = {}): Pro
     timers = [heartbeat, watch];
     // Neither keeps `npm start` (or a test run) alive by itself.
     for (const timer of timers) (timer as { unref?: () => void }).unref?.();
+    return primed;
   }
 
   function stopTimersWhenIdle(): void {
@@ -105,8 +108,9 @@ export function createProcessFeed(db: Db, options: ProcessFeedOptions = {}): Pro
         };
         stream = opened;
         streams.add(opened);
-        startTimers();
-        opened.send(event(READY));
+        // "ready" promises that every write from now on is told: it waits for the baseline that the next look
+        // compares with, or a write committed in between would be taken as already known and never told.
+        void startTimers().then(() => opened.send(event(READY)));
       },
       cancel() {
         stream?.end();
