@@ -70,6 +70,18 @@ async function snapshot(db: Db, table: ExportTable): Promise<string[]> {
   return rows.map((r) => r.row);
 }
 
+/**
+ * Empties the exported tables and restarts their ids. DELETE, not TRUNCATE: accounts (users.member_id) refer to
+ * guild_members, and a TRUNCATE would have to empty them too.
+ */
+const EMPTY_DATA_TABLES = ["payouts", "boss_timers", "boss_names", "market_exchange", "guild_members"]
+  .map((table) =>
+    table === "payouts"
+      ? "DELETE FROM payouts;"
+      : `DELETE FROM ${table}; SELECT setval(pg_get_serial_sequence('${table}', 'id'), 1, false);`,
+  )
+  .join(" ");
+
 async function snapshotAll(db: Db) {
   const result: Record<string, string[]> = {};
   for (const table of EXPORT_TABLES) result[table] = await snapshot(db, table);
@@ -212,7 +224,7 @@ describe("GET /_api/admin/sql-export", () => {
 
     // The per-table snippets, run one after another in the order given, load the same rows.
     await target.exec(
-      "TRUNCATE guild_members, market_exchange, boss_timers, boss_names RESTART IDENTITY; UPDATE guild_funds SET reserved_guild_funds = 0, admin_fund = 0;",
+      `${EMPTY_DATA_TABLES} UPDATE guild_funds SET reserved_guild_funds = 0, admin_fund = 0;`,
     );
     for (const table of EXPORT_TABLES) await target.exec(body.tables[table]);
     expect(await snapshotAll(target)).toEqual(expected);
@@ -223,7 +235,7 @@ describe("GET /_api/admin/sql-export", () => {
     const sql = (res.data as { sql: string }).sql;
     expect(sql).toMatch(/\nBEGIN;\n[\s\S]*\nCOMMIT;\n$/);
     await target.exec(
-      `TRUNCATE guild_members, market_exchange, boss_timers, boss_names RESTART IDENTITY; DELETE FROM users WHERE email = '${TIMER_STARTER}';`,
+      `${EMPTY_DATA_TABLES} DELETE FROM users WHERE email = '${TIMER_STARTER}';`,
     );
     await target.exec(sql);
     const timers = await target.query<{ id: number; started_by: number | null }>(

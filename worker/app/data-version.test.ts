@@ -18,6 +18,8 @@ const TABLES_OF: Readonly<Record<Collection, readonly (readonly [table: string, 
     ["salary_earners", "earner_key"],
     ["salary_totals", "id"],
   ],
+  payouts: [["payouts", "id"]],
+  "fund-spending": [["fund_spending", "id"]],
 };
 
 let db: Db;

@@ -13,6 +13,8 @@ export const COLLECTIONS = [
   "funds",
   "attendance",
   "salary",
+  "payouts",
+  "fund-spending",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 export type DataVersions = ReadonlyMap<string, number>;

@@ -1,0 +1,86 @@
+/**
+ * Spending from the guild's funds (docs/decisions/050): the request bodies of /_api/fund-spending, the ledger's
+ * answer and the messages. Income stays derived from the Sold items; spending is entered. Amounts are integer
+ * cents in requests and decimal text in answers.
+ */
+import * as z from "zod";
+import { calendarDayField, idField, moneyCentsField } from "./market.ts";
+
+export const FUNDS = ["guild", "admin"] as const;
+export type FundName = (typeof FUNDS)[number];
+export const FUND_LABELS: Readonly<Record<FundName, string>> = {
+  guild: "Reserved guild fund",
+  admin: "Admin fund",
+};
+
+export const PURPOSE_MAX_LENGTH = 200;
+export const FUND_INVALID = "Fund must be guild or admin.";
+export const PURPOSE_REQUIRED = "Purpose is required.";
+export const PURPOSE_TOO_LONG = `Purpose cannot exceed ${PURPOSE_MAX_LENGTH} characters.`;
+export const SPENT_ON_TOO_EARLY = "Spent on cannot be before 2000-01-01.";
+export const SPENDING_NOT_FOUND = "Spending not found";
+
+/** Answered 409 when spending more than the fund holds and the request did not confirm it. */
+export const overFundMessage = (fund: FundName, amount: string, balance: string) =>
+  `Spending ${amount} USDT is more than the ${FUND_LABELS[fund].toLowerCase()}'s balance of ${balance} USDT. Confirm to spend it anyway.`;
+
+export const createSpendingSchema = z.strictObject({
+  fund: z.enum(FUNDS, { error: FUND_INVALID }),
+  amount: moneyCentsField({
+    notANumber: "Amount must be a number.",
+    tooSmall: "Amount must be more than 0.",
+    tooManyDecimals: "Amount cannot have more than 2 decimals.",
+    tooLarge: "Amount cannot exceed 999999999999.99.",
+    positive: true,
+  }),
+  purpose: z
+    .string({ error: PURPOSE_REQUIRED })
+    .trim()
+    .min(1, { error: PURPOSE_REQUIRED })
+    .max(PURPOSE_MAX_LENGTH, { error: PURPOSE_TOO_LONG }),
+  spentOn: calendarDayField.refine((day) => day >= "2000-01-01", { error: SPENT_ON_TOO_EARLY }),
+  confirmOverBalance: z.boolean().optional(),
+});
+export type CreateSpendingInput = z.input<typeof createSpendingSchema>;
+
+export const spendingIdSchema = z.strictObject({ id: idField.positive() });
+
+/** One spending row, as the API answers it and the local store keeps it. */
+export interface FundSpending {
+  id: number;
+  fund: FundName;
+  /** Decimal text. */
+  amount: string;
+  purpose: string;
+  /** 'YYYY-MM-DD'. */
+  spentOn: string;
+  recordedBy: number | null;
+  recordedByName: string | null;
+  createdAt: Date;
+}
+
+/** One line of a fund's ledger: a Sold item's part (income) or a spending, with the balance after it. */
+export interface LedgerLine {
+  kind: "income" | "spending";
+  /** 'YYYY-MM-DD' (an item without a date acquired: the day it was recorded). */
+  date: string;
+  /** The item's loot name and boss, or the spending's purpose. */
+  description: string;
+  /** The market item's id (income) or the spending's id. */
+  sourceId: number;
+  /** Signed decimal text: '+12.50' income, '-30.00' spending. */
+  amount: string;
+  /** Decimal text; may be negative. */
+  balance: string;
+}
+
+/** GET /_api/funds/ledger?fund=guild&page=N: newest first, paged; balance is the fund's now. */
+export interface FundLedger {
+  fund: FundName;
+  income: string;
+  spent: string;
+  balance: string;
+  lines: LedgerLine[];
+  page: number;
+  pageCount: number;
+}

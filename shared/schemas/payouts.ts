@@ -1,0 +1,84 @@
+/**
+ * Payouts to members (docs/decisions/049): the request bodies of /_api/payouts, the answer shapes and the
+ * messages, shared by the server and the admin screens. A member's balance is what they earned (their stored
+ * salary) minus what was paid to them; amounts are integer cents in requests and decimal text in answers.
+ */
+import * as z from "zod";
+import { calendarDayField, idField, moneyCentsField } from "./market.ts";
+
+export const PAYOUT_METHOD_MAX_LENGTH = 100;
+export const PAYOUT_REFERENCE_MAX_LENGTH = 200;
+
+export const PAYOUT_MEMBER_REQUIRED = "Choose the member to pay.";
+export const PAYOUT_DATE_REQUIRED = "A payout date is required.";
+export const PAYOUT_DATE_INVALID = "Paid on must be a date (YYYY-MM-DD).";
+export const PAYOUT_DATE_TOO_EARLY = "Paid on cannot be before 2000-01-01.";
+export const PAYOUT_METHOD_TOO_LONG = `Method cannot exceed ${PAYOUT_METHOD_MAX_LENGTH} characters.`;
+export const PAYOUT_REFERENCE_TOO_LONG = `Reference cannot exceed ${PAYOUT_REFERENCE_MAX_LENGTH} characters.`;
+export const PAYOUT_NOT_FOUND = "Payout not found";
+
+/** Answered 409 when an amount is above the balance and the request did not confirm it. */
+export const overBalanceMessage = (name: string, amount: string, balance: string) =>
+  `Paying ${amount} USDT is more than ${name}'s balance of ${balance} USDT. Confirm to pay it anyway.`;
+
+const dayField = calendarDayField.refine((day) => day >= "2000-01-01", { error: PAYOUT_DATE_TOO_EARLY });
+
+const textField = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .optional()
+    .transform((v) => v ?? "");
+
+export const createPayoutSchema = z.strictObject({
+  memberId: idField.positive({ error: PAYOUT_MEMBER_REQUIRED }),
+  /** Integer cents, at least 1. */
+  amount: moneyCentsField({
+    notANumber: "Amount must be a number.",
+    tooSmall: "Amount must be more than 0.",
+    tooManyDecimals: "Amount cannot have more than 2 decimals.",
+    tooLarge: "Amount cannot exceed 999999999999.99.",
+    positive: true,
+  }),
+  paidOn: dayField,
+  method: textField(PAYOUT_METHOD_MAX_LENGTH, PAYOUT_METHOD_TOO_LONG),
+  reference: textField(PAYOUT_REFERENCE_MAX_LENGTH, PAYOUT_REFERENCE_TOO_LONG),
+  /** Pays more than the balance; without it such a payout is answered 409 with overBalanceMessage. */
+  confirmOverBalance: z.boolean().optional(),
+});
+export type CreatePayoutInput = z.input<typeof createPayoutSchema>;
+
+export const payoutIdSchema = z.strictObject({ id: idField.positive() });
+
+/** One payout, as the API answers it and the local store keeps it. */
+export interface Payout {
+  id: number;
+  /** Null once the member was deleted; memberName still says who was paid. */
+  memberId: number | null;
+  memberName: string;
+  /** Decimal text, '125.50'. */
+  amount: string;
+  /** 'YYYY-MM-DD'. */
+  paidOn: string;
+  method: string;
+  reference: string;
+  recordedBy: number | null;
+  /** The recording account's display name, or null when it is gone. */
+  recordedByName: string | null;
+  createdAt: Date;
+}
+
+/** A member's money: earned is their stored salary; balance = earned − paid (may be negative after an overpay). */
+export interface MemberBalance {
+  memberId: number;
+  earned: string;
+  paid: string;
+  balance: string;
+}
+
+/** POST /_api/payouts answers 201 with the payout and the member's balance after it. */
+export interface CreatePayoutAnswer {
+  payout: Payout;
+  balance: MemberBalance;
+}
