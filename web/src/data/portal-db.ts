@@ -10,8 +10,10 @@ import type { SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
 import type { AttendanceRecord } from "@shared/schemas/attendance.ts";
 import type { BossName } from "@shared/schemas/boss-names.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
+import type { FundSpending } from "@shared/schemas/fund-spending.ts";
 import type { GuildFunds, MarketExchangeItem } from "@shared/schemas/market.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
+import type { Payout } from "@shared/schemas/payouts.ts";
 import { parseRememberedUser, REMEMBERED_USER_KEY } from "../lib/session-store.ts";
 
 export const DATABASE_NAME = "guild-portal";
@@ -103,6 +105,15 @@ export interface BaseSnapshot {
 
 export type OutboxStatus = "pending" | "sending" | "failed";
 
+/** The last "My earnings" answer an account received, shown when the device is offline. */
+export interface MyEarningsCopy {
+  userId: number;
+  /** The answer of GET /_api/me/earnings as received (shared/schemas/my-earnings.ts). */
+  answer: unknown;
+  /** When it was received (epoch ms). */
+  savedAt: number;
+}
+
 /** The account that queued a write: only its session sends it, and only it sees its effect (decision 039). */
 export interface WriteOwner {
   id: number;
@@ -155,6 +166,9 @@ export class PortalDb extends Dexie {
   outbox!: Table<OutboxRow, number>;
   syncCursor!: Table<SyncCursor, string>;
   localState!: Table<LocalState, string>;
+  payouts!: Table<Payout, number>;
+  fundSpending!: Table<FundSpending, number>;
+  myEarnings!: Table<MyEarningsCopy, number>;
 
   /** `options.indexedDB`: the in-memory one where the browser's cannot be opened (decision 037). */
   constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
@@ -187,6 +201,9 @@ export class PortalDb extends Dexie {
           });
         await tx.table<LocalState>("localState").put({ key: "viewer", accountId: owner.id });
       });
+    // Payouts and fund spending (admins' synced collections) and each account's last "My earnings" answer,
+    // readable offline (decisions 049-051).
+    this.version(4).stores({ payouts: "id, memberId", fundSpending: "id", myEarnings: "userId" });
   }
 
   collection<C extends CollectionName>(name: C): Table<CollectionRows[C], RowKey> {
