@@ -11,6 +11,7 @@ import { BossSelect } from "@web/components/boss-select.tsx";
 import { Dialog, Field, FormActions } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { ParticipantPicker, type PickerMember } from "@web/components/participant-picker.tsx";
+import { MoneyField, TextField } from "@web/components/text-field.tsx";
 import type { MarketItem } from "@web/data/portal-db.ts";
 import { participantNamesOf } from "./admin-market-view.ts";
 
@@ -152,18 +153,14 @@ export function LootFormDialog({
       footer={<FormActions form={`${id}-form`} submitLabel={editing ? "Save Changes" : "Add Loot"} />}
     >
       <form id={`${id}-form`} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="Loot Name" error={errors.lootName}>
-          {(control) => (
-            <input
-              {...control}
-              className={inputClass}
-              autoComplete="off"
-              value={draft.lootName}
-              onChange={(e) => set("lootName", e.target.value)}
-              onBlur={() => blur("lootName")}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Loot Name"
+          autoComplete="off"
+          error={errors.lootName}
+          value={draft.lootName}
+          onChange={(v) => set("lootName", v)}
+          onBlur={() => blur("lootName")}
+        />
         <Field label="Boss Name" error={errors.bossName}>
           {(control) => (
             <BossSelect
@@ -175,19 +172,13 @@ export function LootFormDialog({
             />
           )}
         </Field>
-        <Field label="Value (USDT)" error={errors.value}>
-          {(control) => (
-            <input
-              {...control}
-              className={inputClass}
-              inputMode="decimal"
-              placeholder="0.00"
-              value={draft.value}
-              onChange={(e) => set("value", e.target.value)}
-              onBlur={() => blur("value")}
-            />
-          )}
-        </Field>
+        <MoneyField
+          label="Value (USDT)"
+          error={errors.value}
+          value={draft.value}
+          onChange={(v) => set("value", v)}
+          onBlur={() => blur("value")}
+        />
         <Field label="Status" error={errors.status}>
           {(control) => (
             <select
@@ -223,30 +214,22 @@ export function LootFormDialog({
             />
           )}
         </Field>
-        <Field label="Date Acquired" error={errors.dateAcquired}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              className={inputClass}
-              value={draft.dateAcquired}
-              onChange={(e) => set("dateAcquired", e.target.value)}
-              onBlur={() => blur("dateAcquired")}
-            />
-          )}
-        </Field>
-        <Field label="Total Funds (USDT)" error={errors.totalFunds}>
-          {(control) => (
-            <input
-              {...control}
-              className={inputClass}
-              inputMode="decimal"
-              value={draft.totalFunds}
-              onChange={(e) => set("totalFunds", e.target.value)}
-              onBlur={() => blur("totalFunds")}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Date Acquired"
+          type="date"
+          error={errors.dateAcquired}
+          value={draft.dateAcquired}
+          onChange={(v) => set("dateAcquired", v)}
+          onBlur={() => blur("dateAcquired")}
+        />
+        <MoneyField
+          label="Total Funds (USDT)"
+          placeholder="0"
+          error={errors.totalFunds}
+          value={draft.totalFunds}
+          onChange={(v) => set("totalFunds", v)}
+          onBlur={() => blur("totalFunds")}
+        />
       </form>
     </Dialog>
   );

@@ -11,11 +11,12 @@ import { Button } from "@web/components/button.tsx";
 import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
+import { RaidDayField } from "@web/components/text-field.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import type { AttendanceRecord, BossNameRow, GuildMember } from "@web/data/portal-db.ts";
 import { runWrite } from "@web/lib/run-write.ts";
 import { toast } from "@web/lib/toast.tsx";
-import { checkAttendanceForm, DATE_MIN, dateFieldProblem, localDay } from "./attendance-form.ts";
+import { checkAttendanceForm, localDay } from "./attendance-form.ts";
 import { recordDay, recordNames } from "./attendance-view.ts";
 
 export type AttendanceDialogTarget = { mode: "add" } | { mode: "edit"; record: AttendanceRecord };
@@ -140,20 +141,7 @@ function AttendanceForm({
           )
         }
       </Field>
-      <Field label="Date Attended" error={dateError}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            className={`${inputClass} [color-scheme:dark]`}
-            min={DATE_MIN}
-            max={localDay(new Date())}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            onBlur={() => setDateError(dateFieldProblem(date, new Date()))}
-          />
-        )}
-      </Field>
+      <RaidDayField value={date} onChange={setDate} error={dateError} onProblem={setDateError} />
       <Field label="Participants" labelNamesControl={false}>
         {(control) => (
           <ParticipantPicker {...control} members={choices} value={participants} onChange={setParticipants} />

@@ -6,8 +6,8 @@ import { Trash2 } from "lucide-react";
 import { LOOT_STATUSES, type LootStatus } from "@shared/schemas/market.ts";
 import { Button } from "@web/components/button.tsx";
 import { Field } from "@web/components/dialog.tsx";
-import { inputClass } from "@web/components/filter-select.tsx";
 import { ParticipantPicker, type PickerMember } from "@web/components/participant-picker.tsx";
+import { MoneyField, TextField } from "@web/components/text-field.tsx";
 import { type LootDraft, type LootErrors, lootParticipants } from "./record-raid-model.ts";
 
 export const SAME_AS_RAID_HINT = "The raid's participants.";
@@ -41,30 +41,19 @@ export function LootItemFields({
       <legend className="flex w-full items-center justify-between gap-2 px-1 text-sm font-semibold text-ink">
         <span className="truncate">{title}</span>
       </legend>
-      <Field label="Loot Name" error={errors.lootName}>
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            autoComplete="off"
-            value={item.lootName}
-            onChange={(e) => set("lootName", e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Value (USDT)" error={errors.value}>
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            inputMode="decimal"
-            placeholder="0.00"
-            autoComplete="off"
-            value={item.value}
-            onChange={(e) => set("value", e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Loot Name"
+        autoComplete="off"
+        error={errors.lootName}
+        value={item.lootName}
+        onChange={(v) => set("lootName", v)}
+      />
+      <MoneyField
+        label="Value (USDT)"
+        error={errors.value}
+        value={item.value}
+        onChange={(v) => set("value", v)}
+      />
       <div className="flex flex-col gap-1.5">
         <span id={`${item.key}-status`} className="text-sm font-medium text-ink">
           Status

@@ -11,13 +11,13 @@ import { BossSelect } from "@web/components/boss-select.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Field, FormError } from "@web/components/dialog.tsx";
-import { inputClass } from "@web/components/filter-select.tsx";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
+import { RaidDayField } from "@web/components/text-field.tsx";
 import { toastSaved } from "@web/components/write-toasts.ts";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import type { BossNameRow, GuildMember } from "@web/data/portal-db.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
-import { DATE_MIN, dateFieldProblem, localDay } from "@web/lib/attendance-form.ts";
+import { localDay } from "@web/lib/attendance-form.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { LootItemFields } from "./loot-item-fields.tsx";
 import {
@@ -90,20 +90,12 @@ function RaidFields({
             />
           )}
         </Field>
-        <Field label="Date Attended" error={dateError}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              className={`${inputClass} [color-scheme:dark]`}
-              min={DATE_MIN}
-              max={localDay(new Date())}
-              value={draft.date}
-              onChange={(e) => set({ date: e.target.value })}
-              onBlur={() => setDateError(dateFieldProblem(draft.date, new Date()))}
-            />
-          )}
-        </Field>
+        <RaidDayField
+          value={draft.date}
+          onChange={(v) => set({ date: v })}
+          error={dateError}
+          onProblem={setDateError}
+        />
       </div>
       <Field
         label="Participants"

@@ -1,0 +1,93 @@
+/**
+ * The forms' one-line inputs with their label and message: names, amounts and raid days. One place for how
+ * each kind of field is typed on a phone (the decimal keypad for money, the date picker bounded to the raid
+ * days the server accepts).
+ */
+import type { InputHTMLAttributes } from "react";
+import { DATE_MIN, dateFieldProblem, localDay } from "@web/lib/attendance-form.ts";
+import { Field } from "./dialog.tsx";
+import { inputClass } from "./filter-select.tsx";
+
+type InputProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "inputMode" | "placeholder" | "autoComplete" | "type" | "min" | "max"
+>;
+
+export interface TextFieldProps extends InputProps {
+  label: string;
+  error?: string | undefined;
+  /** Shown while there is no error. */
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  className?: string;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  onBlur,
+  className,
+  type,
+  ...input
+}: TextFieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      {...(hint === undefined ? {} : { hint })}
+      {...(className === undefined ? {} : { className })}
+    >
+      {(control) => (
+        <input
+          {...control}
+          {...input}
+          type={type}
+          className={type === "date" ? `${inputClass} [color-scheme:dark]` : inputClass}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** An amount in USDT as decimal text: the phone's decimal keypad. */
+export function MoneyField(props: Omit<TextFieldProps, "inputMode" | "type">) {
+  return <TextField inputMode="decimal" placeholder="0.00" autoComplete="off" {...props} />;
+}
+
+/**
+ * The day of a raid: from 2000-01-01 to today in the device's zone, checked as it is left with the same rule
+ * the attendance forms submit with.
+ */
+export function RaidDayField({
+  value,
+  onChange,
+  error,
+  onProblem,
+}: {
+  value: string;
+  onChange: (day: string) => void;
+  error: string | undefined;
+  /** The day's problem when the field is left, or undefined once it is right. */
+  onProblem: (message: string | undefined) => void;
+}) {
+  return (
+    <TextField
+      label="Date Attended"
+      type="date"
+      min={DATE_MIN}
+      max={localDay(new Date())}
+      error={error}
+      value={value}
+      onChange={onChange}
+      onBlur={() => onProblem(dateFieldProblem(value, new Date()))}
+    />
+  );
+}
