@@ -67,7 +67,10 @@ const webDbTests = testFiles("web").filter((file) => importsTestDb(join(root, fi
 const nodeOnly = (file: string) => file.endsWith(".node.test.ts");
 
 /** Sizes of the long property runs, passed on to every runtime (workerd sees only what the project sets). */
-const propertyRuns = { SALARY_PROPERTY_RUNS: process.env.SALARY_PROPERTY_RUNS ?? "" };
+const propertyRuns = {
+  SALARY_PROPERTY_RUNS: process.env.SALARY_PROPERTY_RUNS ?? "",
+  PAYOUT_PROPERTY_RUNS: process.env.PAYOUT_PROPERTY_RUNS ?? "",
+};
 
 const dbProject = (name: "pglite" | "postgres") => ({
   extends: true as const,

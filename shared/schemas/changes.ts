@@ -7,8 +7,10 @@ import * as z from "zod";
 import type { AttendanceRecord } from "./attendance.ts";
 import type { BossName } from "./boss-names.ts";
 import type { BossTimer } from "./boss-timers.ts";
+import type { FundSpending } from "./fund-spending.ts";
 import type { GuildFunds, MarketExchangeItem } from "./market.ts";
 import type { GuildMember } from "./members.ts";
+import type { Payout } from "./payouts.ts";
 
 export const CURSOR_INVALID = "since must be a cursor from an earlier answer of this call.";
 
@@ -57,6 +59,10 @@ export interface ChangedCollections {
   bossNames?: CollectionChanges<BossName, number>;
   timers?: CollectionChanges<BossTimer, string>;
   funds?: CollectionChanges<GuildFunds, number>;
+  /** Admins only (docs/decisions/049). */
+  payouts?: CollectionChanges<Payout, number>;
+  /** Admins only (docs/decisions/050). */
+  fundSpending?: CollectionChanges<FundSpending, number>;
 }
 
 export interface ChangesAnswer {

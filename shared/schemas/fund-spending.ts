@@ -4,19 +4,22 @@
  * cents in requests and decimal text in answers.
  */
 import * as z from "zod";
-import { calendarDayField, idField, moneyCentsField } from "./market.ts";
+import { idField, moneyCentsField, unknownField } from "./market.ts";
+import { dayField, ID_NOT_POSITIVE } from "./payouts.ts";
 
 export const FUNDS = ["guild", "admin"] as const;
 export type FundName = (typeof FUNDS)[number];
 export const FUND_LABELS: Readonly<Record<FundName, string>> = {
-  guild: "Reserved guild fund",
-  admin: "Admin fund",
+  guild: "Guild Fund",
+  admin: "Admin Fund",
 };
 
 export const PURPOSE_MAX_LENGTH = 200;
 export const FUND_INVALID = "Fund must be guild or admin.";
 export const PURPOSE_REQUIRED = "Purpose is required.";
 export const PURPOSE_TOO_LONG = `Purpose cannot exceed ${PURPOSE_MAX_LENGTH} characters.`;
+export const SPENT_ON_REQUIRED = "A spending date is required.";
+export const SPENT_ON_INVALID = "Spent on must be a date (YYYY-MM-DD).";
 export const SPENT_ON_TOO_EARLY = "Spent on cannot be before 2000-01-01.";
 export const SPENDING_NOT_FOUND = "Spending not found";
 
@@ -24,26 +27,70 @@ export const SPENDING_NOT_FOUND = "Spending not found";
 export const overFundMessage = (fund: FundName, amount: string, balance: string) =>
   `Spending ${amount} USDT is more than the ${FUND_LABELS[fund].toLowerCase()}'s balance of ${balance} USDT. Confirm to spend it anyway.`;
 
-export const createSpendingSchema = z.strictObject({
-  fund: z.enum(FUNDS, { error: FUND_INVALID }),
-  amount: moneyCentsField({
-    notANumber: "Amount must be a number.",
-    tooSmall: "Amount must be more than 0.",
-    tooManyDecimals: "Amount cannot have more than 2 decimals.",
-    tooLarge: "Amount cannot exceed 999999999999.99.",
-    positive: true,
-  }),
-  purpose: z
-    .string({ error: PURPOSE_REQUIRED })
-    .trim()
-    .min(1, { error: PURPOSE_REQUIRED })
-    .max(PURPOSE_MAX_LENGTH, { error: PURPOSE_TOO_LONG }),
-  spentOn: calendarDayField.refine((day) => day >= "2000-01-01", { error: SPENT_ON_TOO_EARLY }),
-  confirmOverBalance: z.boolean().optional(),
-});
+export const createSpendingSchema = z.strictObject(
+  {
+    fund: z.enum(FUNDS, { error: FUND_INVALID }),
+    amount: moneyCentsField({
+      notANumber: "Amount must be a number.",
+      tooSmall: "Amount must be more than 0.",
+      tooManyDecimals: "Amount cannot have more than 2 decimals.",
+      tooLarge: "Amount cannot exceed 999999999999.99.",
+      positive: true,
+    }),
+    purpose: z
+      .string({ error: PURPOSE_REQUIRED })
+      .trim()
+      .min(1, { error: PURPOSE_REQUIRED })
+      .max(PURPOSE_MAX_LENGTH, { error: PURPOSE_TOO_LONG }),
+    spentOn: dayField({
+      required: SPENT_ON_REQUIRED,
+      invalid: SPENT_ON_INVALID,
+      tooEarly: SPENT_ON_TOO_EARLY,
+    }),
+    confirmOverBalance: z.boolean().optional(),
+  },
+  { error: unknownField },
+);
 export type CreateSpendingInput = z.input<typeof createSpendingSchema>;
 
-export const spendingIdSchema = z.strictObject({ id: idField.positive() });
+export const spendingIdSchema = z.strictObject(
+  { id: idField.positive({ error: ID_NOT_POSITIVE }) },
+  { error: unknownField },
+);
+
+/** Lines per page of a fund's ledger. */
+export const LEDGER_PAGE_SIZE = 100;
+export const LEDGER_PAGE_INVALID = "page must be a whole number from 1.";
+
+/** GET /_api/funds/ledger?fund=guild|admin&page=N (page 1, the newest lines, by default). */
+export const fundLedgerQuerySchema = z.object({
+  fund: z.enum(FUNDS, { error: FUND_INVALID }),
+  page: z.coerce
+    .number({ error: LEDGER_PAGE_INVALID })
+    .int({ error: LEDGER_PAGE_INVALID })
+    .min(1, { error: LEDGER_PAGE_INVALID })
+    .max(1_000_000, { error: LEDGER_PAGE_INVALID })
+    .default(1),
+});
+
+/** A fund's figures: income (its parts of the Sold items), spent, and balance = income − spent (decimal text). */
+export interface FundBalance {
+  fund: FundName;
+  income: string;
+  spent: string;
+  balance: string;
+}
+
+/** The body of a 409 over-fund answer, beside `error` (overFundMessage). */
+export interface OverFundDetails {
+  balance: FundBalance;
+}
+
+/** POST /_api/fund-spending answers 201 with the spending and the fund's figures after it. */
+export interface CreateSpendingAnswer {
+  spending: FundSpending;
+  balance: FundBalance;
+}
 
 /** One spending row, as the API answers it and the local store keeps it. */
 export interface FundSpending {

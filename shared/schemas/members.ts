@@ -8,6 +8,16 @@ import { refusedCharacterIn } from "../names/normalize-name.ts";
 import { idField, moneyCentsField, moneyMessages, unknownField } from "./market.ts";
 import { baseFitsChanges, baseText, baseUnknownField } from "./merge-base.ts";
 import { nameField } from "./name-field.ts";
+import {
+  dayField,
+  PAYOUT_DATE_INVALID,
+  PAYOUT_DATE_REQUIRED,
+  PAYOUT_DATE_TOO_EARLY,
+  PAYOUT_METHOD_MAX_LENGTH,
+  PAYOUT_METHOD_TOO_LONG,
+  PAYOUT_REFERENCE_MAX_LENGTH,
+  PAYOUT_REFERENCE_TOO_LONG,
+} from "./payouts.ts";
 
 export const MEMBER_CATEGORIES = ["Guild Master", "Core", "Members"] as const;
 export type MemberCategory = (typeof MEMBER_CATEGORIES)[number];
@@ -120,6 +130,29 @@ export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
 export const memberIdSchema = z.strictObject({ id: idField }, { error: unknownField });
 export type MemberIdInput = z.infer<typeof memberIdSchema>;
+
+/**
+ * POST /_api/guild-member/mark-paid: the member, and how and when the final payout was made (docs/decisions/049).
+ * `{ id }` alone still works: the payout is then dated the day the server records it, with no method.
+ */
+export const markPaidSchema = z.strictObject(
+  {
+    id: idField,
+    method: z.string().trim().max(PAYOUT_METHOD_MAX_LENGTH, { error: PAYOUT_METHOD_TOO_LONG }).optional(),
+    reference: z
+      .string()
+      .trim()
+      .max(PAYOUT_REFERENCE_MAX_LENGTH, { error: PAYOUT_REFERENCE_TOO_LONG })
+      .optional(),
+    paidOn: dayField({
+      required: PAYOUT_DATE_REQUIRED,
+      invalid: PAYOUT_DATE_INVALID,
+      tooEarly: PAYOUT_DATE_TOO_EARLY,
+    }).optional(),
+  },
+  { error: unknownField },
+);
+export type MarkPaidInput = z.input<typeof markPaidSchema>;
 
 export const kickMemberSchema = z.strictObject(
   {

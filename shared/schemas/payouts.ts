@@ -4,7 +4,7 @@
  * salary) minus what was paid to them; amounts are integer cents in requests and decimal text in answers.
  */
 import * as z from "zod";
-import { calendarDayField, idField, moneyCentsField } from "./market.ts";
+import { calendarDayField, idField, moneyCentsField, unknownField } from "./market.ts";
 
 export const PAYOUT_METHOD_MAX_LENGTH = 100;
 export const PAYOUT_REFERENCE_MAX_LENGTH = 200;
@@ -21,7 +21,39 @@ export const PAYOUT_NOT_FOUND = "Payout not found";
 export const overBalanceMessage = (name: string, amount: string, balance: string) =>
   `Paying ${amount} USDT is more than ${name}'s balance of ${balance} USDT. Confirm to pay it anyway.`;
 
-const dayField = calendarDayField.refine((day) => day >= "2000-01-01", { error: PAYOUT_DATE_TOO_EARLY });
+/**
+ * A calendar day from 2000-01-01 ('YYYY-MM-DD', an ISO date-time or a Date, read as its UTC day), with messages
+ * of its own: missing, not a date, too early.
+ */
+export function dayField(messages: { required: string; invalid: string; tooEarly: string }) {
+  return z
+    .union([z.string(), z.date()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? messages.required : messages.invalid,
+    })
+    .transform((input, ctx) => {
+      if (typeof input === "string" && input.trim() === "") {
+        ctx.issues.push({ code: "custom", message: messages.required, input });
+        return z.NEVER;
+      }
+      const read = calendarDayField.safeParse(input);
+      if (!read.success) {
+        ctx.issues.push({ code: "custom", message: messages.invalid, input });
+        return z.NEVER;
+      }
+      if (read.data < "2000-01-01") {
+        ctx.issues.push({ code: "custom", message: messages.tooEarly, input });
+        return z.NEVER;
+      }
+      return read.data;
+    });
+}
+
+const paidOnField = dayField({
+  required: PAYOUT_DATE_REQUIRED,
+  invalid: PAYOUT_DATE_INVALID,
+  tooEarly: PAYOUT_DATE_TOO_EARLY,
+});
 
 const textField = (max: number, tooLong: string) =>
   z
@@ -31,25 +63,50 @@ const textField = (max: number, tooLong: string) =>
     .optional()
     .transform((v) => v ?? "");
 
-export const createPayoutSchema = z.strictObject({
-  memberId: idField.positive({ error: PAYOUT_MEMBER_REQUIRED }),
-  /** Integer cents, at least 1. */
-  amount: moneyCentsField({
-    notANumber: "Amount must be a number.",
-    tooSmall: "Amount must be more than 0.",
-    tooManyDecimals: "Amount cannot have more than 2 decimals.",
-    tooLarge: "Amount cannot exceed 999999999999.99.",
-    positive: true,
-  }),
-  paidOn: dayField,
-  method: textField(PAYOUT_METHOD_MAX_LENGTH, PAYOUT_METHOD_TOO_LONG),
-  reference: textField(PAYOUT_REFERENCE_MAX_LENGTH, PAYOUT_REFERENCE_TOO_LONG),
-  /** Pays more than the balance; without it such a payout is answered 409 with overBalanceMessage. */
-  confirmOverBalance: z.boolean().optional(),
-});
+export const createPayoutSchema = z.strictObject(
+  {
+    memberId: z
+      .number({ error: PAYOUT_MEMBER_REQUIRED })
+      .int({ error: PAYOUT_MEMBER_REQUIRED })
+      .positive({ error: PAYOUT_MEMBER_REQUIRED }),
+    /** Integer cents, at least 1. */
+    amount: moneyCentsField({
+      notANumber: "Amount must be a number.",
+      tooSmall: "Amount must be more than 0.",
+      tooManyDecimals: "Amount cannot have more than 2 decimals.",
+      tooLarge: "Amount cannot exceed 999999999999.99.",
+      positive: true,
+    }),
+    paidOn: paidOnField,
+    method: textField(PAYOUT_METHOD_MAX_LENGTH, PAYOUT_METHOD_TOO_LONG),
+    reference: textField(PAYOUT_REFERENCE_MAX_LENGTH, PAYOUT_REFERENCE_TOO_LONG),
+    /** Pays more than the balance; without it such a payout is answered 409 with overBalanceMessage. */
+    confirmOverBalance: z.boolean().optional(),
+  },
+  { error: unknownField },
+);
 export type CreatePayoutInput = z.input<typeof createPayoutSchema>;
 
-export const payoutIdSchema = z.strictObject({ id: idField.positive() });
+export const ID_NOT_POSITIVE = "ID must be a positive integer.";
+export const payoutIdSchema = z.strictObject(
+  { id: idField.positive({ error: ID_NOT_POSITIVE }) },
+  { error: unknownField },
+);
+
+export const PAYOUT_MEMBER_FILTER_INVALID = "memberId must be a member's id.";
+
+/** GET /_api/payouts?memberId=N: one member's payouts (a deleted member's are listed only without it). */
+export const payoutListQuerySchema = z.object({
+  memberId: z.coerce
+    .number({ error: PAYOUT_MEMBER_FILTER_INVALID })
+    .int({ error: PAYOUT_MEMBER_FILTER_INVALID })
+    .positive({ error: PAYOUT_MEMBER_FILTER_INVALID })
+    .max(2_147_483_647, { error: PAYOUT_MEMBER_FILTER_INVALID })
+    .optional(),
+});
+
+/** The columns of GET /_api/payouts/export.csv, in order. */
+export const PAYOUT_CSV_COLUMNS = ["Date", "Member", "Amount", "Method", "Reference", "Recorded by"] as const;
 
 /** One payout, as the API answers it and the local store keeps it. */
 export interface Payout {
@@ -75,6 +132,11 @@ export interface MemberBalance {
   earned: string;
   paid: string;
   balance: string;
+}
+
+/** The body of a 409 over-balance answer, beside `error` (overBalanceMessage). */
+export interface OverBalanceDetails {
+  balance: MemberBalance;
 }
 
 /** POST /_api/payouts answers 201 with the payout and the member's balance after it. */

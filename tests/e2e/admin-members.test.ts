@@ -52,6 +52,7 @@ describe("/guild-members (admin)", () => {
       "loot items",
       "loot participation",
       "salary",
+      "balance",
       "actions",
     ]);
     expect(await page.locator('tr[data-member="Ashvale"]').innerText()).toMatch(/\d+\.\d{2} USDT/);

@@ -77,6 +77,11 @@ const publicRoutes = [
       "PublicSalaryCalculationPage",
     ),
   }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/me/earnings",
+    component: lazyRouteComponent(() => import("./routes/me/earnings.tsx"), "MyEarningsPage"),
+  }),
 ] as const;
 
 const adminAreaRoute = createRoute({
@@ -113,6 +118,11 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
+    path: "/admin/backup",
+    component: lazyRouteComponent(() => import("./routes/admin/backup.tsx"), "BackupPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
     path: "/admin/data-migration",
     component: lazyRouteComponent(() => import("./routes/admin/data-migration.tsx"), "DataMigrationPage"),
   }),
@@ -128,6 +138,11 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
+    path: "/admin/characters",
+    component: lazyRouteComponent(() => import("./routes/admin/characters.tsx"), "CharactersPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
     path: "/admin/accounts",
     component: lazyRouteComponent(() => import("./routes/admin/accounts.tsx"), "AccountsPage"),
   }),
@@ -135,6 +150,11 @@ const adminRoutes = [
     getParentRoute: () => adminAreaRoute,
     path: "/admin/discord",
     component: lazyRouteComponent(() => import("./routes/admin/discord.tsx"), "DiscordSettingsPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/payouts",
+    component: lazyRouteComponent(() => import("./routes/admin/payouts.tsx"), "PayoutsPage"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,

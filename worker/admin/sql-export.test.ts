@@ -234,9 +234,7 @@ describe("GET /_api/admin/sql-export", () => {
     const res = await admin.get("/_api/admin/sql-export");
     const sql = (res.data as { sql: string }).sql;
     expect(sql).toMatch(/\nBEGIN;\n[\s\S]*\nCOMMIT;\n$/);
-    await target.exec(
-      `${EMPTY_DATA_TABLES} DELETE FROM users WHERE email = '${TIMER_STARTER}';`,
-    );
+    await target.exec(`${EMPTY_DATA_TABLES} DELETE FROM users WHERE email = '${TIMER_STARTER}';`);
     await target.exec(sql);
     const timers = await target.query<{ id: number; started_by: number | null }>(
       "SELECT id, started_by FROM boss_timers ORDER BY id",

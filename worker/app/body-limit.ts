@@ -6,6 +6,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { BACKUP_TOO_LARGE, MAX_BACKUP_BYTES } from "@shared/schemas/backup.ts";
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from "@shared/schemas/import.ts";
 import { ApiError } from "./api-error.ts";
 
@@ -31,6 +32,9 @@ export const PARTICIPANT_LIST_BODY_LIMIT: BodySizeLimit = { maxBytes: 512 * KB, 
 
 /** The market data import: 20,000 rows of ordinary loot take about 6 MB. */
 export const IMPORT_BODY_LIMIT: BodySizeLimit = { maxBytes: MAX_IMPORT_BYTES, message: IMPORT_TOO_LARGE };
+
+/** A restore (admin): a whole backup file, 10,000 sold items and a long audit log included (decision 052). */
+export const RESTORE_BODY_LIMIT: BodySizeLimit = { maxBytes: MAX_BACKUP_BYTES, message: BACKUP_TOO_LARGE };
 
 /** Hono's bodyLimit, answering 413 in the API's error shape. */
 export function limitBody(limit: BodySizeLimit): MiddlewareHandler {

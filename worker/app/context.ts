@@ -22,6 +22,11 @@ export interface AppConfig {
   vapid?: VapidConfig | null;
   /** DISCORD_TEST_ORIGIN: a loopback origin whose webhooks tests may save and post to (decision 043). */
   discordTestOrigin?: string | null;
+  /**
+   * Node only: keeps the automatic backup a restore makes before replacing data (DATA_DIR/backups, decision 052)
+   * and answers the file's name. Absent on Workers, which have no disk: the backup screen downloads one first.
+   */
+  keepAutomaticBackup?: (text: string, createdAt: Date) => Promise<string>;
 }
 
 export interface AppEnv {

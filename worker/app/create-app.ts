@@ -1,12 +1,14 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { accountsRoutes } from "../accounts/accounts-routes.ts";
+import { memberLinksRoutes } from "../accounts/member-links-routes.ts";
 import { schemaSqlRoutes } from "../admin/schema-sql-routes.ts";
 import { sqlExportRoutes } from "../admin/sql-export-routes.ts";
 import { attendanceRoutes } from "../attendance/attendance-routes.ts";
 import { auditRoutes } from "../audit/audit-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
+import { backupRoutes, restoreRoutes } from "../backup/backup-routes.ts";
 import { batchDatabaseOf } from "../batch/batch-dispatch.ts";
 import { batchRoutes } from "../batch/batch-routes.ts";
 import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
@@ -14,12 +16,15 @@ import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
 import { settleBackground } from "../discord/background.ts";
 import { discordSettingsRoutes } from "../discord/discord-settings-routes.ts";
+import { fundLedgerRoutes, fundSpendingRoutes } from "../funds/fund-spending-routes.ts";
 import { fundsRoutes } from "../funds/funds-routes.ts";
 import { importRoutes } from "../import/import-routes.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
 import { createProcessFeed } from "../live/process-feed.ts";
 import { marketRoutes, publicMarketRoutes } from "../market/market-routes.ts";
+import { meRoutes } from "../me/me-routes.ts";
 import { memberRoutes, membersRoutes, publicMembersRoutes } from "../members/members-routes.ts";
+import { payoutsRoutes } from "../payouts/payouts-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
 import { spawnAlertsRoutes } from "../spawn-alerts/spawn-alerts-routes.ts";
 import { changesRoutes } from "../sync/changes-routes.ts";
@@ -74,6 +79,26 @@ const PG_UNIQUE_VIOLATION = "23505";
 function pgCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;
+}
+
+/** The answer to an error a route threw: its own status and message, or a generic 500 (logged). */
+function answerError(err: Error, c: Context<AppEnv>): Response {
+  if (err instanceof ApiError) return sendError(c, err.status, err.message, err.details);
+  if (err instanceof HTTPException) {
+    const status = err.status >= 400 && err.status < 500 ? err.status : 500;
+    const message = status === 400 ? "Malformed JSON in request body" : err.message || "Request failed";
+    return sendError(c, status, message);
+  }
+  if (pgCode(err) === PG_UNIQUE_VIOLATION)
+    return sendError(c, 409, "A record with this name already exists.");
+  // Class 22 is PostgreSQL's "data exception": a value the database cannot take (out of range, bad
+  // encoding). Validation should stop these first; if one slips through it is still the request's fault.
+  if (pgCode(err)?.startsWith("22")) {
+    console.error(`data exception on ${c.req.method} ${c.req.path}: ${(err as Error).message}`);
+    return sendError(c, 400, "A value in the request cannot be stored.");
+  }
+  console.error(`unexpected error on ${c.req.method} ${c.req.path}: ${(err as Error)?.message ?? err}`);
+  return sendError(c, 500, "Internal server error");
 }
 
 /** The whole API under /_api. Entry points differ only in the database and static-file serving. */
@@ -141,8 +166,12 @@ export function createApp(deps: AppDeps) {
   for (const [path, collections] of Object.entries(CACHED_READS)) app.get(path, cachedRead({ collections }));
   app.route("/auth", authRoutes);
   app.route("/admin/accounts", accountsRoutes);
+  app.route("/admin/accounts", memberLinksRoutes);
+  app.route("/me", meRoutes);
   app.route("/admin/audit-log", auditRoutes);
   app.route("/admin/sql-export", sqlExportRoutes);
+  app.route("/admin/backup", backupRoutes);
+  app.route("/admin/restore", restoreRoutes);
   app.route("/admin/schema-sql", schemaSqlRoutes);
   app.route("/boss-names", bossNamesRoutes);
   app.route("/public/boss-names", publicBossNamesRoutes);
@@ -158,30 +187,16 @@ export function createApp(deps: AppDeps) {
   app.route("/market-exchange", marketRoutes);
   app.route("/public/market-exchange", publicMarketRoutes);
   app.route("/guild-funds", fundsRoutes);
+  app.route("/funds", fundLedgerRoutes);
+  app.route("/fund-spending", fundSpendingRoutes);
+  app.route("/payouts", payoutsRoutes);
   app.route("/public/salary-calculation", publicSalaryRoutes);
   app.route("/admin/fix-corrupted-participants", fixParticipantsRoutes);
   app.route("/admin/import-market-data", importRoutes);
   app.route("/discord-settings", discordSettingsRoutes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return sendError(c, err.status, err.message, err.details);
-    if (err instanceof HTTPException) {
-      const status = err.status >= 400 && err.status < 500 ? err.status : 500;
-      const message = status === 400 ? "Malformed JSON in request body" : err.message || "Request failed";
-      return sendError(c, status, message);
-    }
-    if (pgCode(err) === PG_UNIQUE_VIOLATION)
-      return sendError(c, 409, "A record with this name already exists.");
-    // Class 22 is PostgreSQL's "data exception": a value the database cannot take (out of range, bad
-    // encoding). Validation should stop these first; if one slips through it is still the request's fault.
-    if (pgCode(err)?.startsWith("22")) {
-      console.error(`data exception on ${c.req.method} ${c.req.path}: ${(err as Error).message}`);
-      return sendError(c, 400, "A value in the request cannot be stored.");
-    }
-    console.error(`unexpected error on ${c.req.method} ${c.req.path}: ${(err as Error)?.message ?? err}`);
-    return sendError(c, 500, "Internal server error");
-  });
+  app.onError(answerError);
   return app;
 }
 

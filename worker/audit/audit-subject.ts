@@ -3,7 +3,16 @@
  * name of a member, the display name of an account, the boss of a timer or an attendance record. sql/009 fills
  * older entries from the same fields, in the same order.
  */
-const NAMING_FIELDS = ["lootName", "playerName", "displayName", "name", "bossName"] as const;
+// memberName: a payout (who was paid); purpose: a fund's spending (docs/decisions/049, 050).
+const NAMING_FIELDS = [
+  "lootName",
+  "playerName",
+  "displayName",
+  "name",
+  "bossName",
+  "memberName",
+  "purpose",
+] as const;
 
 export const SUBJECT_MAX_LENGTH = 200;
 

@@ -17,6 +17,7 @@ import {
   MAIN_MEMBER_SELF,
   MEMBER_HAS_CHARACTERS,
   markPaidNotKickedMessage,
+  markPaidSchema,
   memberIdSchema,
   memberNotFoundMessage,
   memberStatusQuerySchema,
@@ -31,6 +32,8 @@ import { jsonBody, query } from "../app/validate.ts";
 import { type WriteTools, write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
+import { recordFinalPayout } from "../payouts/final-payout.ts";
+import { dayIn, PAYOUT_ENTITY } from "../payouts/payouts-routes.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
 import { assertAliasFree, assertNameFree } from "./member-names.ts";
 import {
@@ -254,16 +257,25 @@ export const memberRoutes = new Hono<AppEnv>()
       return { guildMember };
     });
   })
-  .post("/mark-paid", jsonBody(memberIdSchema), (c) => {
-    const { id } = c.req.valid("json");
+  .post("/mark-paid", jsonBody(markPaidSchema), (c) => {
+    const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
-      const before = await loadOr404(tx, id);
+      const before = await loadOr404(tx, input.id);
       if (before.status !== "kicked") {
         throw new ApiError(409, markPaidNotKickedMessage(before.playerName, before.status));
       }
-      const guildMember = await updateMember(tx, id, { status: "paid_out" });
-      await audit({ action: "mark_paid", entity: ENTITY, entityId: id, before, after: guildMember });
-      return { guildMember };
+      // The final payout, in the same transaction, so the history keeps what was paid (docs/decisions/049).
+      const payout = await recordFinalPayout(tx, before, {
+        paidOn: input.paidOn ?? dayIn(c.get("config").timeZone, c.get("clock")()),
+        method: input.method ?? "",
+        reference: input.reference ?? "",
+        recordedBy: c.get("user")?.id ?? null,
+      });
+      if (payout)
+        await audit({ action: "create", entity: PAYOUT_ENTITY, entityId: payout.id, after: payout });
+      const guildMember = await updateMember(tx, input.id, { status: "paid_out" });
+      await audit({ action: "mark_paid", entity: ENTITY, entityId: input.id, before, after: guildMember });
+      return { guildMember, payout };
     });
   });
 

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { nodeClientAddress } from "../app/client-address.ts";
 import { createApp } from "../app/create-app.ts";
+import { automaticBackupKeeper, runDailyBackup } from "../backup/backup-files.ts";
 import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { createProcessFeed } from "../live/process-feed.ts";
@@ -51,6 +52,7 @@ async function main() {
       pepper,
       vapid,
       discordTestOrigin: env.DISCORD_TEST_ORIGIN ?? null,
+      keepAutomaticBackup: automaticBackupKeeper(env.DATA_DIR),
     },
     clientAddress: nodeClientAddress({ trustProxy: env.TRUST_PROXY }),
   });
@@ -79,7 +81,13 @@ async function main() {
 
   // The purge, spawn alerts and the other scheduled jobs: shortly after start, then every minute (decisions 028, 042).
   const scheduledConfig = scheduledConfigFrom(env, vapid);
-  const jobs = startScheduledTimer(() => runScheduledJobs(db, scheduledConfig, new Date()));
+  // And, on Node only, the daily backup into DATA_DIR/backups, keeping 14 (decision 052).
+  const jobs = startScheduledTimer(async () => {
+    await runScheduledJobs(db, scheduledConfig, new Date());
+    await runDailyBackup(db, { dataDir: env.DATA_DIR, brand: env.GUILD_BRAND, now: new Date() }).catch(
+      (err: unknown) => console.error(`daily backup failed: ${(err as Error)?.message ?? err}`),
+    );
+  });
 
   let stopping = false;
   const stop = () => {

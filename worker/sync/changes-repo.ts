@@ -6,7 +6,14 @@
 import type { Queryable } from "../db/types.ts";
 
 /** The tombstone collections, named as sql/006 writes them. */
-export type TombstoneCollection = "members" | "market" | "attendance" | "boss-names" | "boss-timers";
+export type TombstoneCollection =
+  | "members"
+  | "market"
+  | "attendance"
+  | "boss-names"
+  | "boss-timers"
+  | "payouts"
+  | "fund-spending";
 
 export interface PullPoint {
   /** This pull's snapshot: the next pull's `since`. */

@@ -20,9 +20,11 @@ import { listBossNames } from "../bosses/boss-names-repo.ts";
 import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
 import { toBossTimer } from "../bosses/boss-timers-routes.ts";
 import type { Queryable } from "../db/types.ts";
+import { listSpending } from "../funds/fund-spending-repo.ts";
 import { getGuildFunds } from "../funds/funds-routes.ts";
 import { listMarketItems } from "../market/market-repo.ts";
 import { listMembers } from "../members/members-repo.ts";
+import { listPayouts } from "../payouts/payouts-repo.ts";
 import { anyChangeSince, canServeDelta, deletedSince, pullPoint } from "./changes-repo.ts";
 
 type Role = "admin" | "user" | null;
@@ -75,6 +77,16 @@ async function timers(tx: Queryable, since: string | null) {
   return whole((await listBossesWithTimers(tx)).map((row) => toBossTimer(row, now)));
 }
 
+async function payouts(tx: Queryable, since: string | null) {
+  if (since === null) return whole(await listPayouts(tx));
+  return delta(await listPayouts(tx, { changedSince: since }), await deletedSince(tx, "payouts", since));
+}
+
+async function fundSpending(tx: Queryable, since: string | null) {
+  if (since === null) return whole(await listSpending(tx));
+  return delta(await listSpending(tx, since), await deletedSince(tx, "fund-spending", since));
+}
+
 async function funds(tx: Queryable, since: string | null) {
   if (since !== null && !(await anyChangeSince(tx, [{ table: "guild_funds" }], since))) return undefined;
   const row = await getGuildFunds(tx);
@@ -108,6 +120,8 @@ export async function readChanges(
   if (role === "admin") {
     changes.attendance = await attendance(tx, from);
     changes.funds = await funds(tx, from);
+    changes.payouts = await payouts(tx, from);
+    changes.fundSpending = await fundSpending(tx, from);
   }
   for (const key of Object.keys(changes) as (keyof ChangedCollections)[]) {
     if (changes[key] === undefined) delete changes[key];

@@ -51,9 +51,11 @@ describe("GET /_api/changes", () => {
     expect(Object.keys(admin.changes).sort()).toEqual([
       "attendance",
       "bossNames",
+      "fundSpending",
       "funds",
       "guildMembers",
       "marketItems",
+      "payouts",
       "timers",
     ]);
     const again = await pull(portal.admin, admin.cursor);

@@ -26,6 +26,8 @@ export const DELTA_COLLECTIONS: readonly CollectionName[] = [
   "timers",
   "attendance",
   "funds",
+  "payouts",
+  "fundSpending",
 ];
 
 export function isDeltaCollection(collection: CollectionName): boolean {

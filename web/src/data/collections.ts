@@ -49,6 +49,9 @@ export const SOURCES: readonly CollectionSource[] = [
     audience: "anyone",
   },
   { collection: "attendance", path: "/attendance", key: "attendanceRecords", audience: "admin" },
+  // Payouts and fund spending (decisions 049, 050): admins only, like attendance.
+  { collection: "payouts", path: "/payouts", key: "payouts", audience: "admin" },
+  { collection: "fundSpending", path: "/fund-spending", key: "spending", audience: "admin" },
 ];
 
 export function canRead(role: Role | null, audience: Audience): boolean {

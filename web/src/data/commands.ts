@@ -8,8 +8,9 @@ import { loadRowsFor, saveDraftChanges } from "./local-draft.ts";
 import type { CreateAttendanceArgs } from "./mutations/attendance-mutations.ts";
 import type { CreateBossNameArgs } from "./mutations/boss-name-mutations.ts";
 import type { CreateMarketItemArgs } from "./mutations/market-mutations.ts";
-import type { CreateMemberArgs } from "./mutations/member-mutations.ts";
+import type { CreateMemberArgs, MarkPaidArgs } from "./mutations/member-mutations.ts";
 import type { Mutation } from "./mutations/mutation.ts";
+import type { CreatePayoutArgs, CreateSpendingArgs } from "./mutations/payout-mutations.ts";
 import { MUTATIONS, type MutationArgs, type MutationName, touchedBy } from "./mutations.ts";
 import { isLocalId, type PortalDb } from "./portal-db.ts";
 import { rebuildCollections } from "./rebuild.ts";
@@ -141,7 +142,9 @@ export function createCommands(deps: CommandDeps) {
     deleteMember: byId("deleteMember"),
     kickMember: async (id: number, finalSalaryAmount?: MoneyText | null) =>
       kickSaved({ id, finalSalaryAmount }),
-    markMemberPaid: byId("markMemberPaid"),
+    /** Also records a payout of the member's balance, paid by `details.method` (decision 049). */
+    markMemberPaid: async (id: number, details: Omit<MarkPaidArgs, "id"> = {}) =>
+      onSaved("markMemberPaid")({ id, ...details }),
     createMarketItem: async (input: CreateMarketItemArgs) => enqueue(deps, "createMarketItem", input),
     updateMarketItem: onSaved("updateMarketItem"),
     deleteMarketItem: byId("deleteMarketItem"),
@@ -151,6 +154,14 @@ export function createCommands(deps: CommandDeps) {
     createBossName: async (input: CreateBossNameArgs) => enqueue(deps, "createBossName", input),
     updateBossName: onSaved("updateBossName"),
     deleteBossName: byId("deleteBossName"),
+    /** A member still only on this device cannot be paid yet: the server does not know them. */
+    createPayout: async (input: CreatePayoutArgs) => {
+      requireSaved(input.memberId);
+      return enqueue(deps, "createPayout", input);
+    },
+    deletePayout: byId("deletePayout"),
+    createSpending: async (input: CreateSpendingArgs) => enqueue(deps, "createSpending", input),
+    deleteSpending: byId("deleteSpending"),
   };
 }
 

@@ -3,9 +3,11 @@
  * its own, fetched by lazy-data-layer.ts as the app starts, so the first paint never waits for it; screens reach it
  * only through hooks.ts and lazy-data-layer.ts.
  */
+import type { MyEarnings } from "@shared/schemas/my-earnings.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { createDataLayer, type DataLayer, type DataLayerOptions } from "./create-data-layer.ts";
 import { browserEnvironment } from "./environment.ts";
+import { forgetMyEarnings, readSavedMyEarnings, saveMyEarnings } from "./my-earnings-copy.ts";
 import { type LocalStoreKind, openPortalDb } from "./open-portal-db.ts";
 import { PortalDb } from "./portal-db.ts";
 import { createLayerStore, type LayerStore } from "./pull-and-send-state.ts";
@@ -15,10 +17,12 @@ export { liveQuery } from "dexie";
 export {
   readAttendance,
   readBossNames,
+  readFundSpending,
   readFunds,
   readGuildMembers,
   readMarketItems,
   readOutboxSummary,
+  readPayouts,
   readSalaryReceipt,
   readSyncStatuses,
   readTimers,
@@ -100,6 +104,13 @@ export const commands: Commands = createCommands({
   owner: () => appAccount(),
   onQueued: () => void appLayer?.outbox.drain(),
 });
+
+/** Each account's last "My earnings" answer on this device (decision 051). */
+export const myEarningsCopy = {
+  save: (userId: number, answer: MyEarnings) => saveMyEarnings(portalDb(), userId, answer),
+  read: (userId: number) => readSavedMyEarnings(portalDb(), userId),
+  forget: (userId: number) => forgetMyEarnings(portalDb(), userId),
+};
 
 /** What screens may ask of the running data layer. */
 export const dataLayerActions = {

@@ -7,6 +7,8 @@
  * dexie-react-hooks, whose static import would put Dexie into every page's first download (decision 014).
  */
 import { type DependencyList, startTransition, useEffect, useState } from "react";
+import type { FundSpending } from "@shared/schemas/fund-spending.ts";
+import type { Payout } from "@shared/schemas/payouts.ts";
 import { api } from "../lib/api-client.ts";
 import { type AppLayer, useAppLayer } from "./lazy-data-layer.ts";
 import type {
@@ -77,6 +79,14 @@ export function useTimers(): BossTimerRow[] | undefined {
 
 export function useAttendance(): AttendanceRecord[] | undefined {
   return useLocalQuery((layer) => layer.readAttendance(layer.portalDb()), []);
+}
+
+export function usePayouts(): Payout[] | undefined {
+  return useLocalQuery((layer) => layer.readPayouts(layer.portalDb()), []);
+}
+
+export function useFundSpending(): FundSpending[] | undefined {
+  return useLocalQuery((layer) => layer.readFundSpending(layer.portalDb()), []);
 }
 
 /** undefined while reading; null when never synced. */

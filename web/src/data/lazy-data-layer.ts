@@ -5,6 +5,7 @@
  * skeletons) and commands and actions wait for it.
  */
 import { useSyncExternalStore } from "react";
+import type { MyEarnings } from "@shared/schemas/my-earnings.ts";
 import { yieldToBrowser } from "../lib/yield-to-browser.ts";
 import type { Commands } from "./commands.ts";
 import type { DataLayerOptions } from "./create-data-layer.ts";
@@ -111,4 +112,12 @@ export const dataLayerActions = {
   /** Pull everything now (a "sync now" button). */
   syncNow: async () => (await loadAppLayer()).dataLayerActions.syncNow(),
   forgetPrivateData: async () => (await loadAppLayer()).dataLayerActions.forgetPrivateData(),
+};
+
+/** Each account's last "My earnings" answer on this device (decision 051): kept online, read offline. */
+export const myEarningsCopy = {
+  save: async (userId: number, answer: MyEarnings) =>
+    (await loadAppLayer()).myEarningsCopy.save(userId, answer),
+  read: async (userId: number) => (await loadAppLayer()).myEarningsCopy.read(userId),
+  forget: async (userId: number) => (await loadAppLayer()).myEarningsCopy.forget(userId),
 };

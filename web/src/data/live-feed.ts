@@ -45,6 +45,8 @@ const LOCAL_NAMES: Readonly<Record<string, CollectionName>> = {
   funds: "funds",
   attendance: "attendance",
   salary: "salaryReceipt",
+  payouts: "payouts",
+  "fund-spending": "fundSpending",
 };
 
 const FIRST_RETRY_MS = 1_000;

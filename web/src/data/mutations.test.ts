@@ -159,15 +159,47 @@ describe("members", () => {
   });
 
   it("kick and mark paid move the status", () => {
-    const draft = draftOf({ guildMembers: [member(1, "Aldric")] });
+    const draft = draftOf({ guildMembers: [member(1, "Aldric")], payouts: [] });
     MUTATIONS.kickMember.apply(draft, { id: 1, finalSalaryAmount: "40" }, { seq: 1, createdAt: AT });
     expect(draft.get("guildMembers", 1)).toMatchObject({
       status: "kicked",
       kickedDate: START,
       finalSalaryAmount: "40.00",
     });
-    MUTATIONS.markMemberPaid.apply(draft, { id: 1 }, { seq: 2, createdAt: AT });
+    MUTATIONS.markMemberPaid.apply(
+      draft,
+      { id: 1, paidOn: "2026-11-20", method: " USDT TRC20 " },
+      { seq: 2, createdAt: AT },
+    );
     expect(draft.get("guildMembers", 1)?.status).toBe("paid_out");
+    // Mark paid records the final payout: the final salary, as the server does (decision 049).
+    expect(draft.all("payouts")).toEqual([
+      expect.objectContaining({
+        id: -2,
+        memberId: 1,
+        amount: "40.00",
+        paidOn: "2026-11-20",
+        method: "USDT TRC20",
+      }),
+    ]);
+  });
+
+  it("a payout is the member's at once, its amount as the server stores it; voiding removes it", () => {
+    const draft = draftOf({ guildMembers: [member(1, "Aldric")], payouts: [] });
+    MUTATIONS.createPayout.apply(
+      draft,
+      { memberId: 1, amount: "12.3", paidOn: "2026-11-20", method: "USDT", reference: " 0xab " },
+      { seq: 4, createdAt: AT },
+    );
+    expect(draft.get("payouts", -4)).toMatchObject({
+      memberId: 1,
+      memberName: "Aldric",
+      amount: "12.30",
+      reference: "0xab",
+      recordedBy: null,
+    });
+    MUTATIONS.deletePayout.apply(draft, { id: -4 }, { seq: 5, createdAt: AT });
+    expect(draft.all("payouts")).toEqual([]);
   });
 
   it("the local copy of an amount is what the server stores for the same text", () => {

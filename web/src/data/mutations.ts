@@ -8,6 +8,7 @@ import { BOSS_NAME_MUTATIONS } from "./mutations/boss-name-mutations.ts";
 import { MARKET_MUTATIONS } from "./mutations/market-mutations.ts";
 import { MEMBER_MUTATIONS } from "./mutations/member-mutations.ts";
 import type { Mutation } from "./mutations/mutation.ts";
+import { PAYOUT_MUTATIONS } from "./mutations/payout-mutations.ts";
 import { TIMER_MUTATIONS } from "./mutations/timer-mutations.ts";
 import type { CollectionName } from "./portal-db.ts";
 
@@ -20,6 +21,7 @@ export const MUTATIONS = {
   ...MARKET_MUTATIONS,
   ...ATTENDANCE_MUTATIONS,
   ...BOSS_NAME_MUTATIONS,
+  ...PAYOUT_MUTATIONS,
 };
 
 export type MutationName = keyof typeof MUTATIONS;

@@ -42,6 +42,8 @@ export interface CollectionRows {
   attendance: AttendanceRecord;
   funds: SingleRow<GuildFunds>;
   salaryReceipt: SingleRow<SalaryReceipt>;
+  payouts: Payout;
+  fundSpending: FundSpending;
 }
 
 export type CollectionName = keyof CollectionRows;
@@ -55,6 +57,8 @@ export const KEY_PATHS = {
   attendance: "id",
   funds: "slot",
   salaryReceipt: "slot",
+  payouts: "id",
+  fundSpending: "id",
 } as const satisfies Record<CollectionName, string>;
 
 export const COLLECTION_NAMES = Object.keys(KEY_PATHS) as CollectionName[];

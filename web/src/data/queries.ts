@@ -2,6 +2,9 @@
  * Reads of the local store, shaped for screens. Plain async functions so hooks.ts can wrap them in
  * useLiveQuery and tests can call them directly.
  */
+
+import type { FundSpending } from "@shared/schemas/fund-spending.ts";
+import type { Payout } from "@shared/schemas/payouts.ts";
 import type {
   AttendanceRecord,
   BossNameRow,
@@ -43,6 +46,14 @@ export function readTimers(db: PortalDb): Promise<BossTimerRow[]> {
 
 export function readAttendance(db: PortalDb): Promise<AttendanceRecord[]> {
   return db.attendance.toArray();
+}
+
+export function readPayouts(db: PortalDb): Promise<Payout[]> {
+  return db.payouts.toArray();
+}
+
+export function readFundSpending(db: PortalDb): Promise<FundSpending[]> {
+  return db.fundSpending.toArray();
 }
 
 /** Null when nothing has been synced yet. */

@@ -91,6 +91,8 @@ const ANSWER_ROWS: Partial<Record<CollectionName, string>> = {
   attendance: "attendanceRecord",
   bossNames: "bossName",
   timers: "timer",
+  payouts: "payout",
+  fundSpending: "spending",
 };
 
 /** An acknowledged row and the server's answer to it. */

@@ -73,6 +73,12 @@ const SCOPES: { [N in MutationName]: (args: MutationArgs<N>) => Scopes } = {
   createAttendance: (args) => named(args),
   updateAttendance: (args) => [`attendance:#${args.id}`, ...named(args)],
   deleteAttendance: (args) => [`attendance:#${args.id}`],
+  // A payout is checked against its member's balance, which a kick or another payout moves.
+  createPayout: (args) => [memberId(args.memberId)],
+  deletePayout: (args) => [`payout:#${args.id}`],
+  // A spending is checked against its fund's balance, which the fund's other spending moves.
+  createSpending: (args) => [`fund:${args.fund}`],
+  deleteSpending: () => ["fund:*"],
 };
 
 /** The scopes of a queued row; ["*"] for a write this version of the app does not know. */

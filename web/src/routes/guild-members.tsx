@@ -1,10 +1,11 @@
 import { CalendarPlus, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
+import { balanceOf, finalPayoutCents } from "@shared/payouts/member-balance.ts";
 import { Button } from "../components/button.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
-import type { OutboxRow } from "../data/portal-db.ts";
+import type { GuildMember, OutboxRow } from "../data/portal-db.ts";
 import { type MemberDialog, MemberDialogs } from "../features/admin-members/member-dialogs.tsx";
 import { buildMemberRows } from "../features/admin-members/member-rows.ts";
 import {
@@ -17,11 +18,22 @@ import {
   AttendanceFormDialog,
 } from "../features/attendance/attendance-form-dialog.tsx";
 import { FailedWrites, PendingChanges } from "../features/outbox/write-status.tsx";
+import { PayAnywayButton } from "../features/payouts/pay-anyway.tsx";
+import { PayDialog } from "../features/payouts/pay-dialog.tsx";
+import { PayoutHistoryDialog } from "../features/payouts/payout-history-dialog.tsx";
 import { collectionState, hasRows } from "../features/sync-status/collection-state.ts";
 import { useOnline } from "../features/sync-status/use-online.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
+import { usePaidByMember, usePayoutsState } from "./admin/-components/use-payouts.ts";
 
-const MEMBER_WRITES = ["createMember", "updateMember", "deleteMember", "kickMember", "markMemberPaid"];
+const MEMBER_WRITES = [
+  "createMember",
+  "updateMember",
+  "deleteMember",
+  "kickMember",
+  "markMemberPaid",
+  "createPayout",
+];
 const tabClass =
   "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold text-ink-muted transition-colors hover:text-ink data-[state=active]:bg-surface-raised data-[state=active]:text-gold sm:flex-none";
 
@@ -37,6 +49,10 @@ function describeWrite(row: OutboxRow, nameOf: (id: number) => string): string {
       return `Deleting ${who}`;
     case "kickMember":
       return `Kicking ${who}`;
+    case "createPayout": {
+      const payout = row.args as { memberId?: number; amount?: string };
+      return `Paying ${payout.amount ?? ""} USDT to ${nameOf(payout.memberId ?? 0)}`;
+    }
     default:
       return `Marking ${who} as paid`;
   }
@@ -52,12 +68,24 @@ export function GuildMembersPage() {
   const roster = collectionState(members, useSyncStatus("guildMembers"), online, hasRows);
   const [dialog, setDialog] = useState<MemberDialog | null>(null);
   const [attendance, setAttendance] = useState<AttendanceDialogTarget | null>(null);
+  const [paying, setPaying] = useState<GuildMember | null>(null);
+  const [history, setHistory] = useState<GuildMember | null>(null);
+  const paid = usePaidByMember();
+  const historyState = usePayoutsState(history?.id ?? -1).state;
+  // The dialogs show the member as the local store has them now (a payout queued meanwhile moves the balance).
+  const current = (member: GuildMember | null) =>
+    (member && members?.find((m) => m.id === member.id)) ?? member;
+  const balance = (member: GuildMember | null) => (member ? balanceOf(member, paid).balance : 0);
 
   const stateFor = (status: string): MembersState => {
     if (roster.status !== "ready") return roster;
     if (items === undefined) return { status: "loading" };
     const shown = roster.data.filter((m) => m.status === status);
-    return { status: "ready", rows: buildMemberRows(shown, items, roster.data) };
+    const rows = buildMemberRows(shown, items, roster.data).map((row) => ({
+      ...row,
+      balance: balanceOf(row.member, paid).balance,
+    }));
+    return { status: "ready", rows };
   };
   const nameOf = (id: number) => members?.find((m) => m.id === id)?.playerName ?? `member ${id}`;
 
@@ -80,7 +108,11 @@ export function GuildMembersPage() {
         }
       />
       <PendingChanges />
-      <FailedWrites names={MEMBER_WRITES} describe={(row) => describeWrite(row, nameOf)} />
+      <FailedWrites
+        names={MEMBER_WRITES}
+        describe={(row) => describeWrite(row, nameOf)}
+        extraAction={(row) => <PayAnywayButton row={row} />}
+      />
       <Tabs.Root defaultValue="active">
         <Tabs.List
           aria-label="Member lists"
@@ -97,6 +129,7 @@ export function GuildMembersPage() {
           <ActiveMembersTable
             state={stateFor("active")}
             actions={{
+              onPay: setPaying,
               onEdit: (member) => setDialog({ kind: "edit", member }),
               onKick: (member) => setDialog({ kind: "kick", member }),
               onDelete: (member) => setDialog({ kind: "delete", member }),
@@ -106,11 +139,28 @@ export function GuildMembersPage() {
         <Tabs.Content value="kicked">
           <KickedMembersTable
             state={stateFor("kicked")}
-            onMarkPaid={(member) => setDialog({ kind: "paid", member })}
+            onMarkPaid={(member) =>
+              setDialog({ kind: "paid", member, balance: finalPayoutCents(member, paid) })
+            }
           />
         </Tabs.Content>
       </Tabs.Root>
       <MemberDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      <PayDialog
+        member={current(paying)}
+        balance={balance(current(paying))}
+        onClose={() => setPaying(null)}
+        onHistory={(member) => {
+          setPaying(null);
+          setHistory(member);
+        }}
+      />
+      <PayoutHistoryDialog
+        member={current(history)}
+        balance={balance(current(history))}
+        state={historyState}
+        onClose={() => setHistory(null)}
+      />
       <AttendanceFormDialog
         target={attendance}
         onClose={() => setAttendance(null)}

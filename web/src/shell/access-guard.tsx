@@ -78,6 +78,9 @@ function AccessDenied({ role }: { role: string }) {
         <Link to="/" className={buttonClass("primary")}>
           Back to the Public Portal
         </Link>
+        <Link to="/me/earnings" className={buttonClass("secondary")}>
+          My earnings
+        </Link>
         <Button variant="secondary" onClick={onLogout}>
           <LogOut className="size-4" aria-hidden="true" />
           Log in as someone else

@@ -17,28 +17,34 @@ describe("adminHeaderLabel", () => {
 });
 
 describe("ADMIN_NAV_LINKS", () => {
-  it("lists the spec's sidebar in order, the admin-only ones flagged, then accounts, the audit log and Discord", () => {
+  it("lists the spec's sidebar in order, the admin-only ones flagged, then accounts, the audit log, Discord and Backup", () => {
     expect(ADMIN_NAV_LINKS.map((link) => link.to)).toEqual([
       "/admin",
       "/guild-members",
       "/market-exchange",
       "/guild-funds",
+      "/admin/payouts",
       "/admin/boss-timers",
       "/admin/boss-names",
       "/admin/record-raid",
       "/admin/attendance",
+      "/admin/characters",
       "/admin/accounts",
       "/admin/audit-log",
       "/admin/discord",
+      "/admin/backup",
     ]);
     expect(ADMIN_NAV_LINKS.filter((link) => link.adminOnly).map((link) => link.label)).toEqual([
+      "Payouts",
       "Boss Timers",
       "Boss Names",
       "Record a Raid",
       "Attendance",
+      "Characters",
       "Accounts",
       "Audit Log",
       "Discord",
+      "Backup",
     ]);
     expect(adminHeaderLabel("/admin/audit-log")).toBe("Audit Log");
   });
@@ -47,7 +53,8 @@ describe("ADMIN_NAV_LINKS", () => {
 describe("adminCollectionsForPath", () => {
   it("names the cached collections of data pages and none for online-only tools", () => {
     expect(adminCollectionsForPath("/admin")).toEqual(["guildMembers", "marketItems", "funds"]);
-    expect(adminCollectionsForPath("/guild-funds/")).toEqual(["funds"]);
+    expect(adminCollectionsForPath("/guild-funds/")).toEqual(["funds", "fundSpending"]);
+    expect(adminCollectionsForPath("/admin/payouts")).toEqual(["payouts", "guildMembers"]);
     expect(adminCollectionsForPath("/admin/accounts")).toBeNull();
     expect(adminCollectionsForPath("/admin/audit-log")).toBeNull();
   });

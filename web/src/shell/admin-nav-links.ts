@@ -6,14 +6,17 @@ export const ADMIN_PAGE_LABELS = {
   "/guild-members": "Guild Members",
   "/market-exchange": "Market Exchange",
   "/guild-funds": "Guild Funds",
+  "/admin/payouts": "Payouts",
   "/admin/boss-timers": "Boss Timers",
   "/admin/boss-names": "Boss Names",
   "/admin/record-raid": "Record a Raid",
   "/admin/attendance": "Attendance",
+  "/admin/characters": "Characters",
   "/admin/accounts": "Accounts",
   "/admin/audit-log": "Audit Log",
   "/admin/discord": "Discord",
   "/admin/fix-participants": "Fix Participants",
+  "/admin/backup": "Backup",
   "/admin/data-migration": "Data Migration",
   "/admin/database-setup": "Database Setup",
 } as const;
@@ -30,13 +33,16 @@ export const ADMIN_NAV_LINKS = [
   navLink("/guild-members", false),
   navLink("/market-exchange", false),
   navLink("/guild-funds", false),
+  navLink("/admin/payouts", true),
   navLink("/admin/boss-timers", true),
   navLink("/admin/boss-names", true),
   navLink("/admin/record-raid", true),
   navLink("/admin/attendance", true),
+  navLink("/admin/characters", true),
   navLink("/admin/accounts", true),
   navLink("/admin/audit-log", true),
   navLink("/admin/discord", true),
+  navLink("/admin/backup", true),
 ];
 
 /**
@@ -54,11 +60,13 @@ const COLLECTIONS_BY_PATH: Readonly<Record<string, readonly CollectionName[]>> =
   "/admin": ["guildMembers", "marketItems", "funds"],
   "/guild-members": ["guildMembers"],
   "/market-exchange": ["marketItems", "guildMembers", "bossNames"],
-  "/guild-funds": ["funds"],
+  "/guild-funds": ["funds", "fundSpending"],
+  "/admin/payouts": ["payouts", "guildMembers"],
   "/admin/boss-timers": ["bossNames", "timers"],
   "/admin/boss-names": ["bossNames"],
   "/admin/attendance": ["attendance", "guildMembers", "marketItems"],
   "/admin/record-raid": ["attendance", "guildMembers", "bossNames"],
+  "/admin/characters": ["guildMembers"],
 };
 
 /** The cached collections shown at `pathname`; null for online-only tools (accounts, audit log, imports). */

@@ -9,7 +9,7 @@ import { OfflineBanner } from "../features/sync-status/offline-banner.tsx";
 import { useBrand } from "./brand-store.ts";
 import { useCurrentYear } from "./current-year.ts";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
-import { AdminLink, navLinkClass } from "./public-nav-pieces.tsx";
+import { AdminLink, MyEarningsLink, navLinkClass } from "./public-nav-pieces.tsx";
 
 const PublicMenuSheet = lazy(() =>
   import("./public-menu-sheet.tsx").then((m) => ({ default: m.PublicMenuSheet })),
@@ -82,7 +82,8 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            <div className="hidden md:block">
+            <div className="hidden items-center gap-2 md:flex">
+              <MyEarningsLink />
               <AdminLink />
             </div>
             <MobileMenu />

@@ -7,7 +7,7 @@ import { Dialog } from "radix-ui";
 import { CloseButton } from "../components/close-button.tsx";
 import { overlayClass } from "../components/overlay.ts";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
-import { AdminLink, navLinkClass } from "./public-nav-pieces.tsx";
+import { AdminLink, MyEarningsLink, navLinkClass } from "./public-nav-pieces.tsx";
 
 export function PublicMenuSheet({
   open,
@@ -38,6 +38,7 @@ export function PublicMenuSheet({
               </Link>
             ))}
           </nav>
+          <MyEarningsLink onNavigate={close} className="mt-4 w-full" />
           <AdminLink onNavigate={close} className="mt-4 w-full" />
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { LayoutDashboard, LogIn } from "lucide-react";
+import { LayoutDashboard, LogIn, Wallet } from "lucide-react";
 import { buttonClass } from "../components/button.tsx";
 import { useSession } from "../lib/session-store.ts";
 
@@ -23,6 +23,24 @@ export function AdminLink({ onNavigate, className = "" }: { onNavigate?: () => v
     <Link to="/login" onClick={onNavigate} className={buttonClass("primary", "md", className)}>
       <LogIn className="size-4" aria-hidden="true" />
       Admin Login
+    </Link>
+  );
+}
+
+/** "My earnings" for any signed-in account (docs/decisions/051); visitors who are not signed in see nothing new. */
+export function MyEarningsLink({
+  onNavigate,
+  className = "",
+}: {
+  onNavigate?: () => void;
+  className?: string;
+}) {
+  const session = useSession();
+  if (session.status !== "authenticated") return null;
+  return (
+    <Link to="/me/earnings" onClick={onNavigate} className={buttonClass("secondary", "md", className)}>
+      <Wallet className="size-4" aria-hidden="true" />
+      My earnings
     </Link>
   );
 }

@@ -1,6 +1,8 @@
 /** Guild member writes: create, edit, delete, kick, mark paid. */
-import type { MoneyText } from "@shared/money/money.ts";
+import { type MoneyText, moneyText } from "@shared/money/money.ts";
+import { finalPayoutCents, paidByMember } from "@shared/payouts/member-balance.ts";
 import type { MemberCategory } from "@shared/schemas/members.ts";
+import { localDay } from "@web/lib/attendance-form.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { type GuildMember, localId } from "../portal-db.ts";
 import { definedOnly, mutation, storedMoney } from "./mutation.ts";
@@ -33,6 +35,15 @@ export interface UpdateMemberArgs extends MemberChanges {
 
 export interface MemberIdArgs {
   id: number;
+}
+
+/** "Mark paid" also records a payout of the member's balance (decision 049), with how it was paid. */
+export interface MarkPaidArgs {
+  id: number;
+  /** 'YYYY-MM-DD'; the server's today when left out. */
+  paidOn?: string;
+  method?: string;
+  reference?: string;
 }
 
 export interface KickMemberArgs {
@@ -114,12 +125,31 @@ export const MEMBER_MUTATIONS = {
     },
   }),
 
-  markMemberPaid: mutation<MemberIdArgs>({
+  markMemberPaid: mutation<MarkPaidArgs>({
     path: "/guild-member/mark-paid",
     reads: [],
-    writes: ["guildMembers"],
-    refresh: ["guildMembers"],
-    apply(draft, args, { createdAt }) {
+    writes: ["guildMembers", "payouts"],
+    refresh: ["guildMembers", "payouts"],
+    apply(draft, args, { seq, createdAt }) {
+      const member = draft.get("guildMembers", args.id);
+      if (member?.status === "kicked") {
+        // As the server does: what is left of the final amount (or the salary) after earlier payouts.
+        const balance = finalPayoutCents(member, paidByMember(draft.all("payouts")));
+        if (balance > 0) {
+          draft.put("payouts", {
+            id: localId(seq),
+            memberId: member.id,
+            memberName: member.playerName,
+            amount: moneyText(balance),
+            paidOn: args.paidOn ?? localDay(new Date(createdAt)),
+            method: args.method?.trim() ?? "",
+            reference: args.reference?.trim() ?? "",
+            recordedBy: null,
+            recordedByName: null,
+            createdAt: new Date(createdAt),
+          });
+        }
+      }
       patchMember(draft, args.id, { status: "paid_out" }, createdAt);
     },
   }),

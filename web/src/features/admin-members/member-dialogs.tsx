@@ -12,12 +12,15 @@ import {
   createMemberSchema,
   kickMemberSchema,
   MEMBER_CATEGORIES,
+  markPaidSchema,
   updateMemberSchema,
 } from "@shared/schemas/members.ts";
 import { ConfirmDialog, Dialog, Field, FormActions } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
+import { localDay } from "@web/lib/attendance-form.ts";
+import { rememberedMethod, rememberMethod } from "@web/lib/remembered-method.ts";
 import { runWrite } from "@web/lib/run-write.ts";
 
 export type MemberDialog =
@@ -25,7 +28,7 @@ export type MemberDialog =
   | { kind: "edit"; member: GuildMember }
   | { kind: "kick"; member: GuildMember }
   | { kind: "delete"; member: GuildMember }
-  | { kind: "paid"; member: GuildMember };
+  | { kind: "paid"; member: GuildMember /** What Mark paid will pay (cents). */; balance: number };
 
 function MemberForm({
   dialog,
@@ -176,6 +179,78 @@ function KickForm({ member, onDone }: { member: GuildMember; onDone: () => void 
   );
 }
 
+/**
+ * "Mark paid" on a kicked member (decision 049): it also records a payout of what is left to pay (the final
+ * salary, or the salary, minus what was paid), so the history keeps what was paid, when and how.
+ */
+function MarkPaidForm({
+  member,
+  balance,
+  onDone,
+}: {
+  member: GuildMember;
+  balance: number;
+  onDone: () => void;
+}) {
+  const [method, setMethod] = useState(rememberedMethod);
+  const [reference, setReference] = useState("");
+  const [errors, setErrors] = useState<{ method?: string; reference?: string }>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = {
+      method: problemWith(markPaidSchema.shape.method, method),
+      reference: problemWith(markPaidSchema.shape.reference, reference),
+    };
+    setErrors(problems);
+    if (problems.method || problems.reference) return;
+    const done = await runWrite(
+      () =>
+        commands.markMemberPaid(member.id, {
+          paidOn: localDay(new Date()),
+          method: method.trim(),
+          reference: reference.trim(),
+        }),
+      "Member marked as paid successfully.",
+      "Failed to mark member as paid.",
+    );
+    if (done) {
+      rememberMethod(method);
+      onDone();
+    }
+  };
+  return (
+    <form id="mark-paid-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-sm text-ink" data-testid="final-payout">
+        {balance > 0
+          ? `A payout of ${formatMoney(balance, "usdt")} will be recorded in the payout history.`
+          : "Nothing is left to pay, so no payout will be recorded."}
+      </p>
+      <Field label="Method" error={errors.method} hint="How it was paid, e.g. USDT TRC20.">
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            autoComplete="off"
+            value={method}
+            onChange={(e) => setMethod(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Reference" error={errors.reference} hint="A transaction hash or note (optional).">
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            autoComplete="off"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
+        )}
+      </Field>
+    </form>
+  );
+}
+
 export function MemberDialogs({ dialog, onClose }: { dialog: MemberDialog | null; onClose: () => void }) {
   const open = dialog !== null;
   const onOpenChange = (next: boolean) => {
@@ -219,43 +294,46 @@ export function MemberDialogs({ dialog, onClose }: { dialog: MemberDialog | null
     );
   }
 
+  if (dialog.kind === "paid") {
+    return (
+      <Dialog
+        open
+        onOpenChange={onOpenChange}
+        title="Mark Member as Paid"
+        description={
+          <>
+            Confirm that <strong className="text-ink">{member.playerName}</strong> has been paid? They leave
+            the Kicked Members list.
+          </>
+        }
+        footer={<FormActions form="mark-paid-form" submitLabel="Mark as Paid" />}
+      >
+        <MarkPaidForm key={member.id} member={member} balance={dialog.balance} onDone={onClose} />
+      </Dialog>
+    );
+  }
+
   const confirm = async () => {
-    if (dialog.kind === "delete") {
-      await runWrite(
-        () => commands.deleteMember(member.id),
-        "Guild member deleted successfully.",
-        "Failed to delete member.",
-      );
-    } else {
-      await runWrite(
-        () => commands.markMemberPaid(member.id),
-        "Member marked as paid successfully.",
-        "Failed to mark member as paid.",
-      );
-    }
+    await runWrite(
+      () => commands.deleteMember(member.id),
+      "Guild member deleted successfully.",
+      "Failed to delete member.",
+    );
   };
   return (
     <ConfirmDialog
       dismissible
       open
       onOpenChange={onOpenChange}
-      title={dialog.kind === "delete" ? "Delete Guild Member" : "Mark Member as Paid"}
+      title="Delete Guild Member"
       description={
-        dialog.kind === "delete" ? (
-          <>
-            Delete <strong className="text-ink">{member.playerName}</strong> from the roster? This cannot be
-            undone.
-          </>
-        ) : (
-          <>
-            Confirm that <strong className="text-ink">{member.playerName}</strong> has been paid{" "}
-            {formatMoney(member.finalSalaryAmount ?? member.salary, "usdt")}? They leave the Kicked Members
-            list.
-          </>
-        )
+        <>
+          Delete <strong className="text-ink">{member.playerName}</strong> from the roster? This cannot be
+          undone.
+        </>
       }
-      confirmLabel={dialog.kind === "delete" ? "Delete Member" : "Mark as Paid"}
-      tone={dialog.kind === "delete" ? "danger" : "primary"}
+      confirmLabel="Delete Member"
+      tone="danger"
       onConfirm={() => void confirm()}
     />
   );

@@ -13,6 +13,8 @@ export interface MemberRow extends RosterRow {
   id: number;
   salary: string;
   finalSalaryAmount?: string;
+  /** Earned − paid in cents, from the local salary and payouts (decision 049); absent until known. */
+  balance?: number;
 }
 
 export function buildMemberRows(

@@ -1,10 +1,19 @@
 /** The Active Members and Kicked Members tables of /guild-members, with one-at-a-time column sorting. */
-import { BadgeCheck, Pencil, Trash2, UserX } from "lucide-react";
+import { BadgeCheck, HandCoins, Pencil, Trash2, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatKickedDate } from "@shared/format/format-date.ts";
+import { formatMoney } from "@shared/money/money.ts";
 import { type RosterSortColumn, sortRoster } from "@shared/sorting/roster-sort.ts";
 import { Button } from "@web/components/button.tsx";
-import { rowClass, StateTable, type TableState, Td, Th } from "@web/components/data-table.tsx";
+import {
+  rowClass,
+  StateTable,
+  stickyCell,
+  stickyHeadCell,
+  type TableState,
+  Td,
+  Th,
+} from "@web/components/data-table.tsx";
 import { RosterCells, RosterHeadCells } from "@web/components/roster-columns.tsx";
 import { RowActions } from "@web/components/row-actions.tsx";
 import { useSortCycle } from "@web/components/sort-header.tsx";
@@ -18,12 +27,13 @@ type MembersKind = "active" | "kicked";
 
 const FINAL_SALARY = "Final Salary";
 const KICKED_DATE = "Kicked Date";
+const BALANCE = "Balance";
 /** The kicked member's Paid button, named after its row for screen readers and voice control. */
 const markPaidLabel = (playerName: string) => `Mark ${playerName} paid`;
 
 const TABLES = {
-  active: { label: "Active members", empty: "No active guild members found.", width: "min-w-[44rem]" },
-  kicked: { label: "Kicked members", empty: "No kicked guild members found.", width: "min-w-[52rem]" },
+  active: { label: "Active members", empty: "No active guild members found.", width: "min-w-[56rem]" },
+  kicked: { label: "Kicked members", empty: "No kicked guild members found.", width: "min-w-[60rem]" },
 } as const;
 
 /**
@@ -80,7 +90,42 @@ function MembersTable({
   );
 }
 
+/** Earned − paid (decision 049): what the guild still owes the member; a negative balance was overpaid. */
+function BalanceCell({ row, kind }: { row: MemberRow; kind: MembersKind }) {
+  const owed = row.balance ?? 0;
+  return (
+    <Td
+      label={BALANCE}
+      className={`whitespace-nowrap text-right font-semibold tabular-nums ${stickyBalance(kind)} ${owed < 0 ? "text-danger" : ""}`}
+      data-testid="member-balance"
+    >
+      {row.balance === undefined ? "…" : formatMoney(row.balance, "usdt")}
+    </Td>
+  );
+}
+
+const balanceHead = (kind: MembersKind) => (
+  <Th className={`text-right ${stickyBalanceHead(kind)}`}>{BALANCE}</Th>
+);
+
+/**
+ * The Balance and the actions stay in view at the right while a wide table scrolls sideways (with Balance the
+ * roster is wider than a 1280 px screen's content area): the actions cell has a fixed width, `w`, and Balance
+ * sits at that offset. On a phone the row is a card and none of this applies (`.card-table` cells are static).
+ */
+const STICKY = {
+  active: { actions: "w-52 min-w-52", balance: "right-52" },
+  kicked: { actions: "w-36 min-w-36", balance: "right-36" },
+} as const;
+const edge = "shadow-[inset_1px_0_0_var(--color-line)]";
+const stickyActions = (kind: MembersKind) => `right-0 ${stickyCell} ${STICKY[kind].actions}`;
+const stickyActionsHead = (kind: MembersKind) => `right-0 ${stickyHeadCell} ${STICKY[kind].actions}`;
+const stickyBalance = (kind: MembersKind) => `${STICKY[kind].balance} ${stickyCell} ${edge}`;
+const stickyBalanceHead = (kind: MembersKind) => `${STICKY[kind].balance} ${stickyHeadCell} ${edge}`;
+
 export interface ActiveActions {
+  /** Opens the Pay dialog, which also leads to the member's payout history. */
+  onPay: (member: GuildMember) => void;
   onEdit: (member: GuildMember) => void;
   onKick: (member: GuildMember) => void;
   onDelete: (member: GuildMember) => void;
@@ -90,10 +135,18 @@ export function ActiveMembersTable({ state, actions }: { state: MembersState; ac
   const cells = (row: MemberRow) => (
     <>
       <RosterCells row={row} salary={row.salary} pending={isLocalId(row.id)} />
-      <Td className="whitespace-nowrap text-right" card="actions">
+      <BalanceCell row={row} kind="active" />
+      <Td className={`whitespace-nowrap text-right ${stickyActions("active")}`} card="actions">
         <RowActions
           disabled={isLocalId(row.id)}
           actions={[
+            {
+              icon: HandCoins,
+              label: `Pay ${row.playerName}`,
+              title: "Pay",
+              className: "text-gold",
+              onClick: () => actions.onPay(row.member),
+            },
             { icon: Pencil, label: `Edit ${row.playerName}`, onClick: () => actions.onEdit(row.member) },
             { icon: UserX, label: `Kick ${row.playerName}`, onClick: () => actions.onKick(row.member) },
             {
@@ -107,8 +160,13 @@ export function ActiveMembersTable({ state, actions }: { state: MembersState; ac
       </Td>
     </>
   );
-  const head = <Th className="text-right">Actions</Th>;
-  return <MembersTable state={state} kind="active" columns={6} head={head} cells={cells} />;
+  const head = (
+    <>
+      {balanceHead("active")}
+      <Th className={`text-right ${stickyActionsHead("active")}`}>Actions</Th>
+    </>
+  );
+  return <MembersTable state={state} kind="active" columns={7} head={head} cells={cells} />;
 }
 
 export function KickedMembersTable({
@@ -124,7 +182,8 @@ export function KickedMembersTable({
       <Td className="whitespace-nowrap" label={KICKED_DATE}>
         {formatKickedDate(row.member.kickedDate)}
       </Td>
-      <Td className="text-right" card="actions">
+      <BalanceCell row={row} kind="kicked" />
+      <Td className={`text-right ${stickyActions("kicked")}`} card="actions">
         <Button
           variant="secondary"
           className="px-3!"
@@ -140,8 +199,9 @@ export function KickedMembersTable({
   const head = (
     <>
       <Th>{KICKED_DATE}</Th>
-      <Th className="text-right">Actions</Th>
+      {balanceHead("kicked")}
+      <Th className={`text-right ${stickyActionsHead("kicked")}`}>Actions</Th>
     </>
   );
-  return <MembersTable state={state} kind="kicked" columns={7} head={head} cells={cells} />;
+  return <MembersTable state={state} kind="kicked" columns={8} head={head} cells={cells} />;
 }

@@ -30,6 +30,9 @@ export const AUDIT_ENTITIES = [
   { value: "boss_name", label: "Boss names" },
   { value: "boss_timer", label: "Boss timers" },
   { value: "salaries", label: "Salaries" },
+  { value: "payout", label: "Payouts" },
+  { value: "fund_spending", label: "Fund spending" },
+  { value: "backup", label: "Backups" },
 ] as const;
 
 const ENTITY_NAMES: Readonly<Record<string, string>> = {
@@ -40,6 +43,9 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   boss_name: "Boss name",
   boss_timer: "Boss timer",
   salaries: "Salaries",
+  payout: "Payout",
+  fund_spending: "Fund spending",
+  backup: "Backup",
 };
 
 /** 'guild_member' -> 'Guild member'; unknown names are made readable the same way. */
@@ -78,6 +84,7 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
   "adminFund",
   "totalAdminFund",
   "totalGuildFund",
+  "amount",
   "from",
   "to",
 ]);

@@ -23,6 +23,7 @@ const PAST_TENSE: Readonly<Record<string, string>> = {
   reset_participants: "Cleared participants of",
   rewrite_participants: "Renamed in participant lists:",
   recount_raids: "Recounted raids of",
+  link_character: "Linked a character to",
 };
 
 const KIND_NAMES: Readonly<Record<string, string>> = {

@@ -29,7 +29,8 @@ function Line({ label, amount, testId }: { label: string; amount: string; testId
   );
 }
 
-export function GuildFundsCard({ state }: { state: FundsState }) {
+/** `note`: a line under the description (the admin page: what the figures take off). */
+export function GuildFundsCard({ state, note }: { state: FundsState; note?: string }) {
   if (state.status === "error") {
     return <ErrorAlert message={fundsError(state.message)} />;
   }
@@ -39,6 +40,7 @@ export function GuildFundsCard({ state }: { state: FundsState }) {
       <p className="mt-1 text-sm text-ink-muted">
         Automatically calculated from market exchange transactions.
       </p>
+      {note ? <p className="mt-1 text-sm text-ink-muted">{note}</p> : null}
       {state.status === "loading" ? (
         <div role="status" aria-busy="true" aria-label="Loading guild funds" className="mt-4 space-y-4">
           <Skeleton className="h-7 w-full" />

@@ -21,6 +21,10 @@ const ACTIONS: Readonly<Record<string, string>> = {
   createBossName: "Add boss name",
   updateBossName: "Edit boss name",
   deleteBossName: "Delete boss name",
+  createPayout: "Pay member",
+  deletePayout: "Void payout",
+  createSpending: "Record fund spending",
+  deleteSpending: "Remove fund spending",
 };
 
 function field(args: unknown, key: string): string | null {
@@ -40,6 +44,8 @@ export function describeWrite(name: string, args: unknown): string {
     field(args, "lootName") ??
     field(args, "bossName") ??
     field(args, "name") ??
+    field(args, "purpose") ??
+    field(args, "memberId") ??
     field(args, "id");
   if (subject === null) return action;
   return subject.startsWith("#") ? `${action} ${subject}` : `${action}: ${subject}`;

@@ -3,6 +3,7 @@
  * attendance write the server refused, with its message, Retry and Discard (decision 011).
  */
 import { AlertCircle, CloudUpload } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@web/components/button.tsx";
 import { useOutbox } from "@web/data/hooks.ts";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
@@ -29,9 +30,12 @@ export function PendingChanges() {
 export function FailedWrites({
   names,
   describe,
+  extraAction,
 }: {
   names: readonly string[];
   describe: (row: OutboxRow) => string;
+  /** A further button for some refusals (a payout above the balance: "Pay anyway"); null for none. */
+  extraAction?: (row: OutboxRow) => ReactNode;
 }) {
   const { failed } = useOutbox();
   const rows = failed.filter((row) => names.includes(row.name));
@@ -54,7 +58,8 @@ export function FailedWrites({
                 {describe(row)} failed: {row.lastError ?? "Unknown error"}
               </span>
             </p>
-            <div className="flex shrink-0 gap-2">
+            <div className="flex shrink-0 flex-wrap gap-2">
+              {extraAction?.(row)}
               <Button variant="secondary" onClick={() => void dataLayerActions.retry(row.id)}>
                 Retry
               </Button>

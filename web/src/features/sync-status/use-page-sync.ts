@@ -19,6 +19,8 @@ export function usePageSync(collections: readonly CollectionName[]): PageSync {
     attendance: useSyncStatus("attendance"),
     funds: useSyncStatus("funds"),
     salaryReceipt: useSyncStatus("salaryReceipt"),
+    payouts: useSyncStatus("payouts"),
+    fundSpending: useSyncStatus("fundSpending"),
   };
   let lastSyncedAt: number | null = null;
   let syncing = false;

@@ -1,0 +1,94 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BACKUP_NOT_JSON } from "@shared/schemas/backup.ts";
+import { ADMIN, apiLogin, type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+
+// /admin/backup in Chromium against `npm start` (decision 052): download a backup, see what a file holds, and
+// replace everything only after typing the guild's name; a copy of what was there is saved first, and an app open
+// in another tab loses what the restore took away without being reloaded.
+let portal: BrowserPortal;
+
+beforeAll(async () => {
+  portal = await startBrowserPortal();
+});
+afterAll(async () => {
+  await portal?.stop();
+});
+
+const memberRow = (name: string) => `tr[data-member="${name}"]`;
+
+describe("the backup screen", () => {
+  it("downloads a backup, and restores it over the portal's data after the guild's name is typed", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/admin/backup"));
+    await page.getByRole("heading", { name: "Backup", level: 1 }).waitFor();
+    await page.getByTestId("backup-replace-warning").waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download backup" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^guild-portal-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const backup = JSON.parse(readFileSync(file, "utf8"));
+    expect(backup).toMatchObject({ format: "guild-portal-backup", guild: E2E_BRAND, schema: 10 });
+    expect(backup.tables.user_passwords).toBeUndefined();
+    await page.getByText(/^Saved guild-portal-backup-/).waitFor();
+
+    // After the backup, a member the restore will take away, shown in another tab of the same app.
+    const added = await (await portal.adminApi()).post("/guild-members", {
+      playerName: "Added After Backup",
+      category: "Members",
+    });
+    expect(added.status).toBe(201);
+    const members = await context.newPage();
+    await members.goto(portal.url("/guild-members"));
+    await members.locator(memberRow("Added After Backup")).waitFor();
+
+    // A file that is not a backup is refused before anything is sent.
+    await page.getByTestId("backup-file-input").setInputFiles({
+      name: "notes.json",
+      mimeType: "application/json",
+      buffer: Buffer.from("{not json"),
+    });
+    await page.getByText(BACKUP_NOT_JSON).waitFor();
+
+    await page.getByTestId("backup-file-input").setInputFiles(file);
+    const summary = page.getByTestId("backup-summary");
+    await summary.waitFor();
+    expect(await page.getByTestId("backup-summary-guild").textContent()).toBe(E2E_BRAND);
+    expect(await summary.textContent()).toContain("Loot items");
+    const replace = page.getByRole("button", { name: "Replace everything" });
+    expect(await replace.isDisabled()).toBe(true);
+    await page.getByLabel("Type the guild's name to replace everything").fill(E2E_BRAND.toLowerCase());
+    expect(await replace.isDisabled()).toBe(true);
+    await page.getByLabel("Type the guild's name to replace everything").fill(E2E_BRAND);
+    await screenshot(page, "backup-restore-review");
+
+    const [before] = await Promise.all([page.waitForEvent("download"), replace.click()]);
+    expect(before.suggestedFilename()).toMatch(/^guild-portal-backup-before-restore-.*\.json$/);
+    const saved = JSON.parse(readFileSync(await before.path(), "utf8"));
+    expect(JSON.stringify(saved.tables.guild_members.rows)).toContain("Added After Backup");
+    await page.getByTestId("backup-restored").waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("backup-restored").textContent()).toContain(
+      "The server also kept it, in backups/",
+    );
+    await screenshot(page, "backup-restored");
+
+    // The other tab pulls everything: the member the restore took away goes, without a reload.
+    await expect
+      .poll(() => members.locator(memberRow("Added After Backup")).count(), { timeout: 30_000 })
+      .toBe(0);
+    await members.locator(memberRow("Ashvale")).waitFor();
+    // The admin is still signed in, with the same password (the backup had no hashes: they were kept by email).
+    const api = await apiLogin(portal.baseUrl, ADMIN.email, ADMIN.password);
+    expect((await api.get("/admin/backup/status")).body).toMatchObject({
+      guild: E2E_BRAND,
+      hasGuildData: true,
+    });
+    await page.reload();
+    await page.getByTestId("backup-download-button").waitFor();
+  });
+});

@@ -1,0 +1,195 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Account } from "@shared/schemas/accounts.ts";
+import type { GuildMember } from "@shared/schemas/members.ts";
+import {
+  type BrowserPortal,
+  DESKTOP,
+  goOffline,
+  goOnline,
+  PHONE,
+  screenshot,
+  startBrowserPortal,
+  trackNetwork,
+  USER,
+  waitForApp,
+  waitForController,
+} from "./browser.ts";
+
+// Issue 17 point 3 (decision 051): a raider signed in on a phone opens My earnings from the menu, sees their
+// items and balance (their main and its alt), goes offline, reloads and still sees them from the device's copy.
+// An admin links an alt and an account on the Characters screen.
+const WAIT = { timeout: 60_000 };
+
+let portal: BrowserPortal;
+
+beforeAll(async () => {
+  portal = await startBrowserPortal();
+}, 300_000);
+afterAll(async () => {
+  await portal?.stop();
+});
+
+async function addMember(playerName: string, category: string, mainMemberId?: number): Promise<GuildMember> {
+  const res = await (await portal.adminApi()).post<{ guildMember: GuildMember }>("/guild-members", {
+    playerName,
+    category,
+    mainMemberId,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.guildMember;
+}
+
+async function addSoldItem(lootName: string, participants: string[], value: number, dateAcquired: string) {
+  const res = await (await portal.adminApi()).post("/market-exchange", {
+    lootName,
+    bossName: "Gravemaw",
+    value,
+    status: "Sold",
+    participatedMembers: participants,
+    dateAcquired,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+async function accountId(email: string): Promise<number> {
+  const res = await (await portal.adminApi()).get<{ accounts: Account[] }>("/admin/accounts");
+  const account = res.body.accounts.find((a) => a.email === email);
+  if (!account) throw new Error(`no account ${email}`);
+  return account.id;
+}
+
+async function expectEarnings(page: Page) {
+  await expect.poll(() => page.getByTestId("balance").textContent(), WAIT).toBe("4,256.03 USDT");
+  expect(await page.getByTestId("earned").textContent()).toBe("4,256.03 USDT");
+  expect(await page.getByTestId("paid").textContent()).toBe("0.00 USDT");
+  expect(await page.getByTestId("earnings-characters").textContent()).toBe(
+    "Characters: Thornfang (main), Thornlet",
+  );
+  const items = page.getByRole("region", { name: "Items" });
+  const crown = items.locator("tr", { hasText: "Ember Crown" });
+  await crown.waitFor(WAIT);
+  expect(await crown.innerText()).toContain("4,250.00 USDT");
+  expect(await crown.innerText()).toContain("Nov 1, 2026");
+  const ring = items.locator("tr", { hasText: "Ash Ring" });
+  expect(await ring.innerText()).toContain("6.03 USDT");
+  expect(await ring.innerText()).toContain("Thornlet");
+  expect(await ring.innerText()).toContain("Gravemaw");
+  // Nobody else's item.
+  expect(await items.locator("tr", { hasText: "Stranger Gem" }).count()).toBe(0);
+}
+
+describe("My earnings on a phone", () => {
+  it("shows a raider their items and balance, and the same after going offline and reloading", async () => {
+    // Thornfang (Core) and Ashvale (Guild Master) share 10,000.00: base 6,000 and elite 2,500 halved, 4,250.00.
+    // Thornlet (Thornfang's alt) and Larkspire share 20.10: base 12.06 halved, 6.03. Earned 4,256.03.
+    const main = await addMember("Thornfang", "Core");
+    await addMember("Thornlet", "Members", main.id);
+    await addSoldItem("Ember Crown", ["Thornfang", "Ashvale"], 10_000, "2026-11-01");
+    await addSoldItem("Ash Ring", ["Thornlet", "Larkspire"], 20.1, "2026-11-03");
+    await addSoldItem("Stranger Gem", ["Larkspire"], 500, "2026-11-04");
+
+    const context = await portal.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await portal.login(page, "user");
+    const linked = await (await portal.adminApi()).post("/admin/accounts/link-member", {
+      userId: await accountId(USER.email),
+      memberId: main.id,
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+
+    const network = trackNetwork(page);
+    await page.goto(portal.url("/"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "My earnings" }).click();
+    await page.waitForURL(portal.url("/me/earnings"), WAIT);
+    await page.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
+    await expectEarnings(page);
+    // The page fits the phone: no sideways scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await network.quiet();
+    await screenshot(page, "my-earnings");
+    await page.setViewportSize(PHONE);
+
+    await waitForController(page);
+    await goOffline(context);
+    await page.reload();
+    await page.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
+    await page.getByTestId("saved-copy").waitFor(WAIT);
+    expect(await page.getByTestId("saved-copy").innerText()).toMatch(/^Saved \w{3} \d{1,2}, \d{4} at \d/);
+    await expectEarnings(page);
+    await screenshot(page, "my-earnings-offline");
+    await goOnline(context);
+  });
+
+  it("tells a signed-in account without a character to ask an officer, and shows anonymous visitors nothing new", async () => {
+    const page = await portal.newPage({ viewport: PHONE });
+    await page.goto(portal.url("/"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).waitFor(WAIT);
+    expect(await page.getByRole("link", { name: "My earnings" }).count()).toBe(0);
+
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/me/earnings"));
+    await page.getByText("Ask an officer to link your account to your character.").waitFor(WAIT);
+  });
+});
+
+describe("Characters (admin)", () => {
+  it("links an alt to its main and an account to the main, with buttons named after their row", async () => {
+    await addMember("Brambleton", "Members");
+    await addMember("Bramlet", "Members");
+    const created = await (await portal.adminApi()).post("/admin/accounts", {
+      email: "bram@e2e.test",
+      displayName: "Bram",
+      role: "user",
+      password: "bram-password-1",
+    });
+    expect(created.status).toBe(201);
+
+    const page = await portal.newPage({ viewport: DESKTOP });
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/admin/characters"));
+    await page.getByRole("heading", { name: "Characters", level: 1 }).waitFor(WAIT);
+    await page.getByRole("searchbox", { name: "Search characters" }).fill("bram");
+    const row = page.locator("tr[data-main='Brambleton']");
+    await row.waitFor(WAIT);
+    expect(await page.locator("tr[data-main='Thornfang']").count()).toBe(0);
+
+    await row.getByRole("button", { name: "Add an alt to Brambleton" }).click();
+    const addAlt = page.getByRole("dialog", { name: "Add an alt to Brambleton" });
+    await addAlt.getByLabel("Alt character").selectOption({ label: "Bramlet" });
+    // An alt of another main cannot take alts, and a main with alts cannot become an alt: neither is offered.
+    const offered = await addAlt.getByLabel("Alt character").locator("option").allInnerTexts();
+    expect(offered).not.toContain("Thornfang");
+    await addAlt.getByRole("button", { name: "Link alt" }).click();
+    await row.getByRole("button", { name: "Unlink Bramlet from Brambleton" }).waitFor(WAIT);
+    expect(await page.locator("tr[data-main='Bramlet']").count()).toBe(0);
+
+    await row.getByRole("button", { name: "Link account to Brambleton" }).click();
+    const link = page.getByRole("dialog", { name: "Account of Brambleton" });
+    await link.getByLabel("Account").selectOption({ label: "Bram (bram@e2e.test)" });
+    await link.getByRole("button", { name: "Link", exact: true }).click();
+    await link.waitFor({ state: "detached", ...WAIT });
+    await expect.poll(() => row.innerText(), WAIT).toContain("Bram");
+    const accountRow = page.locator("tr[data-account='bram@e2e.test']");
+    await expect.poll(() => accountRow.getByTestId("linked-character").innerText(), WAIT).toBe("Brambleton");
+    // The raider's account from the first test shows its character too.
+    await expect
+      .poll(() =>
+        page.locator(`tr[data-account='${USER.email}']`).getByTestId("linked-character").innerText(),
+      )
+      .toBe("Thornfang");
+
+    // Without a search: only the players with alts or an account, so the accounts stay near on a phone.
+    await page.getByRole("searchbox", { name: "Search characters" }).fill("");
+    await page.locator("tr[data-main='Thornfang']").waitFor(WAIT);
+    expect(await page.locator("tr[data-main='Zephyrine']").count()).toBe(0);
+    expect(await page.locator("tr[data-main='Brambleton']").count()).toBe(1);
+    await screenshot(page, "admin-characters");
+    await page.getByRole("button", { name: "Show every member" }).click();
+    await page.locator("tr[data-main='Zephyrine']").waitFor(WAIT);
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * /admin/backup (decision 052): download a backup file, and restore one. Before a restore the screen shows what
+ * the file holds; when the portal already has guild data it says that everything is replaced, asks for the guild's
+ * name, and saves a backup of what is here on this device before sending the restore. Afterwards the app pulls
+ * everything again.
+ */
+import { AlertTriangle, DatabaseBackup, Download, FileUp, Loader2 } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { formatDateTime } from "@shared/format/format-date.ts";
+import {
+  BACKUP_TABLE_LABELS,
+  type BackupStatus,
+  type BackupSummary,
+  MAX_BACKUP_BYTES,
+  parseBackup,
+  type RestoreResult,
+  summarizeBackup,
+} from "@shared/schemas/backup.ts";
+import { Button } from "@web/components/button.tsx";
+import { Card, CardTitle } from "@web/components/card.tsx";
+import { Field, FormError } from "@web/components/dialog.tsx";
+import { ErrorAlert } from "@web/components/error-alert.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
+import { errorMessage } from "@web/lib/api-client.ts";
+import { downloadBackup, restoreBackupFile } from "./backup-requests.ts";
+
+/** The status call's state, as the route's fetch gives it. */
+export type FetchState<T> =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; data: T };
+
+export const REPLACE_WARNING =
+  "Restoring replaces everything in this portal — members, loot, attendance, bosses, payouts, accounts and the audit log — with what the file holds.";
+export const FILE_TOO_LARGE = `The file is larger than ${MAX_BACKUP_BYTES / 1024 / 1024} MB, the most a restore accepts.`;
+
+function DownloadCard() {
+  const [includePasswords, setIncludePasswords] = useState(false);
+  const [state, setState] = useState<{ busy: boolean; message?: string; error?: string }>({ busy: false });
+  async function download() {
+    setState({ busy: true });
+    try {
+      const name = await downloadBackup(includePasswords);
+      setState({ busy: false, message: `Saved ${name}.` });
+    } catch (error) {
+      setState({ busy: false, error: errorMessage(error) });
+    }
+  }
+  return (
+    <Card className="space-y-4" data-testid="backup-download">
+      <div>
+        <CardTitle icon={<Download className="size-5" aria-hidden="true" />}>Download backup</CardTitle>
+        <p className="mt-1 text-sm text-ink-muted">
+          One file with everything the guild has: members, loot, attendance, bosses and timers, payouts, fund
+          spending, accounts and the audit log. Keep it somewhere safe.
+        </p>
+      </div>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2">
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-gold"
+          checked={includePasswords}
+          onChange={(e) => setIncludePasswords(e.target.checked)}
+          data-testid="backup-include-passwords"
+        />
+        <span className="text-sm text-ink">
+          Include password hashes{" "}
+          <span className="text-ink-muted">
+            so accounts can sign in with their passwords after a restore on another server. Anyone with the
+            file could try to guess them: keep it private.
+          </span>
+        </span>
+      </label>
+      <FormError message={state.error} />
+      {state.message ? (
+        <p role="status" className="text-sm text-success">
+          {state.message}
+        </p>
+      ) : null}
+      <Button onClick={download} disabled={state.busy} data-testid="backup-download-button">
+        {state.busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+        Download backup
+      </Button>
+    </Card>
+  );
+}
+
+function Summary({ summary }: { summary: BackupSummary }) {
+  const created = new Date(summary.createdAt);
+  return (
+    <div
+      className="space-y-3 rounded-xl border border-line bg-surface-raised/40 p-4"
+      data-testid="backup-summary"
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-ink-muted">Guild</dt>
+        <dd className="break-words font-semibold text-ink" data-testid="backup-summary-guild">
+          {summary.guild}
+        </dd>
+        <dt className="text-ink-muted">Made</dt>
+        <dd className="text-ink">
+          {Number.isNaN(created.getTime()) ? summary.createdAt : formatDateTime(created)}
+        </dd>
+        <dt className="text-ink-muted">Schema</dt>
+        <dd className="text-ink">{summary.schema}</dd>
+        <dt className="text-ink-muted">Passwords</dt>
+        <dd className="text-ink">
+          {summary.includesPasswords ? "Password hashes included" : "Not included"}
+        </dd>
+      </dl>
+      <ul className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2" data-testid="backup-summary-rows">
+        {Object.entries(summary.rowCounts).map(([table, count]) => (
+          <li key={table} className="flex justify-between gap-3 rounded-lg bg-surface px-3 py-1.5">
+            <span className="text-ink-muted">{BACKUP_TABLE_LABELS[table] ?? table}</span>
+            <span className="font-semibold tabular-nums text-ink">{count.toLocaleString("en")}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Restored({ result, savedFirst }: { result: RestoreResult; savedFirst: string | null }) {
+  const rows = Object.values(result.restored).reduce((sum, n) => sum + n, 0);
+  return (
+    <div role="status" className="space-y-2 text-sm" data-testid="backup-restored">
+      <p className="font-semibold text-success">
+        Restored {rows.toLocaleString("en")} rows. Every open app is loading the restored data.
+      </p>
+      {savedFirst ? <p className="text-ink-muted">What was here before is saved as {savedFirst}.</p> : null}
+      {result.automaticBackup ? (
+        <p className="text-ink-muted">The server also kept it, in {result.automaticBackup}.</p>
+      ) : null}
+      {result.signedIn ? null : (
+        <p className="text-gold">
+          Your account is not an admin in the restored data, so you have been signed out. Sign in with an
+          account from the backup.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ReplaceWarning({ keepsAutomaticBackup }: { keepsAutomaticBackup: boolean }) {
+  return (
+    <p
+      role="note"
+      className="flex items-start gap-2 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm text-ink"
+      data-testid="backup-replace-warning"
+    >
+      <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
+      <span>
+        {REPLACE_WARNING}{" "}
+        {keepsAutomaticBackup
+          ? "A backup of what is here now is saved on this device and on the server first."
+          : "A backup of what is here now is saved on this device first."}
+      </span>
+    </p>
+  );
+}
+
+type RestoreState =
+  | { step: "choose"; error?: string }
+  | { step: "review"; fileName: string; text: string; summary: BackupSummary; error?: string }
+  | { step: "working"; detail: string }
+  | { step: "done"; result: RestoreResult; savedFirst: string | null };
+
+function RestoreCard({ status }: { status: BackupStatus }) {
+  const [state, setState] = useState<RestoreState>({ step: "choose" });
+  const [guildName, setGuildName] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const mustConfirm = status.hasGuildData;
+
+  async function take(file: File | undefined) {
+    if (!file) return;
+    if (file.size > MAX_BACKUP_BYTES) return setState({ step: "choose", error: FILE_TOO_LARGE });
+    const text = await file.text();
+    const parsed = parseBackup(text);
+    if (!parsed.ok) return setState({ step: "choose", error: parsed.message });
+    setGuildName("");
+    setState({ step: "review", fileName: file.name, text, summary: summarizeBackup(parsed.backup) });
+  }
+
+  async function restore(event: FormEvent) {
+    event.preventDefault();
+    if (state.step !== "review") return;
+    const review = state;
+    if (mustConfirm && guildName !== status.guild)
+      return setState({ ...review, error: `Type “${status.guild}” exactly to replace everything.` });
+    let savedFirst: string | null = null;
+    try {
+      if (mustConfirm) {
+        setState({ step: "working", detail: "Saving a backup of what is here first…" });
+        const stamp = new Date().toISOString().replaceAll(":", "-").slice(0, 19);
+        savedFirst = await downloadBackup(true, `guild-portal-backup-before-restore-${stamp}.json`);
+      }
+      setState({ step: "working", detail: "Restoring… this can take a little while for a large guild." });
+      const result = await restoreBackupFile(review.text, { replace: mustConfirm, guildName });
+      setState({ step: "done", result, savedFirst });
+      // Every table changed: pull everything (the server sends the whole of each list to every app).
+      if (result.signedIn) void dataLayerActions.syncNow().catch(() => {});
+    } catch (error) {
+      setState({ ...review, error: errorMessage(error) });
+    }
+  }
+
+  return (
+    <Card className="space-y-4" data-testid="backup-restore" data-step={state.step}>
+      <div>
+        <CardTitle icon={<DatabaseBackup className="size-5" aria-hidden="true" />}>Restore</CardTitle>
+        <p className="mt-1 text-sm text-ink-muted">
+          Load a backup file into this portal. Salaries, shares and the guild funds are recalculated from it,
+          and every open app reloads its data.
+        </p>
+      </div>
+      {mustConfirm && state.step !== "done" ? (
+        <ReplaceWarning keepsAutomaticBackup={status.keepsAutomaticBackup} />
+      ) : null}
+
+      {state.step === "choose" ? (
+        <>
+          <Button variant="secondary" onClick={() => input.current?.click()} data-testid="backup-choose-file">
+            <FileUp className="size-4" aria-hidden="true" />
+            Choose a backup file
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept=".json,application/json"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Backup file"
+            data-testid="backup-file-input"
+            onChange={(event) => {
+              void take(event.target.files?.[0]);
+              event.target.value = "";
+            }}
+          />
+          <FormError message={state.error} />
+        </>
+      ) : null}
+
+      {state.step === "review" ? (
+        <form className="space-y-4" onSubmit={restore} noValidate>
+          <p className="break-words text-sm text-ink-muted">
+            <span className="font-semibold text-ink">{state.fileName}</span> holds:
+          </p>
+          <Summary summary={state.summary} />
+          {mustConfirm ? (
+            <Field
+              label="Type the guild's name to replace everything"
+              hint={`The guild's name is “${status.guild}”.`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={inputClass}
+                  value={guildName}
+                  autoComplete="off"
+                  onChange={(e) => setGuildName(e.target.value)}
+                  data-testid="backup-confirm-name"
+                />
+              )}
+            </Field>
+          ) : null}
+          <FormError message={state.error} />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="submit"
+              variant={mustConfirm ? "danger" : "primary"}
+              disabled={mustConfirm && guildName !== status.guild}
+              data-testid="backup-restore-button"
+            >
+              {mustConfirm ? "Replace everything" : "Restore"}
+            </Button>
+            <Button variant="ghost" onClick={() => setState({ step: "choose" })}>
+              Choose another file
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {state.step === "working" ? (
+        <div role="status" className="flex items-center gap-3 py-4 text-ink" data-testid="backup-working">
+          <Loader2 className="size-6 animate-spin text-gold" aria-hidden="true" />
+          {state.detail}
+        </div>
+      ) : null}
+
+      {state.step === "done" ? <Restored result={state.result} savedFirst={state.savedFirst} /> : null}
+    </Card>
+  );
+}
+
+export function BackupPanel({ state, reload }: { state: FetchState<BackupStatus>; reload: () => void }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <DownloadCard />
+      {state.status === "ready" ? (
+        <RestoreCard key={String(state.data.hasGuildData)} status={state.data} />
+      ) : state.status === "error" ? (
+        <div className="space-y-2">
+          <ErrorAlert message={state.message} />
+          <Button variant="secondary" onClick={reload}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Card className="flex items-center gap-3 text-ink-muted">
+          <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Checking the portal…
+        </Card>
+      )}
+    </div>
+  );
+}

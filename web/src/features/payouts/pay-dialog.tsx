@@ -1,0 +1,196 @@
+/**
+ * "Pay" on a member (decision 049): amount (the whole balance by default), date (today), method (the last one
+ * used on this device) and reference. An amount above the balance the device knows shows the server's own
+ * over-balance message and turns the button into "Pay anyway", which sends the payout with
+ * confirmOverBalance. The payout goes through the outbox, so it is recorded once, online or not.
+ */
+import { History } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { formatMoney, moneyText, readMoney } from "@shared/money/money.ts";
+import { fieldErrors } from "@shared/schemas/form-errors.ts";
+import { createPayoutSchema, overBalanceMessage } from "@shared/schemas/payouts.ts";
+import { Button } from "@web/components/button.tsx";
+import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
+import { inputClass } from "@web/components/filter-select.tsx";
+import { commands } from "@web/data/lazy-data-layer.ts";
+import type { GuildMember } from "@web/data/portal-db.ts";
+import { localDay } from "@web/lib/attendance-form.ts";
+import { rememberedMethod, rememberMethod } from "@web/lib/remembered-method.ts";
+import { runWrite } from "@web/lib/run-write.ts";
+
+export const balanceLine = (cents: number) => `Balance ${formatMoney(cents, "usdt")}`;
+export const payLabel = (playerName: string) => `Pay ${playerName}`;
+
+type PayField = "amount" | "paidOn" | "method" | "reference";
+
+function PayForm({
+  member,
+  balance,
+  onDone,
+  onOverBalance,
+}: {
+  member: GuildMember;
+  balance: number;
+  onDone: () => void;
+  onOverBalance: (over: boolean) => void;
+}) {
+  const [amount, setAmount] = useState(balance > 0 ? moneyText(balance) : "");
+  const [paidOn, setPaidOn] = useState(() => localDay(new Date()));
+  const [method, setMethod] = useState(rememberedMethod);
+  const [reference, setReference] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<PayField | "form", string>>>({});
+  // The amount the admin confirmed paying above the balance; another amount asks again.
+  const [confirmed, setConfirmed] = useState<number | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createPayoutSchema.safeParse({
+      memberId: member.id,
+      amount: amount.trim(),
+      paidOn,
+      method,
+      reference,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors<PayField>(parsed.error));
+      return;
+    }
+    const cents = parsed.data.amount;
+    if (cents > balance && confirmed !== cents) {
+      setErrors({ form: overBalanceMessage(member.playerName, moneyText(cents), moneyText(balance)) });
+      setConfirmed(cents);
+      onOverBalance(true);
+      return;
+    }
+    setErrors({});
+    const done = await runWrite(
+      () =>
+        commands.createPayout({
+          memberId: member.id,
+          amount: moneyText(cents),
+          paidOn: parsed.data.paidOn,
+          method: parsed.data.method,
+          reference: parsed.data.reference,
+          ...(cents > balance ? { confirmOverBalance: true } : {}),
+        }),
+      `Payout of ${formatMoney(cents, "usdt")} to ${member.playerName} recorded.`,
+      "Failed to record the payout.",
+    );
+    if (done) {
+      rememberMethod(parsed.data.method);
+      onDone();
+    }
+  };
+
+  const changeAmount = (value: string) => {
+    setAmount(value);
+    if (confirmed !== null && readMoney(value.trim()) !== confirmed) {
+      setConfirmed(null);
+      onOverBalance(false);
+      setErrors((e) => ({ ...e, form: undefined }));
+    }
+  };
+
+  return (
+    <form id="pay-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <FormError message={errors.form} />
+      <Field label="Amount (USDT)" error={errors.amount} hint={balanceLine(balance)}>
+        {(control) => (
+          <input
+            {...control}
+            className={`${inputClass} tabular-nums`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => changeAmount(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Paid on" error={errors.paidOn}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            className={`${inputClass} [color-scheme:dark]`}
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Method" error={errors.method} hint="How it was paid, e.g. USDT TRC20.">
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            autoComplete="off"
+            value={method}
+            onChange={(e) => setMethod(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Reference" error={errors.reference} hint="A transaction hash or note (optional).">
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            autoComplete="off"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
+        )}
+      </Field>
+    </form>
+  );
+}
+
+/** The Pay dialog of `member`, whose balance on this device is `balance` cents. */
+export function PayDialog({
+  member,
+  balance,
+  onClose,
+  onHistory,
+}: {
+  member: GuildMember | null;
+  balance: number;
+  onClose: () => void;
+  onHistory: (member: GuildMember) => void;
+}) {
+  const [over, setOver] = useState(false);
+  return (
+    <Dialog
+      open={member !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setOver(false);
+          onClose();
+        }
+      }}
+      title={member ? payLabel(member.playerName) : "Pay"}
+      description={member ? `${balanceLine(balance)}. The payout is kept in the guild's history.` : ""}
+      footer={
+        member ? (
+          <>
+            <Button variant="ghost" onClick={() => onHistory(member)}>
+              <History className="size-4" aria-hidden="true" />
+              History
+            </Button>
+            <FormActions form="pay-form" submitLabel={over ? "Pay anyway" : "Pay"} />
+          </>
+        ) : null
+      }
+    >
+      {member ? (
+        <PayForm
+          key={member.id}
+          member={member}
+          balance={balance}
+          onDone={() => {
+            setOver(false);
+            onClose();
+          }}
+          onOverBalance={setOver}
+        />
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Backups made at an older database schema are brought to the current one before a restore, a step per migration
+ * that changed a backed-up table, as the migration changed the database (docs/decisions/052). Migrations 001-008
+ * changed no backed-up column (006's changed_in is never backed up), so a file from any schema from 1 on restores.
+ */
+import { type BackupFile, type BackupTable, schemaFromTheFuture } from "@shared/schemas/backup.ts";
+
+type Upgrade = (tables: Record<string, BackupTable>) => void;
+
+/** 009 kept, with each audit entry, the name of what it changed (sql/009-audit-search.sql does the same). */
+function auditSubjects(tables: Record<string, BackupTable>): void {
+  const audit = tables.audit_log;
+  if (!audit || audit.columns.includes("subject")) return;
+  const at = (name: string) => audit.columns.indexOf(name);
+  const [entity, entityId, before, after] = [at("entity"), at("entity_id"), at("before"), at("after")];
+  const field = (json: string | null | undefined, key: string): string | null => {
+    if (!json) return null;
+    try {
+      const value = (JSON.parse(json) as Record<string, unknown> | null)?.[key];
+      if (value === undefined || value === null || Array.isArray(value)) return null;
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+    } catch {
+      return null;
+    }
+  };
+  audit.columns.push("subject");
+  for (const row of audit.rows) {
+    let subject: string | null = null;
+    for (const key of ["lootName", "playerName", "displayName", "name", "bossName"]) {
+      subject = field(row[after], key) ?? field(row[before], key);
+      if (subject !== null) break;
+    }
+    if (subject === null && row[entity] === "boss_timer") subject = row[entityId] ?? null;
+    row.push(subject === null ? null : [...subject].slice(0, 200).join(""));
+  }
+}
+
+/** 010 added payouts, spending from the funds, and the account's main character. */
+function payoutsLedgerLinks(tables: Record<string, BackupTable>): void {
+  const stamps = ["recorded_by", "created_at", "updated_at"];
+  tables.payouts ??= {
+    columns: ["id", "member_id", "member_name", "amount", "paid_on", "method", "reference", ...stamps],
+    rows: [],
+  };
+  tables.fund_spending ??= { columns: ["id", "fund", "amount", "purpose", "spent_on", ...stamps], rows: [] };
+  const users = tables.users;
+  if (users && !users.columns.includes("member_id")) {
+    users.columns.push("member_id");
+    for (const row of users.rows) row.push(null);
+  }
+}
+
+/** By the schema a step brings a file to. */
+const UPGRADES: Readonly<Record<number, Upgrade>> = { 9: auditSubjects, 10: payoutsLedgerLinks };
+
+export const OLDEST_BACKUP_SCHEMA = 1;
+
+/** Brings the file to `schema` in place; a message when it cannot (a file from a newer portal). */
+export function upgradeBackup(backup: BackupFile, schema: number): string | undefined {
+  if (backup.schema > schema) return schemaFromTheFuture(backup.schema, schema);
+  for (let next = backup.schema + 1; next <= schema; next++) UPGRADES[next]?.(backup.tables);
+  backup.schema = schema;
+  return undefined;
+}

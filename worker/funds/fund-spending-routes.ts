@@ -1,0 +1,90 @@
+/**
+ * /_api/fund-spending and /_api/funds/ledger (docs/decisions/050), admins only. Spending from the reserved guild
+ * fund or the admin fund is entered; income stays derived from the Sold items. Spending more than a fund holds
+ * needs `confirmOverBalance`; the check runs after lockDerivedFigures, so no sale, edit or other spending moves
+ * the fund between the check and the insert.
+ */
+import { Hono } from "hono";
+import { moneyText, parseMoney } from "@shared/money/money.ts";
+import {
+  type CreateSpendingAnswer,
+  createSpendingSchema,
+  fundLedgerQuerySchema,
+  overFundMessage,
+  SPENDING_NOT_FOUND,
+  spendingIdSchema,
+} from "@shared/schemas/fund-spending.ts";
+import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendData } from "../app/respond.ts";
+import { jsonBody, query } from "../app/validate.ts";
+import { write } from "../app/write.ts";
+import { requireRole } from "../auth/require-role.ts";
+import { lockDerivedFigures } from "../salary/redistribute.ts";
+import { readLedger } from "./fund-ledger.ts";
+import {
+  deleteSpending,
+  fundBalance,
+  getSpending,
+  insertSpending,
+  listSpending,
+} from "./fund-spending-repo.ts";
+
+const ENTITY = "fund_spending";
+
+export const fundSpendingRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => {
+    const db = c.get("db");
+    return sendData(c, {
+      spending: await listSpending(db),
+      balances: [await fundBalance(db, "guild"), await fundBalance(db, "admin")],
+    });
+  })
+  .post("/", jsonBody(createSpendingSchema), (c) => {
+    const input = c.req.valid("json");
+    return write(
+      c,
+      async ({ tx, audit }): Promise<CreateSpendingAnswer> => {
+        await lockDerivedFigures(tx);
+        const before = await fundBalance(tx, input.fund);
+        const amount = moneyText(input.amount);
+        if (input.amount > parseMoney(before.balance) && input.confirmOverBalance !== true) {
+          throw new ApiError(409, overFundMessage(input.fund, amount, before.balance), { balance: before });
+        }
+        const spending = await insertSpending(tx, {
+          fund: input.fund,
+          cents: input.amount,
+          purpose: input.purpose,
+          spentOn: input.spentOn,
+          recordedBy: c.get("user")?.id ?? null,
+        });
+        await audit({ action: "create", entity: ENTITY, entityId: spending.id, after: spending });
+        return { spending, balance: await fundBalance(tx, input.fund) };
+      },
+      201,
+    );
+  })
+  .post("/delete", jsonBody(spendingIdSchema), (c) => {
+    const { id } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      const before = await getSpending(tx, id, true);
+      if (!before) throw new ApiError(404, SPENDING_NOT_FOUND);
+      await deleteSpending(tx, id);
+      await audit({ action: "delete", entity: ENTITY, entityId: id, before });
+      return { success: true, id, balance: await fundBalance(tx, before.fund) };
+    });
+  });
+
+/** /_api/funds: the ledger of one fund, a page at a time, read from one snapshot. */
+export const fundLedgerRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/ledger", query(fundLedgerQuerySchema), async (c) => {
+    const { fund, page } = c.req.valid("query");
+    const timeZone = c.get("config").timeZone;
+    const ledger = await c.get("db").transaction(async (tx) => {
+      await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      return readLedger(tx, fund, page, timeZone);
+    });
+    return sendData(c, ledger);
+  });

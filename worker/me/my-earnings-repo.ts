@@ -1,0 +1,113 @@
+/**
+ * "My earnings" read from the stored shares (docs/decisions/051): one account's main character, its alts, their
+ * shares of Sold items and the payouts to them. Every query is by member id (salary_shares_member_idx,
+ * payouts_member_idx), so the cost follows the player's own items, never the guild's history.
+ */
+import { moneyText, parseMoney } from "@shared/money/money.ts";
+import type {
+  EarningsCharacter,
+  EarningsItem,
+  EarningsPayout,
+  MyEarnings,
+} from "@shared/schemas/my-earnings.ts";
+import { MY_EARNINGS_MESSAGES } from "@shared/schemas/my-earnings.ts";
+import type { Queryable } from "../db/types.ts";
+
+interface CharacterRow {
+  memberId: number;
+  playerName: string;
+  isMain: boolean;
+  status: EarningsCharacter["status"];
+  salary: string;
+}
+
+/**
+ * The main character of the account's linked character (the character itself, or its main when an admin has
+ * since made it an alt) and all that main's alts, main first.
+ */
+async function loadCharacters(q: Queryable, userId: number): Promise<CharacterRow[]> {
+  return q.query<CharacterRow>(
+    `WITH main AS (
+       SELECT coalesce(m.main_member_id, m.id) AS id
+         FROM users u JOIN guild_members m ON m.id = u.member_id
+        WHERE u.id = $1
+     )
+     SELECT g.id AS "memberId", g.player_name AS "playerName", g.id = main.id AS "isMain", g.status, g.salary
+       FROM main JOIN guild_members g ON g.id = main.id OR g.main_member_id = main.id
+      ORDER BY g.id <> main.id, lower(g.player_name), g.id`,
+    [userId],
+  );
+}
+
+interface ShareRow {
+  itemId: number;
+  memberId: number;
+  date: string | null;
+  bossName: string;
+  lootName: string;
+  generalShare: string;
+  eliteShare: string;
+}
+
+async function loadShares(q: Queryable, memberIds: readonly number[]): Promise<ShareRow[]> {
+  return q.query<ShareRow>(
+    `SELECT s.item_id AS "itemId", s.member_id AS "memberId", to_char(i.date_acquired, 'YYYY-MM-DD') AS date,
+            i.boss_name AS "bossName", i.loot_name AS "lootName",
+            s.general_share AS "generalShare", s.elite_share AS "eliteShare"
+       FROM salary_shares AS s
+       JOIN market_exchange AS i ON i.id = s.item_id
+      WHERE s.member_id = ANY($1::int[])
+      ORDER BY i.date_acquired DESC NULLS LAST, s.item_id DESC, s.position`,
+    [memberIds],
+  );
+}
+
+async function loadPayouts(q: Queryable, memberIds: readonly number[]): Promise<EarningsPayout[]> {
+  return q.query<EarningsPayout>(
+    `SELECT id, member_id AS "memberId", member_name AS "memberName", to_char(paid_on, 'YYYY-MM-DD') AS "paidOn",
+            amount, method, reference
+       FROM payouts
+      WHERE member_id = ANY($1::int[])
+      ORDER BY paid_on DESC, id DESC`,
+    [memberIds],
+  );
+}
+
+/**
+ * The answer of GET /_api/me/earnings for an account. Call it in a repeatable-read transaction (the route does),
+ * so the salaries, shares and payouts come from one snapshot and the totals agree with the lists.
+ */
+export async function readMyEarnings(q: Queryable, userId: number): Promise<MyEarnings> {
+  const characters = await loadCharacters(q, userId);
+  const main = characters.find((c) => c.isMain);
+  if (!main) return { linked: false, message: MY_EARNINGS_MESSAGES.notLinked };
+  const memberIds = characters.map((c) => c.memberId);
+  const shares = await loadShares(q, memberIds);
+  const payouts = await loadPayouts(q, memberIds);
+  const nameOf = new Map(characters.map((c) => [c.memberId, c.playerName]));
+  const items: EarningsItem[] = shares.map((row) => ({
+    itemId: row.itemId,
+    date: row.date,
+    bossName: row.bossName,
+    lootName: row.lootName,
+    memberId: row.memberId,
+    characterName: nameOf.get(row.memberId) ?? "",
+    share: moneyText(parseMoney(row.generalShare) + parseMoney(row.eliteShare)),
+  }));
+  const earnedCents = characters.reduce((sum, c) => sum + parseMoney(c.salary), 0);
+  const paidCents = payouts.reduce((sum, p) => sum + parseMoney(p.amount), 0);
+  return {
+    linked: true,
+    mainMemberId: main.memberId,
+    mainName: main.playerName,
+    characters: characters.map(({ salary, ...c }) => ({ ...c, earned: moneyText(parseMoney(salary)) })),
+    totals: {
+      earned: moneyText(earnedCents),
+      paid: moneyText(paidCents),
+      balance: moneyText(earnedCents - paidCents),
+      itemCount: items.length,
+    },
+    payouts: payouts.map((p) => ({ ...p, amount: moneyText(parseMoney(p.amount)) })),
+    items,
+  };
+}
