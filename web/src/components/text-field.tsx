@@ -47,7 +47,13 @@ export function TextField({
           {...control}
           {...input}
           type={type}
-          className={type === "date" ? `${inputClass} [color-scheme:dark]` : inputClass}
+          className={
+            type === "date"
+              ? `${inputClass} [color-scheme:dark]`
+              : input.inputMode === "decimal"
+                ? `${inputClass} tabular-nums`
+                : inputClass
+          }
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
@@ -57,7 +63,7 @@ export function TextField({
   );
 }
 
-/** An amount in USDT as decimal text: the phone's decimal keypad. */
+/** An amount in USDT as decimal text: the phone's decimal keypad, digits in columns. */
 export function MoneyField(props: Omit<TextFieldProps, "inputMode" | "type">) {
   return <TextField inputMode="decimal" placeholder="0.00" autoComplete="off" {...props} />;
 }
@@ -66,6 +72,42 @@ export function MoneyField(props: Omit<TextFieldProps, "inputMode" | "type">) {
  * The day of a raid: from 2000-01-01 to today in the device's zone, checked as it is left with the same rule
  * the attendance forms submit with.
  */
+/** How and with what reference a payout was made: the Pay and Mark paid forms. */
+export function PaymentDetailFields({
+  method,
+  reference,
+  errors,
+  onMethod,
+  onReference,
+}: {
+  method: string;
+  reference: string;
+  errors: { method?: string | undefined; reference?: string | undefined };
+  onMethod: (method: string) => void;
+  onReference: (reference: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Method"
+        autoComplete="off"
+        error={errors.method}
+        hint="How it was paid, e.g. USDT TRC20."
+        value={method}
+        onChange={onMethod}
+      />
+      <TextField
+        label="Reference"
+        autoComplete="off"
+        error={errors.reference}
+        hint="A transaction hash or note (optional)."
+        value={reference}
+        onChange={onReference}
+      />
+    </>
+  );
+}
+
 export function RaidDayField({
   value,
   onChange,

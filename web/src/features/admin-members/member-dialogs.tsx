@@ -17,6 +17,7 @@ import {
 } from "@shared/schemas/members.ts";
 import { ConfirmDialog, Dialog, Field, FormActions } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
+import { PaymentDetailFields } from "@web/components/text-field.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
@@ -225,28 +226,13 @@ function MarkPaidForm({
           ? `A payout of ${formatMoney(balance, "usdt")} will be recorded in the payout history.`
           : "Nothing is left to pay, so no payout will be recorded."}
       </p>
-      <Field label="Method" error={errors.method} hint="How it was paid, e.g. USDT TRC20.">
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            autoComplete="off"
-            value={method}
-            onChange={(e) => setMethod(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Reference" error={errors.reference} hint="A transaction hash or note (optional).">
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            autoComplete="off"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-          />
-        )}
-      </Field>
+      <PaymentDetailFields
+        method={method}
+        reference={reference}
+        errors={errors}
+        onMethod={setMethod}
+        onReference={setReference}
+      />
     </form>
   );
 }

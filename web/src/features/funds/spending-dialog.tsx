@@ -10,6 +10,7 @@ import { fieldErrors } from "@shared/schemas/form-errors.ts";
 import { createSpendingSchema, type FundName, overFundMessage } from "@shared/schemas/fund-spending.ts";
 import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
+import { MoneyField, TextField } from "@web/components/text-field.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
 import { runWrite } from "@web/lib/run-write.ts";
@@ -97,43 +98,25 @@ function SpendingForm({
           </select>
         )}
       </Field>
-      <Field label="Amount (USDT)" error={errors.amount}>
-        {(control) => (
-          <input
-            {...control}
-            className={`${inputClass} tabular-nums`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              if (confirmed && readMoney(e.target.value.trim()) !== confirmed.cents) reset();
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Purpose" error={errors.purpose} hint="What it was spent on, e.g. guild hall upkeep.">
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            autoComplete="off"
-            value={purpose}
-            onChange={(e) => setPurpose(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Spent on" error={errors.spentOn}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            className={`${inputClass} [color-scheme:dark]`}
-            value={spentOn}
-            onChange={(e) => setSpentOn(e.target.value)}
-          />
-        )}
-      </Field>
+      <MoneyField
+        label="Amount (USDT)"
+        placeholder=""
+        error={errors.amount}
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          if (confirmed && readMoney(value.trim()) !== confirmed.cents) reset();
+        }}
+      />
+      <TextField
+        label="Purpose"
+        autoComplete="off"
+        error={errors.purpose}
+        hint="What it was spent on, e.g. guild hall upkeep."
+        value={purpose}
+        onChange={setPurpose}
+      />
+      <TextField label="Spent on" type="date" error={errors.spentOn} value={spentOn} onChange={setSpentOn} />
     </form>
   );
 }

@@ -10,8 +10,8 @@ import { formatMoney, moneyText, readMoney } from "@shared/money/money.ts";
 import { fieldErrors } from "@shared/schemas/form-errors.ts";
 import { createPayoutSchema, overBalanceMessage } from "@shared/schemas/payouts.ts";
 import { Button } from "@web/components/button.tsx";
-import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
-import { inputClass } from "@web/components/filter-select.tsx";
+import { Dialog, FormActions, FormError } from "@web/components/dialog.tsx";
+import { MoneyField, PaymentDetailFields, TextField } from "@web/components/text-field.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
@@ -94,51 +94,22 @@ function PayForm({
   return (
     <form id="pay-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
       <FormError message={errors.form} />
-      <Field label="Amount (USDT)" error={errors.amount} hint={balanceLine(balance)}>
-        {(control) => (
-          <input
-            {...control}
-            className={`${inputClass} tabular-nums`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => changeAmount(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Paid on" error={errors.paidOn}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            className={`${inputClass} [color-scheme:dark]`}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Method" error={errors.method} hint="How it was paid, e.g. USDT TRC20.">
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            autoComplete="off"
-            value={method}
-            onChange={(e) => setMethod(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Reference" error={errors.reference} hint="A transaction hash or note (optional).">
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            autoComplete="off"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-          />
-        )}
-      </Field>
+      <MoneyField
+        label="Amount (USDT)"
+        placeholder=""
+        error={errors.amount}
+        hint={balanceLine(balance)}
+        value={amount}
+        onChange={changeAmount}
+      />
+      <TextField label="Paid on" type="date" error={errors.paidOn} value={paidOn} onChange={setPaidOn} />
+      <PaymentDetailFields
+        method={method}
+        reference={reference}
+        errors={errors}
+        onMethod={setMethod}
+        onReference={setReference}
+      />
     </form>
   );
 }
