@@ -59,26 +59,32 @@ describe("admin layout", () => {
       "Guild Members",
       "Market Exchange",
       "Guild Funds",
+      "Payouts",
       "Boss Timers",
       "Boss Names",
       "Record a Raid",
       "Attendance",
+      "Characters",
       "Accounts",
       "Audit Log",
       "Discord",
+      "Backup",
     ]);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/admin",
       "/guild-members",
       "/market-exchange",
       "/guild-funds",
+      "/admin/payouts",
       "/admin/boss-timers",
       "/admin/boss-names",
       "/admin/record-raid",
       "/admin/attendance",
+      "/admin/characters",
       "/admin/accounts",
       "/admin/audit-log",
       "/admin/discord",
+      "/admin/backup",
     ]);
     expect(await headerLabel(page)).toBe("Dashboard");
 

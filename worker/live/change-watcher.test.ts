@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Collection, DataVersions } from "../app/data-version.ts";
+import { COLLECTIONS, type Collection, type DataVersions } from "../app/data-version.ts";
 import { createChangeWatcher } from "./change-watcher.ts";
 import { noticeFor } from "./live-feed.ts";
 
@@ -89,7 +89,7 @@ describe("createChangeWatcher", () => {
       baseline: storage,
     });
     await watcher.poke();
-    expect(published[0]).toHaveLength(7);
+    expect(published[0]).toHaveLength(COLLECTIONS.length);
     // A new object (after hibernation) starts from the stored baseline.
     const woken = createChangeWatcher({
       readVersions: source.read,

@@ -33,7 +33,8 @@ export function RosterHeadCells({
 }) {
   const count = (column: "attendance" | "lootParticipation", label: string) =>
     sortCounts ? (
-      <SortHeader column={column} sort={sort} onSort={onSort}>
+      // Two words each: they may take two lines where the roster with Balance and the actions is tight.
+      <SortHeader column={column} sort={sort} onSort={onSort} className="whitespace-normal!">
         {label}
       </SortHeader>
     ) : (

@@ -28,7 +28,7 @@ export function SortHeader<C extends string>({
           state === "none" ? "" : "text-gold"
         }`}
       >
-        {children}
+        <span className="text-right">{children}</span>
         <Icon className="size-3.5 shrink-0" aria-hidden="true" />
       </button>
     </Th>

@@ -14,8 +14,10 @@ import { AdminSyncStatus } from "./admin-sync-status.tsx";
 import { useBrand } from "./brand-store.ts";
 import { useAdminLogout } from "./use-admin-logout.ts";
 
+// 36 px where a sidebar is shown (md and up: mouse or a tablet's larger screen), so its 14 links and the account
+// fit a 900 px high screen; 44 px in the phone's menu sheet.
 const linkClass =
-  "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors " +
+  "flex min-h-11 md:min-h-9 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors " +
   "hover:bg-surface-raised hover:text-ink data-[status=active]:bg-surface-raised data-[status=active]:text-gold";
 
 function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
@@ -28,7 +30,7 @@ function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4">
       {/* Short screens (a phone held sideways) scroll the links and keep the account block in view. */}
-      <nav aria-label="Admin" className="-mx-1 flex min-h-0 flex-col gap-1 overflow-y-auto px-1">
+      <nav aria-label="Admin" className="-mx-1 flex min-h-0 flex-col gap-1 overflow-y-auto px-1 md:gap-0.5">
         {links.map((link) => (
           <Link
             key={link.to}

@@ -32,7 +32,12 @@ const BALANCE = "Balance";
 const markPaidLabel = (playerName: string) => `Mark ${playerName} paid`;
 
 const TABLES = {
-  active: { label: "Active members", empty: "No active guild members found.", width: "min-w-[56rem]" },
+  active: {
+    label: "Active members",
+    empty: "No active guild members found.",
+    // Tighter cells: the salary, the balance and the four actions fit a 1280 px screen beside the sidebar.
+    width: "min-w-[56rem] [&_td]:px-3 [&_th]:px-3",
+  },
   kicked: { label: "Kicked members", empty: "No kicked guild members found.", width: "min-w-[60rem]" },
 } as const;
 
@@ -114,8 +119,8 @@ const balanceHead = (kind: MembersKind) => (
  * sits at that offset. On a phone the row is a card and none of this applies (`.card-table` cells are static).
  */
 const STICKY = {
-  active: { actions: "w-52 min-w-52", balance: "right-52" },
-  kicked: { actions: "w-36 min-w-36", balance: "right-36" },
+  active: { actions: "sm:w-48 sm:min-w-48", balance: "right-48" },
+  kicked: { actions: "sm:w-36 sm:min-w-36", balance: "right-36" },
 } as const;
 const edge = "shadow-[inset_1px_0_0_var(--color-line)]";
 const stickyActions = (kind: MembersKind) => `right-0 ${stickyCell} ${STICKY[kind].actions}`;

@@ -4,8 +4,10 @@
  * device heads the first page, marked Pending. Offline the ledger's income lines cannot be built (they come
  * from the Sold items on the server): the spending saved on this device is listed instead, and says so.
  */
+
 import { ChevronLeft, ChevronRight, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { FundFigures } from "@shared/payouts/fund-figures.ts";
 import type { FundName, FundSpending, LedgerLine } from "@shared/schemas/fund-spending.ts";
@@ -154,7 +156,7 @@ export function FundLedgerCard({
                 {line.spendingId !== null && isLocalId(line.spendingId) ? <PendingBadge /> : null}
               </FirstTd>
               <Td label="Date" className="whitespace-nowrap tabular-nums">
-                {line.date}
+                {formatDate(line.date)}
               </Td>
               <Td
                 label="Amount"
@@ -173,7 +175,7 @@ export function FundLedgerCard({
                     actions={[
                       {
                         icon: Trash2,
-                        label: `Remove spending ${line.description} on ${line.date}`,
+                        label: `Remove spending ${line.description} on ${formatDate(line.date)}`,
                         className: "hover:text-danger",
                         onClick: () => setRemoving(line),
                       },
@@ -215,7 +217,7 @@ export function FundLedgerCard({
         title="Remove Spending"
         description={
           removing
-            ? `Remove "${removing.description}" (${formatMoney(removing.amount.replace(/^[+-]/, ""), "usdt")}, ${removing.date}) from the ${name}? Its balance goes back up by that amount.`
+            ? `Remove "${removing.description}" (${formatMoney(removing.amount.replace(/^[+-]/, ""), "usdt")}, ${formatDate(removing.date)}) from the ${name}? Its balance goes back up by that amount.`
             : ""
         }
         confirmLabel="Remove Spending"

@@ -4,8 +4,10 @@
  * is marked Pending and cannot be voided until the server has it. Below 640 px each payout is a card headed
  * by its member (or its date, in one member's history) with the amount beside it.
  */
+
 import { Ban } from "lucide-react";
 import { useState } from "react";
+import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { Payout } from "@shared/schemas/payouts.ts";
 import { PendingBadge } from "@web/components/badge.tsx";
@@ -26,7 +28,7 @@ import { runWrite } from "@web/lib/run-write.ts";
 import { newestFirst } from "./payouts-csv.ts";
 
 export const voidLabel = (payout: Pick<Payout, "memberName" | "paidOn">) =>
-  `Void payout to ${payout.memberName} on ${payout.paidOn}`;
+  `Void payout to ${payout.memberName} on ${formatDate(payout.paidOn)}`;
 
 const HEADERS = {
   date: "Date",
@@ -85,13 +87,13 @@ export function PayoutsTable({
                 </FirstTd>
               ) : (
                 <FirstTd className="whitespace-nowrap tabular-nums">
-                  {payout.paidOn}
+                  {formatDate(payout.paidOn)}
                   {pending(payout)}
                 </FirstTd>
               )}
               {showMember ? (
                 <Td label={HEADERS.date} className="whitespace-nowrap tabular-nums">
-                  {payout.paidOn}
+                  {formatDate(payout.paidOn)}
                 </Td>
               ) : null}
               <Td label={HEADERS.amount} className="whitespace-nowrap text-right font-semibold tabular-nums">
