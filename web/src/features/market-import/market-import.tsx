@@ -9,7 +9,7 @@ import type { ImportChoices, ParsedImport, SkippedRow } from "@shared/import/imp
 import type { ImportResult } from "@shared/schemas/import.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
-import { useGuildMembers, useMarketItems } from "@web/data/hooks.ts";
+import { useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
 import { api } from "@web/lib/api-client.ts";
 import { ImportDropzone } from "./import-dropzone.tsx";
 import { type ImportState, importFailure, parseFailure } from "./import-model.ts";
@@ -105,8 +105,14 @@ async function sendImport(
 export function MarketImport({ onImported }: { onImported?: () => void }) {
   const [state, setState] = useState<ImportState>({ step: "idle" });
   // Every member whatever their status, so kicked names are told apart from names not on the roster.
-  const roster = useGuildMembers({ status: undefined });
-  const market = useMarketItems();
+  const stored = useGuildMembers({ status: undefined });
+  const storedMarket = useMarketItems();
+  // A device that has not pulled yet holds no members: every name would be flagged "not on the roster" until the
+  // first pull lands. The preview checks once each collection has been pulled at least once.
+  const rosterPulled = useSyncStatus("guildMembers").lastSyncedAt !== null;
+  const marketPulled = useSyncStatus("marketItems").lastSyncedAt !== null;
+  const roster = rosterPulled ? stored : undefined;
+  const market = marketPulled ? storedMarket : undefined;
   const parsing = useRef<AbortController | null>(null);
 
   function reset() {
