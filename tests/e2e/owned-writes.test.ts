@@ -71,6 +71,13 @@ describe("writes that belong to someone", () => {
 
     // A raider signs in on the same phone, back online, and starts another boss.
     await goOnline(context);
+    // The logout that could not reach the server is sent now: the admin's cookie does not sign the admin in
+    // again, and nothing queued leaves under it.
+    await page.goto(portal.url("/admin"));
+    await page.waitForURL(/\/login/, WAIT);
+    await page.getByTestId("writes-waiting").getByText("1 change waiting to sync").waitFor(WAIT);
+    expect((await page.request.get(portal.url("/_api/auth/session"))).status()).toBe(401);
+    expect(await timerStarts("Duskwing")).toEqual([]);
     await portal.login(page, "user").catch(() => undefined); // makes sure the raider's account exists
     await page.context().clearCookies();
     await page.goto(portal.url("/login"));

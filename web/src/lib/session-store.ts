@@ -25,6 +25,8 @@ export type SessionState =
 export const SESSION_STALE_MS = 5 * 60 * 1000;
 export const SESSION_CHECK_FAILED = "Session check failed";
 export const REMEMBERED_USER_KEY = "guild-portal:session-user";
+/** Set when a logout could not reach the server: the session cookie still works until the logout is sent. */
+export const PENDING_LOGOUT_KEY = "guild-portal:logout-pending";
 
 /** A remembered user as stored, or null when the value is missing or not a user. */
 export function parseRememberedUser(raw: string | null): SessionUser | null {
@@ -89,6 +91,39 @@ export const useSessionStore = create<SessionStore>(() => ({
 
 let inFlight: Promise<void> | null = null;
 
+// Kept in memory too, for browsers without storage.
+let pendingInPage = false;
+
+function logoutPending(): boolean {
+  try {
+    return pendingInPage || storage()?.getItem(PENDING_LOGOUT_KEY) === "1";
+  } catch {
+    return pendingInPage;
+  }
+}
+
+function setLogoutPending(pending: boolean): void {
+  pendingInPage = pending;
+  try {
+    if (pending) storage()?.setItem(PENDING_LOGOUT_KEY, "1");
+    else storage()?.removeItem(PENDING_LOGOUT_KEY);
+  } catch {
+    // no storage: the logout is retried only while this page lives
+  }
+}
+
+/** Sends a logout that could not be sent before; true once the server has ended that session. */
+async function sendPendingLogout(): Promise<boolean> {
+  try {
+    await api.request("/auth/logout", { method: "POST", body: {}, plainJson: true });
+  } catch (error) {
+    // 401: the session had ended anyway
+    if (!(error instanceof ApiError && error.status === 401)) return false;
+  }
+  setLogoutPending(false);
+  return true;
+}
+
 async function fetchSession(): Promise<SessionUser | null> {
   try {
     const { user } = await api.get<{ user: SessionUser }>("/auth/session");
@@ -103,6 +138,11 @@ async function fetchSession(): Promise<SessionUser | null> {
 export function checkSession(): Promise<void> {
   inFlight ??= (async () => {
     try {
+      // Someone logged out while the server was out of reach: the cookie must not sign them in again.
+      if (logoutPending() && !(await sendPendingLogout())) {
+        setSession({ status: "unauthenticated", user: null, message: null });
+        return;
+      }
       let user: SessionUser | null;
       try {
         user = await fetchSession();
@@ -139,18 +179,22 @@ export function checkSessionIfStale(now = Date.now()): Promise<void> | undefined
 
 export function setSession(session: SessionState): void {
   // A confirmed user is remembered; the server saying "nobody" (or a logout) forgets it.
-  if (session.status === "authenticated") remember(session.user);
-  else if (session.message === null) remember(null);
+  if (session.status === "authenticated") {
+    remember(session.user);
+    // A new sign-in replaced the cookie that a pending logout was meant to end.
+    setLogoutPending(false);
+  } else if (session.message === null) remember(null);
   useSessionStore.setState({ session, checkedAt: Date.now() });
 }
 
-/** Ends the session on the server; a failure is only logged (SPEC section 8), the client forgets it anyway. */
+/**
+ * Ends the session on the server; a failure is only logged (SPEC section 8), the client forgets it anyway. A
+ * logout that did not reach the server is sent before the next session check, so coming back online does not
+ * sign the account in again and send its queued writes (decision 039).
+ */
 export async function logout(): Promise<void> {
-  try {
-    await api.request("/auth/logout", { method: "POST", body: {}, plainJson: true });
-  } catch (error) {
-    console.error("Logout failed", error);
-  }
+  setLogoutPending(true);
+  if (!(await sendPendingLogout())) console.error("Logout failed; it is sent when the server can be reached");
   setSession({ status: "unauthenticated", user: null, message: null });
 }
 
