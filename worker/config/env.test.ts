@@ -47,6 +47,17 @@ describe("environment parsing", () => {
     );
   });
 
+  it("runs npm start's scheduled jobs every minute unless SCHEDULE_INTERVAL_SECONDS says otherwise", () => {
+    expect(parseEnv(nodeEnvSchema, {}).SCHEDULE_INTERVAL_SECONDS).toBe(60);
+    expect(parseEnv(nodeEnvSchema, { SCHEDULE_INTERVAL_SECONDS: "5" }).SCHEDULE_INTERVAL_SECONDS).toBe(5);
+    expect(failure(nodeEnvSchema, { SCHEDULE_INTERVAL_SECONDS: "1" })).toBe(
+      "Invalid environment: SCHEDULE_INTERVAL_SECONDS must be between 5 and 3600",
+    );
+    expect(failure(nodeEnvSchema, { SCHEDULE_INTERVAL_SECONDS: "often" })).toBe(
+      "Invalid environment: SCHEDULE_INTERVAL_SECONDS must be a number of seconds",
+    );
+  });
+
   it("keeps the audit log forever unless AUDIT_RETENTION_DAYS is a whole number of days", () => {
     const pepper = { AUTH_PEPPER: "a-pepper-of-16-characters", DATABASE_URL: "postgres://h/db" };
     expect(parseEnv(nodeEnvSchema, {}).AUDIT_RETENTION_DAYS).toBeUndefined();

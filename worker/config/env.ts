@@ -106,6 +106,15 @@ export const nodeEnvSchema = z
     SEED_SAMPLE_DATA: withDefault(flag, "true"),
     /** Whether the last X-Forwarded-For entry is the client's address (one reverse proxy in front; decision 026). */
     TRUST_PROXY: withDefault(flag, "false"),
+    /** How often `npm start` runs the scheduled jobs (decisions 028, 042); Workers use the Cron Trigger's minute. */
+    SCHEDULE_INTERVAL_SECONDS: withDefault(
+      z.coerce
+        .number({ error: "must be a number of seconds" })
+        .int({ error: "must be a whole number of seconds" })
+        .min(5, { error: "must be between 5 and 3600" })
+        .max(3600, { error: "must be between 5 and 3600" }),
+      60,
+    ),
   })
   .refine(vapidPair.check, vapidPair.params);
 export type NodeEnv = z.infer<typeof nodeEnvSchema>;

@@ -79,15 +79,19 @@ async function main() {
     void db.close().finally(() => process.exit(1));
   });
 
-  // The purge, spawn alerts and the other scheduled jobs: shortly after start, then every minute (decisions 028, 042).
+  // The purge, spawn alerts and the other scheduled jobs: shortly after start, then every minute unless
+  // SCHEDULE_INTERVAL_SECONDS says otherwise (decisions 028, 042).
   const scheduledConfig = scheduledConfigFrom(env, vapid);
   // And, on Node only, the daily backup into DATA_DIR/backups, keeping 14 (decision 052).
-  const jobs = startScheduledTimer(async () => {
-    await runScheduledJobs(db, scheduledConfig, new Date());
-    await runDailyBackup(db, { dataDir: env.DATA_DIR, brand: env.GUILD_BRAND, now: new Date() }).catch(
-      (err: unknown) => console.error(`daily backup failed: ${(err as Error)?.message ?? err}`),
-    );
-  });
+  const jobs = startScheduledTimer(
+    async () => {
+      await runScheduledJobs(db, scheduledConfig, new Date());
+      await runDailyBackup(db, { dataDir: env.DATA_DIR, brand: env.GUILD_BRAND, now: new Date() }).catch(
+        (err: unknown) => console.error(`daily backup failed: ${(err as Error)?.message ?? err}`),
+      );
+    },
+    { intervalMs: env.SCHEDULE_INTERVAL_SECONDS * 1000 },
+  );
 
   let stopping = false;
   const stop = () => {
