@@ -1,5 +1,5 @@
 import { Plus, Swords } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
 import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
 import { Button } from "../components/button.tsx";
@@ -9,7 +9,11 @@ import { PageHeader } from "../components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
 import type { BossNameRow, GuildMember, MarketItem } from "../data/portal-db.ts";
 import { AdminMarketFiltersBar } from "../features/admin-market/admin-market-filters.tsx";
-import { AdminMarketTable } from "../features/admin-market/admin-market-table.tsx";
+import {
+  AdminMarketTable,
+  type AdminMarketTableState,
+  type MarketItemActions,
+} from "../features/admin-market/admin-market-table.tsx";
 import {
   type AdminMarketFilters,
   adminMarketMatches,
@@ -52,10 +56,22 @@ export function MarketExchangePage() {
   const [filters, setFilters] = useState<AdminMarketFilters>(NO_ADMIN_FILTERS);
   const [open, setOpen] = useState<Open | null>(null);
 
-  // Sorted once per change of the items; a filter change only scans that list (decision 035).
+  // Sorted once per change of the items; a filter change only scans that list (decision 035). The filter bar
+  // answers a change at once; the table follows in a render that yields to the next key press.
   const all = items.status === "ready" ? items.data : NONE;
   const sorted = useMemo(() => sortAdminMarket(all), [all]);
-  const shown = useMemo(() => sorted.filter(adminMarketMatches(filters)), [sorted, filters]);
+  const tableFilters = useDeferredValue(filters);
+  const shown = useMemo(() => sorted.filter(adminMarketMatches(tableFilters)), [sorted, tableFilters]);
+  const shownState = useMemo<AdminMarketTableState>(() => ({ status: "ready", rows: shown }), [shown]);
+  const actions = useMemo<MarketItemActions>(
+    () => ({
+      onParticipants: (item) => setOpen({ dialog: "participants", item }),
+      onDistribution: (item) => setOpen({ dialog: "distribution", item }),
+      onEdit: (item) => setOpen({ dialog: "edit", item }),
+      onDelete: (item) => setOpen({ dialog: "delete", item }),
+    }),
+    [],
+  );
   const summary = useMemo(() => summarizeMarket(shown), [shown]);
   const knownBosses = bossNames.status === "ready" ? bossNames.data : NONE;
   const bossList = useMemo(() => bossOptions(knownBosses, all), [knownBosses, all]);
@@ -83,14 +99,9 @@ export function MarketExchangePage() {
       <MarketSummaryCards summary={items.status === "ready" ? summary : null} />
       <AdminMarketFiltersBar filters={filters} bosses={bossList} onChange={setFilters} />
       <AdminMarketTable
-        state={items.status === "ready" ? { status: "ready", rows: shown } : items}
+        state={items.status === "ready" ? shownState : items}
         participantCount={participantCount}
-        actions={{
-          onParticipants: (item) => setOpen({ dialog: "participants", item }),
-          onDistribution: (item) => setOpen({ dialog: "distribution", item }),
-          onEdit: (item) => setOpen({ dialog: "edit", item }),
-          onDelete: (item) => setOpen({ dialog: "delete", item }),
-        }}
+        actions={actions}
       />
 
       <MarketDialogs

@@ -1,5 +1,6 @@
 /** The admin market table: Loot Name, Boss Name, Date, Value, Status, Participants and the row actions. */
 import { Calculator, Pencil, Trash2, Users } from "lucide-react";
+import { memo } from "react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { LootStatusBadge, PendingBadge } from "@web/components/badge.tsx";
@@ -67,7 +68,8 @@ function actionsFor(item: MarketItem, actions: MarketItemActions): RowAction[] {
 }
 
 /** `participantCount` counts a row's participants, for the rows on screen only. */
-export function AdminMarketTable({
+/** Memoised: a filter change renders the filter bar first and this table after (useDeferredValue). */
+export const AdminMarketTable = memo(function AdminMarketTable({
   state,
   participantCount,
   actions,
@@ -135,4 +137,4 @@ export function AdminMarketTable({
       empty={NO_MARKET_ITEMS}
     />
   );
-}
+});

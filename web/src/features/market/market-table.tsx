@@ -1,5 +1,5 @@
 import { Users } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
@@ -74,11 +74,13 @@ const HEADERS = {
 
 const countLabel = (count: number) => `${count.toLocaleString("en-US")} market items`;
 
+export type MarketTableState = TableState<MarketRow>;
+
 /**
  * The public market table (rows already filtered and in order); `participants` reads a row's participants, for
- * the rows on screen only.
+ * the rows on screen only. Memoised: a filter change renders the filter bar first and this table after.
  */
-export function MarketTable({
+export const MarketTable = memo(function MarketTable({
   state,
   filtered,
   participants,
@@ -153,4 +155,4 @@ export function MarketTable({
       ) : null}
     </>
   );
-}
+});

@@ -1,11 +1,11 @@
-import { useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
 import { sortPublicMarket } from "@shared/sorting/market-sort.ts";
 import { MarketSummaryCards } from "@web/components/market-summary-cards.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
 import { MarketFiltersBar } from "@web/features/market/market-filters.tsx";
-import { MarketTable } from "@web/features/market/market-table.tsx";
+import { MarketTable, type MarketTableState } from "@web/features/market/market-table.tsx";
 import {
   isFiltered,
   type MarketFilters,
@@ -30,10 +30,13 @@ export function PublicMarketExchangePage() {
   const roster = useGuildMembers() ?? NONE;
   const bossNames = useBossNames() ?? NONE;
 
-  // Sorted once per change of the items; a filter change only scans that list (decision 035).
+  // Sorted once per change of the items; a filter change only scans that list (decision 035). The filter bar
+  // answers a change at once; the table follows in a render that yields to the next key press.
   const all = items.status === "ready" ? items.data : NONE;
   const sorted = useMemo(() => sortPublicMarket(all), [all]);
-  const shown = useMemo(() => sorted.filter(marketMatches(filters)), [sorted, filters]);
+  const tableFilters = useDeferredValue(filters);
+  const shown = useMemo(() => sorted.filter(marketMatches(tableFilters)), [sorted, tableFilters]);
+  const shownState = useMemo<MarketTableState>(() => ({ status: "ready", rows: shown }), [shown]);
   const summary = useMemo(() => summarizeMarket(shown), [shown]);
   const bosses = useMemo(() => bossOptions(bossNames, all), [bossNames, all]);
   const participants = useMemo(() => participantReader(roster), [roster]);
@@ -49,8 +52,8 @@ export function PublicMarketExchangePage() {
       <MarketSummaryCards summary={items.status === "ready" ? summary : null} />
       <MarketFiltersBar filters={filters} bosses={bosses} onChange={setFilters} />
       <MarketTable
-        state={items.status === "ready" ? { status: "ready", rows: shown } : items}
-        filtered={isFiltered(filters)}
+        state={items.status === "ready" ? shownState : items}
+        filtered={isFiltered(tableFilters)}
         participants={participants}
       />
     </div>
