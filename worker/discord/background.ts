@@ -8,6 +8,7 @@ import type { AppEnv } from "../app/context.ts";
 import type { Db } from "../db/types.ts";
 
 const running = new WeakMap<Db, Set<Promise<void>>>();
+const sleeping = new WeakMap<Db, Set<() => void>>();
 
 /** Starts `task` on `db` after the answer; its failure is logged, never thrown at the request. */
 export function runInBackground(
@@ -40,4 +41,27 @@ export async function settleBackground(db: Db): Promise<void> {
     if (!tasks || tasks.size === 0) return;
     await Promise.all(tasks);
   }
+}
+
+/**
+ * Waits `ms` inside background work on `db` (a held message's due time), or less: `wakeBackground(db)` ends
+ * every such wait at once, and the work after it runs then.
+ */
+export function sleepInBackground(db: Db, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const sleepers = sleeping.get(db) ?? new Set<() => void>();
+    sleeping.set(db, sleepers);
+    const wake = () => {
+      clearTimeout(timer);
+      sleepers.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    sleepers.add(wake);
+  });
+}
+
+/** Ends the waits of the background work on `db` (at shutdown: the work ends now instead of after its wait). */
+export function wakeBackground(db: Db): void {
+  for (const wake of [...(sleeping.get(db) ?? [])]) wake();
 }

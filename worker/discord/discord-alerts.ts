@@ -10,7 +10,7 @@ import type { AppEnv } from "../app/context.ts";
 import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
 import type { Db } from "../db/types.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
-import { runInBackground } from "./background.ts";
+import { runInBackground, sleepInBackground } from "./background.ts";
 import { type DeliveryOptions, type DeliveryResult, deliverDiscordMessages } from "./discord-delivery.ts";
 import { spawnAlertText } from "./discord-messages.ts";
 import { enqueueMessage, getDiscordSettings, nextDueAt, pruneMessages } from "./discord-store.ts";
@@ -71,7 +71,7 @@ export function deliverDiscordAfterCommit(c: Context<AppEnv>): void {
     const next = await nextDueAt(db);
     const wait = next === null ? Number.POSITIVE_INFINITY : next.getTime() - Date.now();
     if (wait > 0 && wait <= FOLLOW_UP_MS) {
-      await new Promise((resolve) => setTimeout(resolve, wait + 50));
+      await sleepInBackground(db, wait + 50);
       await deliverDiscordMessages(db, new Date(), options);
     }
   });

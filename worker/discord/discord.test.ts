@@ -4,6 +4,7 @@
  */
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UNDO_WINDOW_SECONDS } from "@shared/schemas/boss-timers.ts";
 import {
   DISCORD_WEBHOOK_INVALID,
   type DiscordSettings,
@@ -15,7 +16,7 @@ import { signInAs, uniqueName } from "../salary/portal-test-setup.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
 import { TestClient } from "../test/api-client.ts";
 import { createTestDb } from "../test/test-db.ts";
-import { settleBackground } from "./background.ts";
+import { settleBackground, wakeBackground } from "./background.ts";
 import { runDiscordJob } from "./discord-alerts.ts";
 import { TEST_MESSAGE } from "./discord-messages.ts";
 import { NO_WEBHOOK, TEST_SENT } from "./discord-settings-routes.ts";
@@ -173,6 +174,8 @@ describe("delivery to Discord", () => {
     const runs = await Promise.all([runDiscordJob(db, config, within), runDiscordJob(db, config, within)]);
     expect(runs.map((run) => run.queued).sort()).toEqual([0, 1]);
     await runDiscordJob(db, config, new Date(within.getTime() + MINUTE_MS));
+    // The scheduler's runs posted everything; the start's own follow-up need not wait out its 10 s.
+    wakeBackground(db);
     await settleBackground(db);
 
     const { contents, statuses } = await accepted(webhook);
@@ -312,10 +315,24 @@ describe("delivery to Discord", () => {
     expect((await discordSettings()).lastError?.message).toBe(
       "Discord refused the message (HTTP 404: Unknown Webhook). Check the webhook URL (it may have been deleted in Discord).",
     );
-    // Not tried again.
+    // Not tried again, by the scheduler or by the start's own follow-up.
     await runDiscordJob(db, config, new Date(Date.now() + 30 * MINUTE_MS));
+    wakeBackground(db);
     await settleBackground(db);
     expect((await accepted(webhook)).statuses).toEqual([404]);
+  });
+
+  it("posts a timer start by itself once the start can no longer be undone, with no scheduler run", async () => {
+    const webhook = discord.webhook();
+    await useWebhook(webhook, { lootSales: false });
+    const boss = await addBoss(4);
+    const begun = Date.now();
+    expect((await user.post("/_api/boss-timers", { bossName: boss })).status).toBe(200);
+    expect((await accepted(webhook)).contents).toEqual([]);
+    // The request's own background work waits out the undo window, then posts.
+    await settleBackground(db);
+    expect(Date.now() - begun).toBeGreaterThanOrEqual(UNDO_WINDOW_SECONDS * 1000);
+    expect((await accepted(webhook)).contents).toEqual([expect.stringContaining(`**${boss}** by user `)]);
   });
 
   it("withdraws the timer-started message of an undone start, and posts nothing when a kind is off", async () => {
@@ -337,6 +354,7 @@ describe("delivery to Discord", () => {
       ).status,
     ).toBe(201);
     await runDiscordJob(db, config, new Date(Date.now() + 11_000));
+    wakeBackground(db);
     await settleBackground(db);
     expect((await accepted(webhook)).statuses).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { createApp } from "../app/create-app.ts";
 import { automaticBackupKeeper, runDailyBackup } from "../backup/backup-files.ts";
 import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { settleBackground, wakeBackground } from "../discord/background.ts";
 import { createProcessFeed } from "../live/process-feed.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
@@ -99,8 +100,12 @@ async function main() {
     stopping = true;
     live.close();
     server.close();
+    // Work after an answer (a Discord post waiting out a timer's undo window) ends now, or within 5 s, before
+    // the database closes under it; what it did not post stays queued for the scheduler.
+    wakeBackground(db);
     void jobs
       .stop()
+      .then(() => Promise.race([settleBackground(db), new Promise((resolve) => setTimeout(resolve, 5_000))]))
       .then(() => db.close())
       .finally(() => process.exit(0));
   };
