@@ -67,8 +67,10 @@ function actionsFor(item: MarketItem, actions: MarketItemActions): RowAction[] {
   ];
 }
 
-/** `participantCount` counts a row's participants, for the rows on screen only. */
-/** Memoised: a filter change renders the filter bar first and this table after (useDeferredValue). */
+/**
+ * `participantCount` counts a row's participants, for the rows on screen only. Memoised: a filter change renders
+ * the filter bar first and this table after (useDeferredValue).
+ */
 export const AdminMarketTable = memo(function AdminMarketTable({
   state,
   participantCount,
