@@ -3,17 +3,12 @@
  * shared by the server and the timer pages (and the outbox, which replays a start made offline).
  */
 import * as z from "zod";
+import { startTimeProblem, UNDO_WINDOW_SECONDS } from "../bosses/timer-start-windows.ts";
 
 export const TEST_TIMER_SECONDS = 10;
-/** A timer started offline carries the click time; it may be this old when it reaches the server... */
-export const START_TIME_MAX_PAST_MS = 24 * 60 * 60 * 1000;
-/** ...and this far ahead of the server's clock (the device clock may run fast). */
-export const START_TIME_MAX_FUTURE_MS = 2 * 60 * 1000;
 
 export const BOSS_NAME_REQUIRED = "Boss name is required";
 export const START_TIME_INVALID = "Start time must be a date and time.";
-export const START_TIME_TOO_OLD = "Start time cannot be more than 24 hours in the past.";
-export const START_TIME_IN_FUTURE = "Start time cannot be more than 2 minutes in the future.";
 export const TEST_DURATION_INVALID = `A test timer lasts exactly ${TEST_TIMER_SECONDS} seconds (testDuration: ${TEST_TIMER_SECONDS}).`;
 export const TEST_TIMER_ADMIN_ONLY = "Only admins can create test timers.";
 export const RESET_ALL_MESSAGE = "All boss timers have been reset successfully";
@@ -34,13 +29,6 @@ export const fixedScheduleRefusal = (bossName: string) =>
 
 const unknownField = (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
-
-/** Why a start time is refused at `now`, or undefined when it is within the window. */
-export function startTimeProblem(start: Date, now: Date): string | undefined {
-  if (start.getTime() < now.getTime() - START_TIME_MAX_PAST_MS) return START_TIME_TOO_OLD;
-  if (start.getTime() > now.getTime() + START_TIME_MAX_FUTURE_MS) return START_TIME_IN_FUTURE;
-  return undefined;
-}
 
 const bossNameField = z.string({ error: BOSS_NAME_REQUIRED }).trim().min(1, { error: BOSS_NAME_REQUIRED });
 
@@ -66,8 +54,6 @@ export const startBossTimerSchema = z.strictObject(
 );
 export type StartBossTimerInput = z.infer<typeof startBossTimerSchema>;
 
-/** How long the account that started a timer may undo it, from when the server recorded the start. */
-export const UNDO_WINDOW_SECONDS = 10;
 export const UNDO_NOT_STARTER = "Only the account that started this timer can undo it.";
 /** 409 to an undo that comes more than UNDO_WINDOW_SECONDS after the start was recorded (docs/decisions/041). */
 export const undoTooLateMessage = (bossName: string) =>

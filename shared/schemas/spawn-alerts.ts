@@ -16,9 +16,8 @@
  * - POST /_api/discord-settings/test -> { message } (posts a test message now)
  */
 import * as z from "zod";
+import type { AlertLeadMinutes } from "../bosses/alert-lead-minutes.ts";
 
-export const ALERT_LEAD_MINUTES = [5, 10, 15] as const;
-export type AlertLeadMinutes = (typeof ALERT_LEAD_MINUTES)[number];
 /** The most bosses one subscription may name (the grid has a few dozen). */
 export const MAX_ALERT_BOSSES = 200;
 export const MAX_PUSH_ENDPOINT_LENGTH = 1_000;

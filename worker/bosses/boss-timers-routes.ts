@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { resolveBossSchedule } from "@shared/bosses/boss-schedule.ts";
+import { UNDO_WINDOW_SECONDS } from "@shared/bosses/timer-start-windows.ts";
 import type { BossName } from "@shared/schemas/boss-names.ts";
 import {
   type BossTimer,
@@ -16,7 +17,6 @@ import {
   TEST_TIMER_ADMIN_ONLY,
   TEST_TIMER_SECONDS,
   UNDO_NOT_STARTER,
-  UNDO_WINDOW_SECONDS,
   undoBossTimerStartSchema,
   undoTooLateMessage,
 } from "@shared/schemas/boss-timers.ts";

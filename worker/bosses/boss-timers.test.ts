@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { START_TIME_IN_FUTURE, START_TIME_TOO_OLD } from "@shared/bosses/timer-start-windows.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
 import {
   BOSS_NAME_REQUIRED,
   fixedScheduleRefusal,
   RESET_ALL_MESSAGE,
   resetOneMessage,
-  START_TIME_IN_FUTURE,
   START_TIME_INVALID,
-  START_TIME_TOO_OLD,
   TEST_DURATION_INVALID,
   TEST_TIMER_ADMIN_ONLY,
 } from "@shared/schemas/boss-timers.ts";

@@ -1,9 +1,9 @@
 // Who may start, replace and reset a boss timer (issue: a raider could reset any running timer by starting it
 // again with a backdated start, or restart one on cooldown). docs/decisions/029.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { START_TIME_TOO_OLD } from "@shared/bosses/timer-start-windows.ts";
 import {
   type BossTimer,
-  START_TIME_TOO_OLD,
   startBeforeSpawnMessage,
   TEST_TIMER_ADMIN_ONLY,
   timerRunningMessage,

@@ -2,12 +2,10 @@
  * The Discord settings row and the message queue (sql/008-discord.sql, decision 043). Writes that cause a message
  * call the enqueue functions with their transaction; the sender (discord-delivery.ts) claims, posts and marks.
  */
+
+import type { AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
 import { parseMoney } from "@shared/money/money.ts";
-import type {
-  AlertLeadMinutes,
-  DiscordSettings,
-  DiscordSettingsInput,
-} from "@shared/schemas/spawn-alerts.ts";
+import type { DiscordSettings, DiscordSettingsInput } from "@shared/schemas/spawn-alerts.ts";
 import type { Queryable } from "../db/types.ts";
 import { type LootSplit, lootSoldText, timerStartedText } from "./discord-messages.ts";
 

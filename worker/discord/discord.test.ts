@@ -4,7 +4,7 @@
  */
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNDO_WINDOW_SECONDS } from "@shared/schemas/boss-timers.ts";
+import { UNDO_WINDOW_SECONDS } from "@shared/bosses/timer-start-windows.ts";
 import {
   DISCORD_WEBHOOK_INVALID,
   type DiscordSettings,

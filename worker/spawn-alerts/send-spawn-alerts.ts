@@ -7,8 +7,8 @@
  * does not hold up the others.
  */
 
+import { ALERT_LEAD_MINUTES } from "@shared/bosses/alert-lead-minutes.ts";
 import { spawnsWithin } from "@shared/bosses/next-spawn.ts";
-import { ALERT_LEAD_MINUTES } from "@shared/schemas/spawn-alerts.ts";
 import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
 import type { Db } from "../db/types.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";

@@ -1,5 +1,6 @@
 /** The stored push subscriptions (sql/007): one row per browser push endpoint. */
-import type { AlertLeadMinutes, SpawnAlertSettings } from "@shared/schemas/spawn-alerts.ts";
+import type { AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
+import type { SpawnAlertSettings } from "@shared/schemas/spawn-alerts.ts";
 import type { Queryable } from "../db/types.ts";
 
 export interface StoredSubscription extends SpawnAlertSettings {

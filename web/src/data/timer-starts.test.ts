@@ -2,7 +2,7 @@
 // last, and a start that waited too long fails as too old to record, which Retry cannot save.
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import { START_TIME_TOO_OLD } from "@shared/schemas/boss-timers.ts";
+import { START_TIME_TOO_OLD } from "@shared/bosses/timer-start-windows.ts";
 import { testApiServer } from "./testing/test-api-server.ts";
 import { createTestLayer, type TestLayer } from "./testing/test-layer.ts";
 import { isTooOldToRecord } from "./too-old-starts.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { START_TIME_TOO_OLD } from "@shared/schemas/boss-timers.ts";
+import { START_TIME_TOO_OLD } from "@shared/bosses/timer-start-windows.ts";
 import { isTooOldToRecord, tooOldToSend } from "./too-old-starts.ts";
 
 const NOW = Date.UTC(2026, 2, 1, 12);

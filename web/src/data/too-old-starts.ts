@@ -7,7 +7,7 @@ import {
   START_TIME_MAX_FUTURE_MS,
   START_TIME_TOO_OLD,
   startTimeProblem,
-} from "@shared/schemas/boss-timers.ts";
+} from "@shared/bosses/timer-start-windows.ts";
 import type { OutboxRow } from "./portal-db.ts";
 
 /**

@@ -9,7 +9,7 @@
 import { Link } from "@tanstack/react-router";
 import { AlertCircle, LogIn } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
-import { UNDO_WINDOW_SECONDS } from "@shared/schemas/boss-timers.ts";
+import { UNDO_WINDOW_SECONDS } from "@shared/bosses/timer-start-windows.ts";
 import { Button } from "@web/components/button.tsx";
 import { isTooOldToRecord, TOO_OLD_TO_RECORD, TOO_OLD_TO_RECORD_DETAIL, useOutbox } from "@web/data/hooks.ts";
 import { commands, dataLayerActions } from "@web/data/lazy-data-layer.ts";

@@ -4,10 +4,9 @@
  */
 import { AlertTriangle, CheckCircle2, Send } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { ALERT_LEAD_MINUTES, type AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
 import { formatDateTime } from "@shared/format/format-date.ts";
 import {
-  ALERT_LEAD_MINUTES,
-  type AlertLeadMinutes,
   type DiscordSettings,
   type DiscordSettingsInput,
   discordSettingsSchema,

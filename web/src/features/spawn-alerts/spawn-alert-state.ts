@@ -2,11 +2,8 @@
  * What the spawn alerts dialog shows and sends (decision 044), without the browser: the choices a raider makes,
  * the sentence that says what is on, and the messages for each reason alerts cannot be turned on here.
  */
-import {
-  ALERT_LEAD_MINUTES,
-  type AlertLeadMinutes,
-  type SpawnAlertSettings,
-} from "@shared/schemas/spawn-alerts.ts";
+import { ALERT_LEAD_MINUTES, type AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
+import type { SpawnAlertSettings } from "@shared/schemas/spawn-alerts.ts";
 
 export const SPAWN_ALERTS_TITLE = "Spawn alerts";
 export const SPAWN_ALERTS_DESCRIPTION =
