@@ -28,6 +28,15 @@ export const LEAD_MINUTES_INVALID = "Alert lead time must be 5, 10 or 15 minutes
 export const ALERT_BOSSES_INVALID = 'Choose "all" or a list of boss names.';
 export const DISCORD_WEBHOOK_INVALID =
   "Paste a Discord webhook URL (https://discord.com/api/webhooks/…), or leave it empty to turn Discord off.";
+/**
+ * The server calls only the public internet (decision 053): its refusal of an endpoint or webhook on the wrong
+ * port, on this machine, a private network, a metadata service…, with the reason (e.g. "10.0.0.1 is a private
+ * address (RFC 1918)").
+ */
+export const pushEndpointNotPublic = (reason: string) =>
+  `The push endpoint must be a public https URL on the internet: ${reason}.`;
+export const discordWebhookNotPublic = (reason: string) =>
+  `The Discord webhook URL must be a public https URL on the internet: ${reason}.`;
 
 const unknownField = (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
@@ -38,12 +47,9 @@ const endpointField = z
   .refine(
     (value) => {
       try {
-        const url = new URL(value);
-        // http only for a push service on this machine (tests, development).
-        return (
-          url.protocol === "https:" ||
-          (url.protocol === "http:" && ["127.0.0.1", "localhost"].includes(url.hostname))
-        );
+        // The address itself is the server's check (worker/outbound, decision 053), which lets a test's push
+        // service on this machine use http.
+        return ["https:", "http:"].includes(new URL(value).protocol);
       } catch {
         return false;
       }

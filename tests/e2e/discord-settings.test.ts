@@ -12,13 +12,13 @@ import {
 } from "./browser.ts";
 
 // The Discord settings screen (decision 043) in Chromium against `npm start`, with a local server playing Discord
-// (DISCORD_TEST_ORIGIN lets the portal post to it).
+// (OUTBOUND_TEST_ORIGINS lets the portal post to it, decision 053).
 let portal: BrowserPortal;
 let discord: FakeDiscord;
 
 beforeAll(async () => {
   discord = await startFakeDiscord();
-  portal = await startBrowserPortal({ env: { DISCORD_TEST_ORIGIN: discord.url } });
+  portal = await startBrowserPortal({ env: { OUTBOUND_TEST_ORIGINS: discord.url } });
 });
 
 afterAll(async () => {

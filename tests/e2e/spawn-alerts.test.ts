@@ -1,6 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SpawnAlertPush, SpawnAlertSettings } from "@shared/schemas/spawn-alerts.ts";
+import {
+  PUSH_ENDPOINT_INVALID,
+  pushEndpointNotPublic,
+  type SpawnAlertPush,
+  type SpawnAlertSettings,
+} from "@shared/schemas/spawn-alerts.ts";
 import { spawnAlertPayload } from "@worker/spawn-alerts/alert-text.ts";
 import {
   type FakePushService,
@@ -35,14 +40,18 @@ import {
 // dialog subscribes and the server keeps it; the scheduler inside `npm start` sends the alert to the fake push
 // service; the payload, decrypted with the browser's key, is delivered into the app's service worker through
 // the DevTools protocol and shows a notification whose click leads to /boss-timers. The push service and the
-// browser's subscription to it are the only fakes (service-worker-push.ts).
+// browser's subscription to it are the only fakes (service-worker-push.ts). The portal may call the fake push
+// service on this machine only because OUTBOUND_TEST_ORIGINS names it (decision 053); every other address of
+// this machine or its network is refused when subscribed.
 let portal: BrowserPortal;
 let pushService: FakePushService;
 
 beforeAll(async () => {
   pushService = await startFakePushService();
   // The scheduler runs every 5 s instead of every minute, so that its next runs come quickly.
-  portal = await startBrowserPortal({ env: { SCHEDULE_INTERVAL_SECONDS: "5" } });
+  portal = await startBrowserPortal({
+    env: { SCHEDULE_INTERVAL_SECONDS: "5", OUTBOUND_TEST_ORIGINS: pushService.url },
+  });
 });
 
 afterAll(async () => {
@@ -288,6 +297,64 @@ describe("the spawn alerts dialog", () => {
     await page.getByText("Spawn alerts are off").waitFor();
     expect(await serverAlerts(other.endpoint)).toBeNull();
     expect(await subscribeOptions(page)).toBeNull();
+    await context.close();
+  });
+});
+
+describe("endpoints off the public internet", () => {
+  it("are refused by `npm start` with the reason, and the dialog says it", async () => {
+    const api = await portal.adminApi();
+    const keys = (await createBrowserSubscription(pushService.endpoint("ok", "never"))).keys;
+    const refused: [string, string][] = [
+      [
+        "https://169.254.169.254/latest/meta-data/",
+        pushEndpointNotPublic("169.254.169.254 is a cloud metadata address"),
+      ],
+      ["https://10.0.0.1/", pushEndpointNotPublic("10.0.0.1 is a private address (RFC 1918)")],
+      [
+        "https://192.168.1.1:8443/",
+        pushEndpointNotPublic("port 8443 is not allowed (only https's default port, 443)"),
+      ],
+      [
+        "https://metadata.google.internal/computeMetadata/v1/",
+        pushEndpointNotPublic("metadata.google.internal is a cloud metadata name"),
+      ],
+      ["https://localhost/", pushEndpointNotPublic("localhost is a name of this machine")],
+      ["https://[::ffff:127.0.0.1]/", pushEndpointNotPublic("127.0.0.1 is a loopback address")],
+      ["http://localhost:5432/", PUSH_ENDPOINT_INVALID],
+      // The fake push service itself, on another port of this machine than the test origin.
+      [
+        `https://127.0.0.1:${new URL(pushService.url).port}/push/ok/x`,
+        pushEndpointNotPublic(
+          `port ${new URL(pushService.url).port} is not allowed (only https's default port, 443)`,
+        ),
+      ],
+    ];
+    for (const [endpoint, error] of refused) {
+      const res = await api.post<{ error: string }>("/spawn-alerts/subscription", {
+        subscription: { endpoint, keys },
+        bosses: "all",
+        leadMinutes: 10,
+      });
+      expect({ endpoint, status: res.status, body: res.body }).toEqual({
+        endpoint,
+        status: 400,
+        body: { error },
+      });
+    }
+
+    // A browser whose push service answered such an endpoint: the dialog shows the server's reason.
+    const context = await portal.newContext({ viewport: PHONE });
+    await context.grantPermissions(["notifications"], { origin: portal.baseUrl });
+    await fakePushManager(context, { endpoint: "https://169.254.169.254/latest/meta-data/phone", keys });
+    const page = await openBossPage(context);
+    const dialog = await openDialog(page);
+    await expect
+      .poll(() => dialog.getByTestId("spawn-alerts-state").innerText())
+      .toBe("Alerts are off on this device.");
+    await dialog.getByRole("button", { name: "Turn on alerts" }).click();
+    await dialog.getByText(pushEndpointNotPublic("169.254.169.254 is a cloud metadata address")).waitFor();
+    expect(await serverAlerts("https://169.254.169.254/latest/meta-data/phone")).toBeNull();
     await context.close();
   });
 });

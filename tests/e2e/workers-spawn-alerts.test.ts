@@ -2,11 +2,13 @@
  * Spawn alerts from the Worker's Cron Trigger (issue 15, decision 042): the bundle `wrangler deploy` uploads, run
  * in workerd (Miniflare) with VAPID secrets, sends each alert once to a push service on this machine, through
  * each database path the entry takes. What arrives is decrypted with the subscription's key, as a phone would.
+ * The push service is on this machine, so the Worker may call it only while OUTBOUND_TEST_ORIGINS names it
+ * (decision 053): without it, a stored subscription there gets nothing and is dropped.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpawnAlertPush } from "@shared/schemas/spawn-alerts.ts";
 import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
-import { upsertSubscription } from "@worker/spawn-alerts/subscriptions-repo.ts";
+import { findSubscription, upsertSubscription } from "@worker/spawn-alerts/subscriptions-repo.ts";
 import {
   type FakePushService,
   startFakePushService,
@@ -74,6 +76,7 @@ describe.each(paths)("spawn alerts from the Cron Trigger through $path", ({ path
         VAPID_PUBLIC_KEY: vapid.publicKey,
         VAPID_PRIVATE_KEY: vapid.privateKey,
         VAPID_SUBJECT: vapid.subject,
+        OUTBOUND_TEST_ORIGINS: pushService.url,
       }),
     );
     try {
@@ -106,5 +109,46 @@ describe.each(paths)("spawn alerts from the Cron Trigger through $path", ({ path
       url: "/boss-timers",
       spawnAt: spawnAt.toISOString(),
     });
+  });
+
+  it("sends nothing to a subscription on this machine without a test origin, and drops it", async () => {
+    const vapid = await generateVapidKeys("mailto:raid-lead@guild.test");
+    const now = new Date();
+    const spawnAt = new Date(now.getTime() + 5 * MINUTE_MS);
+    const boss = `Planted Boss ${label}`;
+    // Stored straight into the database, as a row saved before the guard existed would be.
+    const planted = await createBrowserSubscription(pushService.endpoint("ok", `planted-${label}`));
+    await withDb(async (db) => {
+      await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
+      await db.query(
+        `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours, is_active, status)
+         VALUES ($1, $2, $3, 10, true, 'active')`,
+        [boss, new Date(spawnAt.getTime() - 10 * 60 * MINUTE_MS), spawnAt],
+      );
+      await upsertSubscription(db, {
+        endpoint: planted.endpoint,
+        keys: planted.keys,
+        bosses: [boss],
+        leadMinutes: 10,
+        userId: null,
+        from: null,
+      });
+    });
+
+    const worker = await startWorker(
+      harness.bundle,
+      bindings({
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: vapid.subject,
+      }),
+    );
+    try {
+      expect(await worker.scheduled({ scheduledTime: now })).toMatchObject({ outcome: "ok" });
+    } finally {
+      await worker.dispose();
+    }
+    expect(pushService.received(`/push/ok/planted-${label}`)).toEqual([]);
+    expect(await withDb((db) => findSubscription(db, planted.endpoint))).toBeUndefined();
   });
 });

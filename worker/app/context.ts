@@ -1,5 +1,6 @@
 import type { Db } from "../db/types.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
+import type { Outbound } from "../outbound/guarded-fetch.ts";
 import type { VapidConfig } from "../spawn-alerts/vapid.ts";
 import type { IdempotencyClaim } from "./write.ts";
 
@@ -20,8 +21,11 @@ export interface AppConfig {
   pepper: string;
   /** The VAPID keys of Web Push spawn alerts (worker/spawn-alerts/vapid.ts); null or absent: push is off. */
   vapid?: VapidConfig | null;
-  /** DISCORD_TEST_ORIGIN: a loopback origin whose webhooks tests may save and post to (decision 043). */
-  discordTestOrigin?: string | null;
+  /**
+   * How the server calls out (push endpoints, Discord; worker/outbound, decision 053): the transport (Node's
+   * resolves and pins addresses) and the test-only loopback origins. Absent: public internet only, by fetch.
+   */
+  outbound?: Outbound | null;
   /**
    * Node only: keeps the automatic backup a restore makes before replacing data (DATA_DIR/backups, decision 052)
    * and answers the file's name. Absent on Workers, which have no disk: the backup screen downloads one first.

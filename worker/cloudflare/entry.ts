@@ -7,6 +7,7 @@ import { cloudflareClientAddress } from "../app/client-address.ts";
 import { type App, createApp } from "../app/create-app.ts";
 import { isApiPath } from "../app/web-fallback.ts";
 import { ConfigError, parseEnv, type WorkerEnv, workerEnvSchema } from "../config/env.ts";
+import { outboundFrom } from "../outbound/guarded-fetch.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
 import { vapidFromEnv } from "../spawn-alerts/vapid.ts";
@@ -39,7 +40,8 @@ function appFor(rawEnv: Record<string, unknown>): App {
       timeZone: env.GUILD_TIMEZONE ?? null,
       pepper: env.AUTH_PEPPER,
       vapid: vapidFromEnv(env),
-      discordTestOrigin: env.DISCORD_TEST_ORIGIN ?? null,
+      // No DNS API here: names and addresses are checked, and the platform refuses private ranges (decision 053).
+      outbound: outboundFrom(env),
     },
     db: () => requestDb(env),
     clientAddress: cloudflareClientAddress,
@@ -78,7 +80,7 @@ export default {
     try {
       const outcomes = await runScheduledJobs(
         db,
-        scheduledConfigFrom(parsed, vapidFromEnv(parsed)),
+        scheduledConfigFrom(parsed, vapidFromEnv(parsed), outboundFrom(parsed)),
         new Date(controller.scheduledTime),
       );
       const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.job);

@@ -1,5 +1,10 @@
 import * as z from "zod";
-import { DISCORD_TEST_ORIGIN_INVALID, loopbackOrigin } from "../discord/webhook-url.ts";
+import {
+  loopbackOrigin,
+  parseTestOrigins,
+  TEST_ORIGIN_INVALID,
+  TEST_ORIGINS_INVALID,
+} from "../outbound/test-origins.ts";
 import { isVapidPrivateKey, isVapidPublicKey, isVapidSubject } from "../spawn-alerts/vapid.ts";
 
 /** A bad environment value stops the server with a message naming the variable. */
@@ -56,9 +61,16 @@ const common = {
       .min(1, { error: "must be at least 1 (leave it unset to keep the audit log forever)" })
       .max(36_500, { error: "must be at most 36500 (leave it unset to keep the audit log forever)" }),
   ),
-  /** Tests only: a loopback origin whose /api/webhooks/… URLs count as Discord webhooks (decision 043). */
+  /** Tests only: loopback origins of fake servers the server may call over http (decision 053). */
+  OUTBOUND_TEST_ORIGINS: optional(
+    z
+      .string()
+      .refine((v) => parseTestOrigins(v) !== null, { error: TEST_ORIGINS_INVALID })
+      .transform((v) => parseTestOrigins(v) as string[]),
+  ),
+  /** Tests only, the older name (decision 043): one more test origin, as OUTBOUND_TEST_ORIGINS. */
   DISCORD_TEST_ORIGIN: optional(
-    z.string().refine((v) => loopbackOrigin(v) !== null, { error: DISCORD_TEST_ORIGIN_INVALID }),
+    z.string().refine((v) => loopbackOrigin(v) !== null, { error: TEST_ORIGIN_INVALID }),
   ),
   /** Web Push spawn alerts (decision 042): the VAPID key pair (`npm run vapid-keys` makes one) and its contact. */
   VAPID_PUBLIC_KEY: optional(

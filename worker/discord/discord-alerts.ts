@@ -9,6 +9,7 @@ import { spawnsWithin } from "@shared/bosses/next-spawn.ts";
 import type { AppEnv } from "../app/context.ts";
 import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
 import type { Db } from "../db/types.ts";
+import { outboundOf } from "../outbound/guarded-fetch.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
 import { runInBackground, sleepInBackground } from "./background.ts";
 import { type DeliveryOptions, type DeliveryResult, deliverDiscordMessages } from "./discord-delivery.ts";
@@ -54,10 +55,7 @@ export async function runDiscordJob(
   options: DeliveryOptions = {},
 ): Promise<DiscordJobResult> {
   const queued = await queueSpawnAlerts(db, now, config.timeZone ?? null);
-  const delivery = await deliverDiscordMessages(db, now, {
-    testOrigin: config.discordTestOrigin ?? null,
-    ...options,
-  });
+  const delivery = await deliverDiscordMessages(db, now, { outbound: outboundOf(config), ...options });
   const pruned = await pruneMessages(db, now);
   return { queued, ...delivery, pruned };
 }
@@ -65,7 +63,7 @@ export async function runDiscordJob(
 /** After a write's commit that queued a message: post it now, without the request waiting for Discord. */
 export function deliverDiscordAfterCommit(c: Context<AppEnv>): void {
   const db = c.get("db");
-  const options: DeliveryOptions = { testOrigin: c.get("config").discordTestOrigin ?? null };
+  const options: DeliveryOptions = { outbound: outboundOf(c.get("config")) };
   runInBackground(c, db, "Discord delivery", async () => {
     await deliverDiscordMessages(db, new Date(), options);
     const next = await nextDueAt(db);

@@ -7,6 +7,13 @@
  */
 import type { Db } from "../db/types.ts";
 import {
+  guardedFetch,
+  type Outbound,
+  OutboundRefused,
+  OutboundTimeout,
+  PUBLIC_ONLY,
+} from "../outbound/guarded-fetch.ts";
+import {
   type ClaimedMessage,
   claimDueMessages,
   expireMessages,
@@ -35,9 +42,8 @@ export const WEBHOOK_NOT_ALLOWED =
   "The saved webhook URL is not a Discord webhook URL; paste the webhook again in Discord settings.";
 
 export interface DeliveryOptions {
-  /** DISCORD_TEST_ORIGIN (webhook-url.ts). */
-  testOrigin?: string | null;
-  fetch?: typeof fetch;
+  /** Where posts may go and how (worker/outbound, decision 053): the test origins, Node's resolver. */
+  outbound?: Outbound;
   sleep?: (ms: number) => Promise<void>;
   serverErrorRetryMs?: readonly number[];
   maxInlineRateLimitMs?: number;
@@ -96,7 +102,7 @@ export async function postToDiscord(
   content: string,
   options: DeliveryOptions,
 ): Promise<PostOutcome> {
-  const doFetch = options.fetch ?? fetch;
+  const outbound = options.outbound ?? PUBLIC_ONLY;
   const sleep = options.sleep ?? realSleep;
   const serverRetries = options.serverErrorRetryMs ?? SERVER_ERROR_RETRY_MS;
   const maxInline = options.maxInlineRateLimitMs ?? MAX_INLINE_RATE_LIMIT_MS;
@@ -107,15 +113,23 @@ export async function postToDiscord(
     let response: Response | undefined;
     let error = "";
     try {
-      response = await doFetch(target, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ content, allowed_mentions: { parse: [] } }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? POST_TIMEOUT_MS),
-      });
+      response = await guardedFetch(
+        target,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ content, allowed_mentions: { parse: [] } }),
+          timeoutMs: options.timeoutMs ?? POST_TIMEOUT_MS,
+        },
+        outbound,
+      );
     } catch (err) {
+      // The guard refused the address (decision 053): nothing was sent, and retrying now would not change that.
+      if (err instanceof OutboundRefused)
+        return { kind: "retry", afterMs: -1, error: `Discord was not called: ${err.message}.` };
       response = undefined;
-      error = `Discord could not be reached (${(err as Error)?.message ?? String(err)}).`;
+      const why = err instanceof OutboundTimeout ? err.message : ((err as Error)?.message ?? String(err));
+      error = `Discord could not be reached (${why}).`;
     }
     if (response) {
       if (response.ok) {
@@ -161,7 +175,8 @@ export async function deliverDiscordMessages(
   // Stale messages go first, also while Discord is off: turning it on again does not post old news.
   result.givenUp += await expireMessages(db, now);
   if (settings.webhookUrl === "") return result;
-  if (!isAllowedWebhookUrl(settings.webhookUrl, options.testOrigin)) {
+  const outbound = options.outbound ?? PUBLIC_ONLY;
+  if (!isAllowedWebhookUrl(settings.webhookUrl, outbound.testOrigins)) {
     await recordDeliveryError(db, WEBHOOK_NOT_ALLOWED, now);
     return result;
   }
@@ -171,7 +186,7 @@ export async function deliverDiscordMessages(
     if (claimed.length === 0) break;
     for (const [index, message] of claimed.entries()) {
       handled += 1;
-      const outcome = await postToDiscord(settings.webhookUrl, message.content, options);
+      const outcome = await postToDiscord(settings.webhookUrl, message.content, { ...options, outbound });
       const at = new Date(Math.max(now.getTime(), Date.now()));
       if (outcome.kind === "delivered") {
         await markDelivered(db, message.id, at);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { nodeEnvSchema, parseEnv } from "../config/env.ts";
+import { loopbackOrigin } from "../outbound/test-origins.ts";
 import { escapeMarkdown, lootSoldText, spawnAlertText, splitSummary } from "./discord-messages.ts";
-import { isAllowedWebhookUrl, loopbackOrigin } from "./webhook-url.ts";
+import { isAllowedWebhookUrl } from "./webhook-url.ts";
 
 describe("the Discord texts", () => {
   it("escape Discord's markdown and mentions in names", () => {
@@ -40,17 +41,17 @@ describe("the Discord texts", () => {
 
 describe("which webhooks the server posts to", () => {
   it("takes Discord's, and a test origin only on this machine", () => {
-    expect(isAllowedWebhookUrl("https://discord.com/api/webhooks/1/abc-_X", null)).toBe(true);
-    expect(isAllowedWebhookUrl("https://canary.discord.com/api/webhooks/1/abc", null)).toBe(true);
-    expect(isAllowedWebhookUrl("http://127.0.0.1:4000/api/webhooks/1/abc", null)).toBe(false);
-    expect(isAllowedWebhookUrl("http://127.0.0.1:4000/api/webhooks/1/abc", "http://127.0.0.1:4000")).toBe(
+    expect(isAllowedWebhookUrl("https://discord.com/api/webhooks/1/abc-_X", [])).toBe(true);
+    expect(isAllowedWebhookUrl("https://canary.discord.com/api/webhooks/1/abc", [])).toBe(true);
+    expect(isAllowedWebhookUrl("http://127.0.0.1:4000/api/webhooks/1/abc", [])).toBe(false);
+    expect(isAllowedWebhookUrl("http://127.0.0.1:4000/api/webhooks/1/abc", ["http://127.0.0.1:4000"])).toBe(
       true,
     );
-    expect(isAllowedWebhookUrl("http://127.0.0.1:4001/api/webhooks/1/abc", "http://127.0.0.1:4000")).toBe(
+    expect(isAllowedWebhookUrl("http://127.0.0.1:4001/api/webhooks/1/abc", ["http://127.0.0.1:4000"])).toBe(
       false,
     );
-    expect(isAllowedWebhookUrl("http://127.0.0.1:4000/other/1/abc", "http://127.0.0.1:4000")).toBe(false);
-    expect(isAllowedWebhookUrl("https://evil.example/api/webhooks/1/abc", "https://evil.example")).toBe(
+    expect(isAllowedWebhookUrl("http://127.0.0.1:4000/other/1/abc", ["http://127.0.0.1:4000"])).toBe(false);
+    expect(isAllowedWebhookUrl("https://evil.example/api/webhooks/1/abc", ["https://evil.example"])).toBe(
       false,
     );
     expect(loopbackOrigin("http://localhost:4000")).toBe("http://localhost:4000");

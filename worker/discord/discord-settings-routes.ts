@@ -5,13 +5,18 @@
  */
 import { Hono } from "hono";
 import * as z from "zod";
-import { DISCORD_WEBHOOK_INVALID, discordSettingsSchema } from "@shared/schemas/spawn-alerts.ts";
+import {
+  DISCORD_WEBHOOK_INVALID,
+  discordSettingsSchema,
+  discordWebhookNotPublic,
+} from "@shared/schemas/spawn-alerts.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
+import { checkOutbound, outboundOf } from "../outbound/guarded-fetch.ts";
 import { postToDiscord } from "./discord-delivery.ts";
 import { TEST_MESSAGE } from "./discord-messages.ts";
 import {
@@ -26,8 +31,8 @@ export const NO_WEBHOOK = "Save a Discord webhook URL first.";
 export const TEST_SENT = "Test message posted to Discord.";
 
 /**
- * The shared schema, with the webhook checked in the route instead: a test run's fake Discord (DISCORD_TEST_ORIGIN)
- * is allowed there too, with the same message for anything else.
+ * The shared schema, with the webhook checked in the route instead: a test run's fake Discord (a test origin,
+ * worker/outbound/test-origins.ts) is allowed there too, with the same message for anything else.
  */
 const settingsBody = discordSettingsSchema.extend({
   webhookUrl: z
@@ -45,11 +50,15 @@ const audited = ({ webhookUrl, lastError: _e, lastDeliveredAt: _d, ...rest }: Re
 export const discordSettingsRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/", async (c) => sendData(c, { discord: await getDiscordSettings(c.get("db")) }))
-  .put("/", jsonBody(settingsBody), (c) => {
+  .put("/", jsonBody(settingsBody), async (c) => {
     const input = c.req.valid("json");
-    const testOrigin = c.get("config").discordTestOrigin ?? null;
-    if (input.webhookUrl !== "" && !isAllowedWebhookUrl(input.webhookUrl, testOrigin)) {
-      throw new ApiError(400, DISCORD_WEBHOOK_INVALID);
+    const outbound = outboundOf(c.get("config"));
+    if (input.webhookUrl !== "") {
+      if (!isAllowedWebhookUrl(input.webhookUrl, outbound.testOrigins))
+        throw new ApiError(400, DISCORD_WEBHOOK_INVALID);
+      // Discord's own name, resolved as the posts will resolve it (decision 053).
+      const refusal = await checkOutbound(input.webhookUrl, outbound);
+      if (refusal) throw new ApiError(400, discordWebhookNotPublic(refusal.reason));
     }
     return write(c, async ({ tx, audit }) => {
       const before = await getDiscordSettings(tx);
@@ -68,11 +77,11 @@ export const discordSettingsRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const settings = await getDiscordSettings(db);
     if (settings.webhookUrl === "") throw new ApiError(400, NO_WEBHOOK);
-    const testOrigin = c.get("config").discordTestOrigin ?? null;
-    if (!isAllowedWebhookUrl(settings.webhookUrl, testOrigin))
+    const outbound = outboundOf(c.get("config"));
+    if (!isAllowedWebhookUrl(settings.webhookUrl, outbound.testOrigins))
       throw new ApiError(400, DISCORD_WEBHOOK_INVALID);
     const outcome = await postToDiscord(settings.webhookUrl, TEST_MESSAGE, {
-      testOrigin,
+      outbound,
       serverErrorRetryMs: [500],
       maxInlineRateLimitMs: 2_000,
     });

@@ -12,6 +12,8 @@ import {
 } from "@shared/schemas/spawn-alerts.ts";
 import { createApp } from "../app/create-app.ts";
 import type { Db } from "../db/types.ts";
+import type { Outbound } from "../outbound/guarded-fetch.ts";
+import { testOutbound } from "../outbound/testing/test-outbound.ts";
 import { signInAs, uniqueName } from "../salary/portal-test-setup.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
 import { TestClient } from "../test/api-client.ts";
@@ -30,22 +32,25 @@ let app: ReturnType<typeof createApp>;
 let admin: TestClient;
 let user: TestClient;
 let config: ScheduledConfig;
+let outbound: Outbound;
 
 beforeAll(async () => {
   db = await createTestDb();
   discord = await useFakeDiscord();
+  // Discord's own names resolve (on Node) to one of its public addresses: this machine may have no DNS.
+  outbound = await testOutbound([discord.url], async () => ["162.159.128.233"]);
   app = createApp({
     db,
     config: {
       brand: "Test Guild",
       timeZone: null,
       pepper: "test-pepper-0123456789",
-      discordTestOrigin: discord.url,
+      outbound,
     },
   });
   admin = await signInAs({ db, app }, "discord", "admin");
   user = await signInAs({ db, app }, "discord", "user");
-  config = { auditRetentionDays: null, timeZone: null, discordTestOrigin: discord.url };
+  config = { auditRetentionDays: null, timeZone: null, outbound };
 });
 afterAll(async () => {
   if (db) await settleBackground(db);
@@ -249,7 +254,7 @@ describe("delivery to Discord", () => {
         brand: "Test Guild",
         timeZone: null,
         pepper: "test-pepper-0123456789",
-        discordTestOrigin: discord.url,
+        outbound,
       },
     });
     const waiting: Promise<unknown>[] = [];

@@ -11,6 +11,8 @@ import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { settleBackground, wakeBackground } from "../discord/background.ts";
 import { createProcessFeed } from "../live/process-feed.ts";
+import { outboundFrom } from "../outbound/guarded-fetch.ts";
+import { nodeTransport } from "../outbound/node-transport.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
 import { resolveVapidKeys } from "../spawn-alerts/vapid-keys-file.ts";
@@ -44,6 +46,8 @@ async function main() {
 
   // The live feed's SSE streams (decision 033), ended first at shutdown so the server closes at once.
   const live = createProcessFeed(db);
+  // Pushes and Discord posts: public addresses only, each name resolved and its checked address dialled (decision 053).
+  const outbound = outboundFrom(env, nodeTransport());
   const api = createApp({
     db,
     live,
@@ -52,7 +56,7 @@ async function main() {
       timeZone: env.GUILD_TIMEZONE ?? null,
       pepper,
       vapid,
-      discordTestOrigin: env.DISCORD_TEST_ORIGIN ?? null,
+      outbound,
       keepAutomaticBackup: automaticBackupKeeper(env.DATA_DIR),
     },
     clientAddress: nodeClientAddress({ trustProxy: env.TRUST_PROXY }),
@@ -82,7 +86,7 @@ async function main() {
 
   // The purge, spawn alerts and the other scheduled jobs: shortly after start, then every minute unless
   // SCHEDULE_INTERVAL_SECONDS says otherwise (decisions 028, 042).
-  const scheduledConfig = scheduledConfigFrom(env, vapid);
+  const scheduledConfig = scheduledConfigFrom(env, vapid, outbound);
   // And, on Node only, the daily backup into DATA_DIR/backups, keeping 14 (decision 052).
   const jobs = startScheduledTimer(
     async () => {

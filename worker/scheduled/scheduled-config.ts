@@ -1,3 +1,4 @@
+import type { Outbound } from "../outbound/guarded-fetch.ts";
 import type { VapidConfig } from "../spawn-alerts/vapid.ts";
 
 /** What the scheduled jobs need from the environment, the same on Node and Workers. */
@@ -8,23 +9,20 @@ export interface ScheduledConfig {
   timeZone?: string | null;
   /** The VAPID keys that sign spawn alerts (worker/spawn-alerts/vapid.ts); null or absent: Web Push is off. */
   vapid?: VapidConfig | null;
-  /** DISCORD_TEST_ORIGIN: a loopback origin whose webhooks tests may use (worker/discord/webhook-url.ts). */
-  discordTestOrigin?: string | null;
+  /** How pushes and Discord posts go out (worker/outbound, decision 053); absent: public internet only, by fetch. */
+  outbound?: Outbound | null;
 }
 
-/** From the parsed environment of either runtime (worker/config/env.ts), and the VAPID keys each resolves. */
+/** From the parsed environment of either runtime (worker/config/env.ts), the VAPID keys and outbound settings each resolves. */
 export function scheduledConfigFrom(
-  env: {
-    AUDIT_RETENTION_DAYS?: number | undefined;
-    GUILD_TIMEZONE?: string | undefined;
-    DISCORD_TEST_ORIGIN?: string | undefined;
-  },
+  env: { AUDIT_RETENTION_DAYS?: number | undefined; GUILD_TIMEZONE?: string | undefined },
   vapid: VapidConfig | null = null,
+  outbound: Outbound | null = null,
 ): ScheduledConfig {
   return {
     auditRetentionDays: env.AUDIT_RETENTION_DAYS ?? null,
     timeZone: env.GUILD_TIMEZONE ?? null,
     vapid,
-    discordTestOrigin: env.DISCORD_TEST_ORIGIN ?? null,
+    outbound,
   };
 }

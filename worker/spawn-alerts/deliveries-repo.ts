@@ -23,9 +23,22 @@ export interface DeliveryKey {
   spawnAt: Date;
 }
 
-/** True when this run may send the alert now: a new row, or a lapsed claim of an unsent one. */
+const PG_FOREIGN_KEY_VIOLATION = "23503";
+
+/**
+ * True when this run may send the alert now: a new row, or a lapsed claim of an unsent one. False too when the
+ * subscription was deleted meanwhile (gone or refused by another alert of the same run).
+ */
 export async function claimDelivery(q: Queryable, key: DeliveryKey, now: Date): Promise<boolean> {
-  const rows = await q.query(
+  const rows = await insertClaim(q, key, now).catch((err: unknown) => {
+    if ((err as { code?: unknown } | null)?.code === PG_FOREIGN_KEY_VIOLATION) return [];
+    throw err;
+  });
+  return rows.length > 0;
+}
+
+function insertClaim(q: Queryable, key: DeliveryKey, now: Date) {
+  return q.query(
     `INSERT INTO spawn_alert_deliveries AS d (subscription_id, boss_name, spawn_at, claimed_until)
      VALUES ($1, $2, $3, $4)
      ON CONFLICT (subscription_id, boss_name, spawn_at) DO UPDATE
@@ -41,7 +54,6 @@ export async function claimDelivery(q: Queryable, key: DeliveryKey, now: Date): 
       MAX_DELIVERY_ATTEMPTS,
     ],
   );
-  return rows.length > 0;
 }
 
 export async function markDelivered(q: Queryable, key: DeliveryKey, now: Date): Promise<void> {

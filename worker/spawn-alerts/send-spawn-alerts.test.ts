@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SpawnAlertPush } from "@shared/schemas/spawn-alerts.ts";
 import { upsertTimer } from "../bosses/boss-timers-repo.ts";
 import type { Db } from "../db/types.ts";
+import { testOutbound } from "../outbound/testing/test-outbound.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
 import { createTestDb } from "../test/test-db.ts";
@@ -36,7 +37,13 @@ beforeAll(async () => {
   db = await createTestDb();
   service = await useFakePushService();
   vapid = await generateVapidKeys("mailto:raid-lead@guild.test");
-  config = { auditRetentionDays: null, timeZone: "Asia/Manila", vapid };
+  // The fake push service is on this machine: a test origin, the one exception to the outbound guard.
+  config = {
+    auditRetentionDays: null,
+    timeZone: "Asia/Manila",
+    vapid,
+    outbound: await testOutbound([service.url]),
+  };
 });
 afterAll(async () => {
   await db?.close();
@@ -230,7 +237,10 @@ describe("spawn alerts: what the push service answers", () => {
   it("gives up on a push service that does not answer in time", async () => {
     const slow = await createBrowserSubscription(pushEndpoint(service.url, "slow", unique("slow")));
     const started = Date.now();
-    const outcome = await sendPush(slow, { title: "t" }, vapid, { timeoutMs: 300 });
+    const outcome = await sendPush(slow, { title: "t" }, vapid, {
+      timeoutMs: 300,
+      outbound: config.outbound ?? undefined,
+    });
     expect(outcome).toEqual({ kind: "failed", error: "push service did not answer in 300 ms" });
     expect(Date.now() - started).toBeLessThan(10_000);
   });

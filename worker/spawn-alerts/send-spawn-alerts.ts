@@ -4,13 +4,15 @@
  * spawn of each boss is looked at, so an alert for a spawn already past is never sent. Each alert is claimed in
  * the database before it is sent (deliveries-repo.ts): once per subscription and spawn, across restarts and
  * overlapping runs. An endpoint the push service calls gone (404/410) is deleted; one that fails or hangs
- * does not hold up the others.
+ * does not hold up the others. Every push goes through the outbound guard (decision 053): an endpoint it refuses
+ * (not the public internet, e.g. a row stored before the guard existed) is sent nothing and deleted.
  */
 
 import { ALERT_LEAD_MINUTES } from "@shared/bosses/alert-lead-minutes.ts";
 import { spawnsWithin } from "@shared/bosses/next-spawn.ts";
 import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
 import type { Db } from "../db/types.ts";
+import { type Outbound, outboundOf } from "../outbound/guarded-fetch.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
 import { spawnAlertPayload } from "./alert-text.ts";
 import {
@@ -41,6 +43,8 @@ export interface SpawnAlertsResult {
   sent: number;
   failed: number;
   removed: number;
+  /** Endpoints the outbound guard refused, sent nothing and deleted. */
+  refused: number;
   pruned: number;
 }
 
@@ -50,7 +54,7 @@ export interface SpawnAlertsDeps {
     target: PushTarget,
     payload: unknown,
     vapid: VapidConfig,
-    options: { ttlSeconds: number },
+    options: { ttlSeconds: number; outbound: Outbound },
   ) => Promise<PushOutcome>;
 }
 
@@ -91,12 +95,13 @@ export async function sendSpawnAlerts(
   now: Date,
   deps: SpawnAlertsDeps = {},
 ): Promise<SpawnAlertsResult> {
-  const result: SpawnAlertsResult = { due: 0, sent: 0, failed: 0, removed: 0, pruned: 0 };
+  const result: SpawnAlertsResult = { due: 0, sent: 0, failed: 0, removed: 0, refused: 0, pruned: 0 };
   result.pruned = await pruneDeliveries(db, now);
   const vapid = config.vapid ?? null;
   if (vapid === null) return { ...result, off: "no VAPID keys" };
   const timeZone = config.timeZone ?? null;
   const send = deps.send ?? sendPush;
+  const outbound = outboundOf(config);
   const due = (await dueAlerts(db, timeZone, now)).slice(0, MAX_ALERTS_PER_RUN);
   result.due = due.length;
   const gone = new Set<number>();
@@ -108,14 +113,18 @@ export async function sendSpawnAlerts(
     const payload = spawnAlertPayload(key.bossName, spawnAt, now.getTime(), timeZone);
     const ttlSeconds = Math.ceil((spawnAt - now.getTime()) / 1000);
     // A throw here is the process dying between claim and send: the claim stays and lapses (deliveries-repo.ts).
-    const outcome = await send(subscription, payload, vapid, { ttlSeconds });
+    const outcome = await send(subscription, payload, vapid, { ttlSeconds, outbound });
     if (outcome.kind === "sent") {
       result.sent++;
       await markDelivered(db, key, now);
-    } else if (outcome.kind === "gone") {
+    } else if (outcome.kind === "gone" || outcome.kind === "refused") {
       if (gone.has(subscription.id)) return;
       gone.add(subscription.id);
-      result.removed++;
+      if (outcome.kind === "gone") result.removed++;
+      else {
+        result.refused++;
+        console.error(`push endpoint ${subscription.id} refused and deleted: ${outcome.error}`);
+      }
       await deleteSubscriptionById(db, subscription.id);
     } else {
       result.failed++;

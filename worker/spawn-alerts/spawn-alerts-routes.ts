@@ -3,11 +3,15 @@
  * on for their device, signed in or not (a visitor who installed the app): the push endpoint is the device's
  * secret, and whoever holds it may change or end its alerts. Writes go through the CSRF guard like every write.
  * Bounded: MAX_PUSH_SUBSCRIPTIONS in all and MAX_PUSH_SUBSCRIPTIONS_PER_ADDRESS new ones from one address.
+ * The server only pushes to the public internet (decision 053): an endpoint it would refuse to call is refused
+ * here, with the reason, before anything is stored.
  */
 import { Hono } from "hono";
 import {
+  PUSH_ENDPOINT_INVALID,
   PUSH_KEYS_INVALID,
   type PushEndpointInput,
+  pushEndpointNotPublic,
   pushEndpointSchema,
   type SubscribeSpawnAlertsInput,
   subscribeSpawnAlertsSchema,
@@ -17,6 +21,7 @@ import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
 import { write } from "../app/write.ts";
+import { checkOutbound, type Outbound, outboundOf } from "../outbound/guarded-fetch.ts";
 import {
   countSubscriptions,
   deleteSubscription,
@@ -43,6 +48,16 @@ function assertUsableKeys(keys: { p256dh: string; auth: string }): void {
   if (!point || base64UrlLength(keys.auth) !== 16) throw new ApiError(400, PUSH_KEYS_INVALID);
 }
 
+/** An endpoint the outbound guard would call: https, the default port, a public host (resolved on Node). */
+async function assertPublicEndpoint(endpoint: string, outbound: Outbound): Promise<void> {
+  const refusal = await checkOutbound(endpoint, outbound);
+  if (refusal === null) return;
+  throw new ApiError(
+    400,
+    refusal.code === "scheme" ? PUSH_ENDPOINT_INVALID : pushEndpointNotPublic(refusal.reason),
+  );
+}
+
 /** The boss list without repeats (letter case aside), as it was written. */
 function distinctBosses(bosses: SubscribeSpawnAlertsInput["bosses"]): "all" | string[] {
   if (bosses === "all") return "all";
@@ -61,10 +76,11 @@ export const spawnAlertsRoutes = new Hono<AppEnv>()
     if (!vapid) throw new ApiError(503, PUSH_OFF);
     return sendData(c, { publicKey: vapid.publicKey });
   })
-  .post("/subscription", jsonBody(subscribeSpawnAlertsSchema), (c) => {
+  .post("/subscription", jsonBody(subscribeSpawnAlertsSchema), async (c) => {
     if (!c.get("config").vapid) throw new ApiError(503, PUSH_OFF);
     const input = c.req.valid("json") as SubscribeSpawnAlertsInput;
     assertUsableKeys(input.subscription.keys);
+    await assertPublicEndpoint(input.subscription.endpoint, outboundOf(c.get("config")));
     const from = c.get("clientAddress") ?? null;
     return write(c, async ({ tx }) => {
       await lockSubscriptionWrites(tx);
