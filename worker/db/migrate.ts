@@ -32,6 +32,12 @@ export interface MigrateOptions {
    * anywhere before that commit leaves the database brand-new, and the next run does all of it again.
    */
   brandNew?: (tx: Queryable) => Promise<unknown>;
+  /**
+   * Run after the migrations on every call, in its own transaction under the migration lock: brings back what an
+   * older version of the code left out of step (the derived figures, docs/decisions/055). It checks cheaply and
+   * does the work only when needed.
+   */
+  repair?: (tx: Queryable) => Promise<unknown>;
 }
 
 async function applyOne(tx: Queryable, m: Migration, steps: MigrationSteps): Promise<void> {
@@ -61,7 +67,7 @@ function migrateBrandNew(
 
 /**
  * Applies every pending migration in version order, each (with its step) in its own transaction; on a
- * brand-new database all of them and `options.brandNew` in one.
+ * brand-new database all of them and `options.brandNew` in one. Then `options.repair`, if given.
  */
 export async function migrate(
   db: Db,
@@ -77,10 +83,24 @@ export async function migrate(
   )`);
   const before = await db.query<{ version: string }>("SELECT version FROM schema_migrations");
   const wasEmpty = before.length === 0;
-  if (wasEmpty) {
-    const applied = await migrateBrandNew(db, sorted, steps, options.brandNew);
-    if (applied) return { applied, wasEmpty };
-  }
+  const applied =
+    (wasEmpty ? await migrateBrandNew(db, sorted, steps, options.brandNew) : undefined) ??
+    (await migrateOneByOne(db, sorted, steps));
+  const { repair } = options;
+  if (repair)
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      await repair(tx);
+    });
+  return { applied, wasEmpty };
+}
+
+/** Each pending migration with its step in its own transaction; answers the names of those this call applied. */
+async function migrateOneByOne(
+  db: Db,
+  sorted: readonly Migration[],
+  steps: MigrationSteps,
+): Promise<string[]> {
   const applied: string[] = [];
   for (const m of sorted) {
     const done = await db.transaction(async (tx) => {
@@ -92,5 +112,5 @@ export async function migrate(
     });
     if (done) applied.push(m.name);
   }
-  return { applied, wasEmpty };
+  return applied;
 }

@@ -1,7 +1,7 @@
 import { ensureAdmin } from "../auth/bootstrap-admin.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Db, Queryable } from "../db/types.ts";
-import { MIGRATION_STEPS } from "../salary/migration-steps.ts";
+import { MIGRATION_STEPS, repairDerivedFigures } from "../salary/migration-steps.ts";
 import { loadMigrations, loadSampleData } from "./load-sql.ts";
 
 export interface PrepareOptions {
@@ -13,9 +13,10 @@ export interface PrepareOptions {
 }
 
 /**
- * Migrations, sample data on a brand-new database, and the bootstrap admin: what every start needs. A crash at
- * any point is finished by the next start (decision 030): a brand-new database gets its migrations and the
- * sample data in one transaction, and the admin is made, in its own, whenever none exists.
+ * Migrations, sample data on a brand-new database, derived figures brought back in step with the loot
+ * (docs/decisions/055), and the bootstrap admin: what every start needs. A crash at any point is finished by the
+ * next start (decision 030): a brand-new database gets its migrations and the sample data in one transaction,
+ * and the admin is made, in its own, whenever none exists.
  */
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<void> {
   const log = options.log ?? console.log;
@@ -24,11 +25,16 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
     await tx.exec(loadSampleData());
     seeded = true;
   };
+  let rebuilt = false;
   const { applied } = await migrate(db, loadMigrations(), MIGRATION_STEPS, {
     brandNew: options.seedSampleData ? loadSample : undefined,
+    repair: async (tx) => {
+      rebuilt = await repairDerivedFigures(tx);
+    },
   });
   if (applied.length > 0) log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
   if (seeded) log("Loaded the sample data (set SEED_SAMPLE_DATA=false to start empty).");
+  if (rebuilt) log("Rebuilt the salaries and funds from the loot: they were out of step with it.");
   await ensureAdmin(db, {
     email: options.adminEmail,
     password: options.adminPassword,

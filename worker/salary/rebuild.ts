@@ -1,13 +1,16 @@
 /**
- * The full rebuild of the derived figures (the fix tool's "Recalculate All Salaries", and migration 002's data
- * step): every Sold item distributed from scratch by the full engine, every stored distribution replaced, every
- * salary and the funds row set to the engine's figures. It reports what differed from what was stored, which
- * is nothing unless something went wrong: the writes keep the same figures incrementally (redistribute.ts).
+ * The full rebuild of the derived figures (the fix tool's "Recalculate All Salaries", a restore, migration 002's
+ * data step, and a start that finds them out of step): every Sold item distributed from scratch by the full
+ * engine, every stored distribution replaced, every salary, the totals row and the funds row set to the engine's
+ * figures, whether those rows are there or not (docs/decisions/055). It reports what differed from what was
+ * stored, which is nothing unless something went wrong: the writes keep the same figures incrementally
+ * (redistribute.ts).
  */
 import { parseMoney } from "@shared/money/money.ts";
 import { calculateSalaries, type SalaryCalculation } from "@shared/salary/calculate-salaries.ts";
 import { sameDistribution, storedDistributions } from "@shared/salary/stored-distribution.ts";
 import type { WriteTools } from "../app/write.ts";
+import { insertAudit } from "../audit/audit-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import {
   changedFigures,
@@ -72,7 +75,9 @@ async function storeSalaries(tx: Queryable, salaries: readonly SalaryChange[]): 
     const chunk = salaries.slice(start, start + SALARY_ROWS_PER_STATEMENT);
     const rows = chunk.map((_, i) => `($${2 * i + 1}::int, $${2 * i + 2}::numeric)`).join(", ");
     await tx.query(
-      `UPDATE guild_members AS m SET salary = v.salary FROM (VALUES ${rows}) AS v(id, salary) WHERE m.id = v.id`,
+      // Only salaries that move: an unchanged member keeps its updated_at and is not sent again by delta pulls.
+      `UPDATE guild_members AS m SET salary = v.salary FROM (VALUES ${rows}) AS v(id, salary)
+        WHERE m.id = v.id AND m.salary <> v.salary`,
       chunk.flatMap((change) => [change.id, change.to]),
     );
   }
@@ -85,7 +90,9 @@ async function storeFunds(tx: Queryable, after: Funds): Promise<{ fundsBefore: F
   await tx.query(
     `INSERT INTO guild_funds (id, reserved_guild_funds, admin_fund) VALUES (1, $1, $2)
      ON CONFLICT (id) DO UPDATE SET reserved_guild_funds = EXCLUDED.reserved_guild_funds,
-       admin_fund = EXCLUDED.admin_fund`,
+       admin_fund = EXCLUDED.admin_fund
+     WHERE (guild_funds.reserved_guild_funds, guild_funds.admin_fund)
+           IS DISTINCT FROM (EXCLUDED.reserved_guild_funds, EXCLUDED.admin_fund)`,
     [after.reservedGuildFunds, after.adminFund],
   );
   return { fundsBefore: rows[0] ?? { reservedGuildFunds: "0.00", adminFund: "0.00" }, fundsAfter: after };
@@ -96,4 +103,42 @@ export async function rebuildAndAudit(tx: Queryable, audit: WriteTools["audit"])
   const result = await rebuildDerivedFigures(tx);
   if (changedFigures(result)) await audit(recalculationAudit(result));
   return result;
+}
+
+/**
+ * Whether the stored figures are visibly out of step with the items, from sums over the items and earners (no
+ * engine, no pass over the shares: about 0.1 s at 10,000 Sold items): the totals or funds row missing or not
+ * their items' sums, a Sold item without its stored distribution or one left over, a stored value that is not
+ * the item's, the members' earnings not their salaries. A wrong split that still adds up is not seen here:
+ * "Recalculate All Salaries" compares everything.
+ */
+export async function derivedFiguresOutOfStep(q: Queryable): Promise<boolean> {
+  const [row] = await q.query<{ inStep: boolean }>(
+    `WITH items AS (
+       SELECT count(*)::int AS n, coalesce(sum(guild_fund), 0) AS guild, coalesce(sum(admin_fund), 0) AS admin
+         FROM salary_items)
+     SELECT
+       EXISTS (SELECT 1 FROM salary_totals AS t, items AS i
+                WHERE t.id = 1 AND t.item_count = i.n AND t.guild_fund = i.guild AND t.admin_fund = i.admin)
+       AND EXISTS (SELECT 1 FROM guild_funds AS f, items AS i
+                    WHERE f.id = 1 AND f.reserved_guild_funds = i.guild AND f.admin_fund = i.admin)
+       AND (SELECT count(*)::int FROM market_exchange WHERE status = 'Sold') = (SELECT n FROM items)
+       AND NOT EXISTS (SELECT 1 FROM salary_items AS si LEFT JOIN market_exchange AS m ON m.id = si.item_id
+                        WHERE m.id IS NULL OR m.status <> 'Sold' OR m.value <> si.value)
+       AND (SELECT coalesce(sum(general_share + elite_share), 0) FROM salary_earners WHERE member_id IS NOT NULL)
+         = (SELECT coalesce(sum(salary), 0) FROM guild_members)
+       AS "inStep"`,
+  );
+  return row?.inStep !== true;
+}
+
+/**
+ * The start's repair (worker/db/migrate.ts `repair`): rebuilds when the figures are out of step, e.g. after a
+ * restore by an older version, which left the totals row out; audited when a figure moved. Answers the rebuild,
+ * or null when none was needed.
+ */
+export async function rebuildWhenOutOfStep(tx: Queryable): Promise<Rebuild | null> {
+  await lockDerivedFigures(tx);
+  if (!(await derivedFiguresOutOfStep(tx))) return null;
+  return rebuildAndAudit(tx, (entry) => insertAudit(tx, null, entry));
 }

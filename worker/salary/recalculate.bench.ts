@@ -2,13 +2,14 @@
  * A full recalculation over 10,000 Sold items on embedded PGlite: `npm run bench:recalc`.
  * Prints the time of the engine alone and of rebuildDerivedFigures (load, engine, stored distributions, salary
  * UPDATE, funds): the fix tool's "Recalculate All Salaries" and migration 002's data step. Writes do not take this
- * path (see bench:scale). A benchmark, not a test.
+ * path (see bench:scale). Then the check every start runs before deciding to rebuild (docs/decisions/055). A
+ * benchmark, not a test.
  */
 import { calculateSalaries } from "@shared/salary/calculate-salaries.ts";
 import { migrate } from "../db/migrate.ts";
 import { createMemoryPgliteDb } from "../db/pglite.ts";
 import { loadMigrations } from "../node/load-sql.ts";
-import { rebuildDerivedFigures } from "./rebuild.ts";
+import { derivedFiguresOutOfStep, rebuildDerivedFigures } from "./rebuild.ts";
 import { loadRoster, loadSoldItems } from "./stored-shares.ts";
 
 const SOLD = 10_000;
@@ -55,4 +56,8 @@ const again = await time("rebuildDerivedFigures again (everything stored already
   db.transaction((tx) => rebuildDerivedFigures(tx)),
 );
 console.log(`  items that differed: ${again.differingItemIds.length}`);
+for (let run = 1; run <= 3; run++) {
+  const outOfStep = await time(`the start's check, run ${run}`, () => derivedFiguresOutOfStep(db));
+  if (outOfStep) throw new Error("the rebuilt figures were reported out of step");
+}
 await db.close();

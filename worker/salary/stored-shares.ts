@@ -273,13 +273,16 @@ async function moveEarners(q: Queryable, deltas: ReadonlyMap<string, EarnerDelta
   );
 }
 
-/** Every earner's totals and the item totals added up again from the stored rows (the full rebuild). */
+/**
+ * Every earner's totals and the item totals added up again from the stored rows (the full rebuild). The totals
+ * row is written whether or not it is there: a restore empties the table (docs/decisions/055).
+ */
 export async function rebuildTotals(q: Queryable): Promise<void> {
   await q.query(
-    `UPDATE salary_totals AS t SET item_count = s.n, guild_fund = s.guild, admin_fund = s.admin
-       FROM (SELECT count(*)::int AS n, coalesce(sum(guild_fund), 0) AS guild, coalesce(sum(admin_fund), 0) AS admin
-               FROM salary_items) AS s
-      WHERE t.id = 1`,
+    `INSERT INTO salary_totals (id, item_count, guild_fund, admin_fund)
+     SELECT 1, count(*)::int, coalesce(sum(guild_fund), 0), coalesce(sum(admin_fund), 0) FROM salary_items
+     ON CONFLICT (id) DO UPDATE SET item_count = EXCLUDED.item_count, guild_fund = EXCLUDED.guild_fund,
+       admin_fund = EXCLUDED.admin_fund`,
   );
   await q.query("DELETE FROM salary_earners");
   await q.query(
