@@ -11,7 +11,7 @@ import {
   planMerge,
   sameValue,
 } from "./field-merge.ts";
-import { conflictMessage, readWriteConflict } from "./write-conflict.ts";
+import { conflictMessage, readWriteConflict, shownValue, UNNAMED_REF } from "./write-conflict.ts";
 
 describe("sameValue", () => {
   it("compares money as exact cents, whatever the spelling", () => {
@@ -143,7 +143,37 @@ describe("the conflict sentence", () => {
       { field: "value", base: "1", yours: "2", theirs: "3500.5", changedBy: "A", changedAt: null },
     ];
     expect(conflictMessage(money)).toBe(
-      "Blade's value was changed to 3,500.50 USDT by A while you were offline.",
+      "The value of Blade was changed to 3,500.50 USDT by A while you were offline.",
     );
+  });
+
+  it("names the members a reference holds, never their ids (decision 058)", () => {
+    const field = {
+      field: "mainMemberId",
+      base: 25,
+      yours: null,
+      theirs: 31,
+      changedBy: "B",
+      changedAt: null,
+    };
+    const conflict = {
+      entity: "guild_member" as const,
+      id: 7,
+      subject: "Corvin",
+      current: {},
+      fields: [field],
+      names: { "25": "Aldric", "31": "Brina" },
+    };
+    expect(conflictMessage(conflict)).toBe(
+      "Corvin's main character was changed to Brina by B while you were offline.",
+    );
+    expect(shownValue(conflict, field, "base")).toBe("Aldric");
+    expect(shownValue(conflict, field, "yours")).toBe("none");
+    // An answer without names (an older server) never shows the id either.
+    const { names: _, ...unnamed } = conflict;
+    expect(conflictMessage(unnamed)).toBe(
+      `Corvin's main character was changed to ${UNNAMED_REF} by B while you were offline.`,
+    );
+    expect(conflictMessage(unnamed)).not.toMatch(/25|31|#/);
   });
 });

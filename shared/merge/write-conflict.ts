@@ -1,7 +1,9 @@
 /**
  * The 409 answer of an update whose field someone else changed since the writer's base
  * (docs/decisions/038-field-merges.md), and the sentence both sides show for it: "Stormhollow's category was
- * changed to Core by B while you were offline." Plain JSON: money as decimal text, instants as ISO text.
+ * changed to Core by B while you were offline." Plain JSON: money as decimal text, instants as ISO text. Rows
+ * are named as the screens name them, never by id (docs/decisions/058): a member by their name, an item by its
+ * name and day, a raid by its boss and day.
  */
 
 import { formatDate } from "../format/format-date.ts";
@@ -31,6 +33,11 @@ export interface WriteConflict {
   fields: FieldConflict[];
   /** The row as the collection's read answers it now. */
   current: Record<string, unknown>;
+  /**
+   * The names of the members the conflicting fields refer to (a main character), by id as text, so the
+   * sentence says "Aldric" where the field holds 25. Absent in answers from before decision 058.
+   */
+  names?: Record<string, string>;
 }
 
 /** The body of the 409: `error` is the sentence, for clients that only read SPEC's error field. */
@@ -49,8 +56,19 @@ function labelOf(entity: MergeEntity, field: string): string {
   return rules[field]?.label ?? field;
 }
 
-/** A field's value as the sentence shows it. */
-export function showValue(kind: FieldKind, value: unknown, timeZone?: string | null): string {
+/** What a reference shows when its name is not known: never the bare id. */
+export const UNNAMED_REF = "another member";
+
+/**
+ * A field's value as the sentence shows it. `names`: the names of referenced members by id (the conflict's
+ * `names`); a reference without one shows UNNAMED_REF.
+ */
+export function showValue(
+  kind: FieldKind,
+  value: unknown,
+  timeZone?: string | null,
+  names?: Readonly<Record<string, string>>,
+): string {
   if (value === null || value === undefined || value === "") return "none";
   switch (kind) {
     case "money":
@@ -62,25 +80,40 @@ export function showValue(kind: FieldKind, value: unknown, timeZone?: string | n
       const names = namesOf(value);
       return names.length === 0 ? "nobody" : names.join(", ");
     }
-    case "ref":
-      return `#${String(value)}`;
+    case "ref": {
+      const name = typeof names === "object" && names !== null ? names[String(value)] : undefined;
+      return typeof name === "string" ? name : UNNAMED_REF;
+    }
     default:
       return String(value);
   }
 }
 
-/** "Stormhollow's category was changed to Core by B while you were offline." */
+/** One of a conflicting field's values (what it was based on, what the writer wants, what it is now), shown. */
+export function shownValue(
+  conflict: Pick<WriteConflict, "entity" | "names">,
+  field: FieldConflict,
+  which: "base" | "yours" | "theirs",
+  timeZone?: string | null,
+): string {
+  return showValue(kindOf(conflict.entity, field.field), field[which], timeZone, conflict.names);
+}
+
+/**
+ * "Stormhollow's category was changed to Core by B while you were offline."; a record or an item, named with its
+ * day: "The value of Dragon Scale (Nov 22, 2026) was changed to ...".
+ */
 export function conflictSentence(
-  conflict: Pick<WriteConflict, "entity" | "subject">,
+  conflict: Pick<WriteConflict, "entity" | "subject" | "names">,
   field: FieldConflict,
   timeZone?: string | null,
 ): string {
   const label = labelOf(conflict.entity, field.field);
   const what =
-    conflict.entity === "attendance_record"
+    conflict.entity === "attendance_record" || conflict.entity === "market_item"
       ? `The ${label} of ${conflict.subject}`
       : `${conflict.subject}'s ${label}`;
-  const to = showValue(kindOf(conflict.entity, field.field), field.theirs, timeZone);
+  const to = shownValue(conflict, field, "theirs", timeZone);
   const by = field.changedBy ? ` by ${field.changedBy}` : "";
   return `${what} was changed to ${to}${by} while you were offline.`;
 }

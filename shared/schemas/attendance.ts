@@ -3,6 +3,7 @@
  * the server and the attendance dialogs.
  */
 import * as z from "zod";
+import { formatDate } from "../format/format-date.ts";
 import { ATTENDANCE_FIELD_RULES } from "../merge/field-merge.ts";
 import { normalizeParticipants } from "../participants/parse-participants.ts";
 import { BASE_INVALID, baseFitsChanges, baseText, baseUnknownField } from "./merge-base.ts";
@@ -135,5 +136,13 @@ export interface AttendanceRecord {
   createdAt: Date;
 }
 
-export const attendanceNotFound = (id: number) => `Attendance record with ID ${id} not found.`;
+/** A raid record as the sentences name it: "the Duskwing raid of Nov 11, 2026" (its day in UTC, as stored). */
+export const raidLabel = (bossName: string, dateAttended: Date | string) =>
+  `the ${bossName} raid of ${formatDate(dateAttended, "UTC")}`;
+
+export const ATTENDANCE_NOT_FOUND = "This attendance record no longer exists.";
+
+/** Answered 404 when the record was deleted meanwhile. */
+export const raidGoneMessage = (label: string, by: string | null) =>
+  `${label.charAt(0).toUpperCase()}${label.slice(1)} was deleted${by ? ` by ${by}` : ""}.`;
 export const attendanceBossNotFound = (bossName: string) => `Boss "${bossName}" not found.`;

@@ -4,6 +4,9 @@
  * cents in requests and decimal text in answers.
  */
 import * as z from "zod";
+import { formatMoney } from "../money/money.ts";
+import { beyondRangeMessage } from "../money/money-range.ts";
+import { dayTooLate } from "./day-range.ts";
 import { idField, moneyCentsField, unknownField } from "./market.ts";
 import { dayField, ID_NOT_POSITIVE } from "./payouts.ts";
 
@@ -21,11 +24,28 @@ export const PURPOSE_TOO_LONG = `Purpose cannot exceed ${PURPOSE_MAX_LENGTH} cha
 export const SPENT_ON_REQUIRED = "A spending date is required.";
 export const SPENT_ON_INVALID = "Spent on must be a date (YYYY-MM-DD).";
 export const SPENT_ON_TOO_EARLY = "Spent on cannot be before 2000-01-01.";
-export const SPENDING_NOT_FOUND = "Spending not found";
+/** The latest day is a year from the checker's today (day-range.ts). */
+export const SPENT_ON_TOO_LATE = dayTooLate("Spent on");
+export const SPENDING_NOT_FOUND = "This spending no longer exists.";
+
+/** Answered 404 when the spending to remove was removed already. */
+export const spendingGoneMessage = (purpose: string, amount: string, by: string | null) =>
+  `The spending of ${formatMoney(amount, "usdt")} for ${purpose} was already removed${by ? ` by ${by}` : ""}.`;
 
 /** Answered 409 when spending more than the fund holds and the request did not confirm it. */
 export const overFundMessage = (fund: FundName, amount: string, balance: string) =>
   `Spending ${amount} USDT is more than the ${FUND_LABELS[fund].toLowerCase()}'s balance of ${balance} USDT. Confirm to spend it anyway.`;
+
+/**
+ * Answered 400 when a spending would take what a fund spent in all beyond the money range (decision 058);
+ * `spent` is that total now (decimal text, any size).
+ */
+export const spentTotalBeyondRangeMessage = (fund: FundName, amountCents: number, spent: string) =>
+  beyondRangeMessage(
+    `Spending ${formatMoney(amountCents, "usdt")}`,
+    `what the ${FUND_LABELS[fund].toLowerCase()} has spent`,
+    spent,
+  );
 
 export const createSpendingSchema = z.strictObject(
   {
@@ -46,6 +66,7 @@ export const createSpendingSchema = z.strictObject(
       required: SPENT_ON_REQUIRED,
       invalid: SPENT_ON_INVALID,
       tooEarly: SPENT_ON_TOO_EARLY,
+      tooLate: SPENT_ON_TOO_LATE,
     }),
     confirmOverBalance: z.boolean().optional(),
   },

@@ -3,19 +3,22 @@
  * the server and the admin loot forms. Also the money and date fields that the member and import schemas reuse.
  */
 import * as z from "zod";
+import { formatDate } from "../format/format-date.ts";
 import { MARKET_FIELD_RULES } from "../merge/field-merge.ts";
 import { decimalTextOf, MoneyParseError, parseMoney } from "../money/money.ts";
+import { beyondRangeMessage, MAX_MONEY_CENTS } from "../money/money-range.ts";
 import { isControlCode } from "../participants/parse-participants.ts";
 import { isParticipantTextCorrupted } from "../participants/participant-corruption.ts";
 import { normalizeParticipantInput } from "../participants/participant-text.ts";
+import { dayOutOfRange, dayTooLate, lastDay } from "./day-range.ts";
 import { BASE_INVALID, baseFitsChanges, baseText, baseUnknownField } from "./merge-base.ts";
 import { nameField, participantNamesProblem } from "./name-field.ts";
 
 export const LOOT_STATUSES = ["Pending", "Sold"] as const;
 export type LootStatus = (typeof LOOT_STATUSES)[number];
 
-/** numeric(14,2) holds at most 999,999,999,999.99. */
-export const MAX_MONEY_CENTS = 99_999_999_999_999;
+/** The most a money field takes (shared/money/money-range.ts). */
+export { MAX_MONEY_CENTS };
 export const MAX_LOOT_PARTICIPANTS = 1000;
 export const LOOT_NAME_MAX_LENGTH = 200;
 export const BOSS_NAME_MAX_LENGTH = 100;
@@ -27,6 +30,9 @@ export const LOOT_NAME_TOO_LONG = `Loot name cannot exceed ${LOOT_NAME_MAX_LENGT
 export const BOSS_NAME_TOO_LONG = `Boss name cannot exceed ${BOSS_NAME_MAX_LENGTH} characters.`;
 export const STATUS_INVALID = "Status must be Pending or Sold.";
 export const DATE_ACQUIRED_INVALID = "Date acquired must be a date (YYYY-MM-DD).";
+export const DATE_ACQUIRED_TOO_EARLY = "Date acquired cannot be before 2000-01-01.";
+/** The latest day is a year from the checker's today (day-range.ts). */
+export const DATE_ACQUIRED_TOO_LATE = dayTooLate("Date acquired");
 export const ID_NOT_INTEGER = "ID must be an integer.";
 export const TOO_MANY_LOOT_PARTICIPANTS = `A loot item cannot list more than ${MAX_LOOT_PARTICIPANTS} participants.`;
 export const PARTICIPANT_NAME_INVALID =
@@ -134,7 +140,16 @@ export const itemBossNameField = nameField(
 const statusField = z.enum(LOOT_STATUSES, { error: STATUS_INVALID });
 const valueField = moneyCentsField(moneyMessages("Value"));
 const totalFundsField = moneyCentsField(moneyMessages("Total funds"));
-const dateAcquiredField = calendarDayField.nullable();
+/** A loot item's day, from 2000-01-01 to a year from today (day-range.ts); none is fine. */
+const dateAcquiredField = calendarDayField
+  .check((ctx) => {
+    const now = Date.now();
+    const out = dayOutOfRange(ctx.value, now);
+    if (out === null) return;
+    const message = out === "too-early" ? DATE_ACQUIRED_TOO_EARLY : DATE_ACQUIRED_TOO_LATE(lastDay(now));
+    ctx.issues.push({ code: "custom", message, input: ctx.value });
+  })
+  .nullable();
 
 export const createMarketItemSchema = z.strictObject(
   {
@@ -164,7 +179,8 @@ const marketBaseSchema = z.strictObject(
       })
       .optional(),
     totalFunds: moneyCentsField(moneyMessages("base.totalFunds")).optional(),
-    dateAcquired: dateAcquiredField.optional(),
+    // A stored day may predate the range.
+    dateAcquired: calendarDayField.nullable().optional(),
   },
   { error: baseUnknownField },
 );
@@ -190,6 +206,25 @@ export type UpdateMarketItemInput = z.infer<typeof updateMarketItemSchema>;
 
 export const deleteMarketItemSchema = z.strictObject({ id: idField }, { error: unknownField });
 export type DeleteMarketItemInput = z.infer<typeof deleteMarketItemSchema>;
+
+/** A loot item as the sentences name it, by name and day: "Dragon Scale (Nov 22, 2026)". */
+export function lootLabel(lootName: string, dateAcquired: string | null | undefined): string {
+  return dateAcquired ? `${lootName} (${formatDate(dateAcquired)})` : lootName;
+}
+
+export const LOOT_NOT_FOUND = "This loot item no longer exists.";
+
+/** Answered 404 when the item was deleted meanwhile. */
+export const lootGoneMessage = (label: string, by: string | null) =>
+  `${label} was deleted${by ? ` by ${by}` : ""}.`;
+
+/**
+ * Answered 400 when a write to a Sold item would take a total it feeds beyond the money range (decision 058):
+ * `doing` says what ("Selling Dragon Scale"), `total` which total ("Aldric's salary", "the guild fund's
+ * income"), `now` what it is (cents).
+ */
+export const saleBeyondRangeMessage = (doing: string, total: string, now: number) =>
+  beyondRangeMessage(doing, total, now);
 
 /** One entry of `marketExchangeItems`; money as numeric strings ('3200.00'). */
 export interface MarketExchangeItem {

@@ -13,6 +13,7 @@ import {
   PAYOUT_DATE_INVALID,
   PAYOUT_DATE_REQUIRED,
   PAYOUT_DATE_TOO_EARLY,
+  PAYOUT_DATE_TOO_LATE,
   PAYOUT_METHOD_MAX_LENGTH,
   PAYOUT_METHOD_TOO_LONG,
   PAYOUT_REFERENCE_MAX_LENGTH,
@@ -148,6 +149,7 @@ export const markPaidSchema = z.strictObject(
       required: PAYOUT_DATE_REQUIRED,
       invalid: PAYOUT_DATE_INVALID,
       tooEarly: PAYOUT_DATE_TOO_EARLY,
+      tooLate: PAYOUT_DATE_TOO_LATE,
     }).optional(),
   },
   { error: unknownField },
@@ -192,7 +194,13 @@ export const MAIN_MEMBER_IS_LINKED = "The main character is itself linked to ano
 export const MEMBER_HAS_CHARACTERS = "This member is the main character of other members; unlink them first.";
 export const ALIAS_ON_LINKED_CHARACTER =
   "Only a main character (not linked to another) can have a player alias.";
+/** A backup row naming a member the backup does not hold: there the id is the row's key. */
 export const memberNotFoundMessage = (id: number) => `Guild member with ID ${id} not found.`;
+/** Answered 404 by a write to a member the audit log has no delete of (docs/decisions/058). */
+export const MEMBER_NOT_FOUND = "This member is no longer on the roster.";
+/** Answered 404 by a write to a member deleted meanwhile, named from the audit log (docs/decisions/058). */
+export const memberGoneMessage = (name: string, by: string | null) =>
+  `${name} was deleted from the roster${by ? ` by ${by}` : ""}.`;
 export const kickNotActiveMessage = (name: string, status: string) =>
   `Only active members can be kicked; "${name}" is ${status.replace("_", " ")}.`;
 export const markPaidNotKickedMessage = (name: string, status: string) =>

@@ -4,6 +4,9 @@
  * salary) minus what was paid to them; amounts are integer cents in requests and decimal text in answers.
  */
 import * as z from "zod";
+import { formatMoney } from "../money/money.ts";
+import { beyondRangeMessage } from "../money/money-range.ts";
+import { dayOutOfRange, dayTooLate, lastDay } from "./day-range.ts";
 import { calendarDayField, idField, moneyCentsField, unknownField } from "./market.ts";
 
 export const PAYOUT_METHOD_MAX_LENGTH = 100;
@@ -13,19 +16,48 @@ export const PAYOUT_MEMBER_REQUIRED = "Choose the member to pay.";
 export const PAYOUT_DATE_REQUIRED = "A payout date is required.";
 export const PAYOUT_DATE_INVALID = "Paid on must be a date (YYYY-MM-DD).";
 export const PAYOUT_DATE_TOO_EARLY = "Paid on cannot be before 2000-01-01.";
+/** The latest day is a year from the checker's today (day-range.ts). */
+export const PAYOUT_DATE_TOO_LATE = dayTooLate("Paid on");
 export const PAYOUT_METHOD_TOO_LONG = `Method cannot exceed ${PAYOUT_METHOD_MAX_LENGTH} characters.`;
 export const PAYOUT_REFERENCE_TOO_LONG = `Reference cannot exceed ${PAYOUT_REFERENCE_MAX_LENGTH} characters.`;
-export const PAYOUT_NOT_FOUND = "Payout not found";
+export const PAYOUT_NOT_FOUND = "This payout no longer exists.";
+
+const byWhom = (by: string | null) => (by ? ` by ${by}` : "");
+
+/** Answered 404 when the member to pay was deleted meanwhile (named from the audit log when it has them). */
+export const payeeGoneMessage = (name: string | null, by: string | null) =>
+  name === null
+    ? "This member is no longer on the roster: the payout was not recorded."
+    : `${name} was deleted from the roster${byWhom(by)}: the payout was not recorded.`;
+
+/** Answered 404 when the payout to void was voided already. */
+export const payoutGoneMessage = (memberName: string, amount: string, by: string | null) =>
+  `The payout of ${formatMoney(amount, "usdt")} to ${memberName} was already voided${byWhom(by)}.`;
 
 /** Answered 409 when an amount is above the balance and the request did not confirm it. */
 export const overBalanceMessage = (name: string, amount: string, balance: string) =>
   `Paying ${amount} USDT is more than ${name}'s balance of ${balance} USDT. Confirm to pay it anyway.`;
 
 /**
- * A calendar day from 2000-01-01 ('YYYY-MM-DD', an ISO date-time or a Date, read as its UTC day), with messages
- * of its own: missing, not a date, too early.
+ * Answered 400 when a payout would take what a member was paid in all beyond the money range (decision 058);
+ * `paid` is that total now (decimal text, any size).
  */
-export function dayField(messages: { required: string; invalid: string; tooEarly: string }) {
+export const paidTotalBeyondRangeMessage = (name: string, amountCents: number, paid: string) =>
+  beyondRangeMessage(`Paying ${formatMoney(amountCents, "usdt")}`, `the total paid to ${name}`, paid);
+
+export interface DayMessages {
+  required: string;
+  invalid: string;
+  tooEarly: string;
+  /** Given the latest day accepted; a general sentence when absent. */
+  tooLate?: (latest: string) => string;
+}
+
+/**
+ * A calendar day from 2000-01-01 to a year from today ('YYYY-MM-DD', an ISO date-time or a Date, read as its UTC
+ * day; day-range.ts), with messages of its own: missing, not a date, too early, too late.
+ */
+export function dayField(messages: DayMessages) {
   return z
     .union([z.string(), z.date()], {
       error: (issue) =>
@@ -41,8 +73,12 @@ export function dayField(messages: { required: string; invalid: string; tooEarly
         ctx.issues.push({ code: "custom", message: messages.invalid, input });
         return z.NEVER;
       }
-      if (read.data < "2000-01-01") {
-        ctx.issues.push({ code: "custom", message: messages.tooEarly, input });
+      const now = Date.now();
+      const out = dayOutOfRange(read.data, now);
+      if (out !== null) {
+        const tooLate = messages.tooLate ?? dayTooLate("The date");
+        const message = out === "too-early" ? messages.tooEarly : tooLate(lastDay(now));
+        ctx.issues.push({ code: "custom", message, input });
         return z.NEVER;
       }
       return read.data;
@@ -53,6 +89,7 @@ const paidOnField = dayField({
   required: PAYOUT_DATE_REQUIRED,
   invalid: PAYOUT_DATE_INVALID,
   tooEarly: PAYOUT_DATE_TOO_EARLY,
+  tooLate: PAYOUT_DATE_TOO_LATE,
 });
 
 const textField = (max: number, tooLong: string) =>

@@ -129,6 +129,54 @@ describe("member updates that merge", () => {
     expect(await auditFor(portal.db, "guild_member", m.id)).toHaveLength(auditBefore);
   });
 
+  it("names the members a main-character conflict is about, never their ids (decision 058)", async () => {
+    const alt = await newMember();
+    const main = await newMember();
+    const other = await newMember();
+    await ok(a, "/_api/guild-member/update", {
+      id: alt.id,
+      mainMemberId: main.id,
+      base: { mainMemberId: null },
+    });
+    // A moves the alt to another main; B, from a stale form, unlinks it.
+    await ok(a, "/_api/guild-member/update", {
+      id: alt.id,
+      mainMemberId: other.id,
+      base: { mainMemberId: main.id },
+    });
+    const res = await b.post("/_api/guild-member/update", {
+      id: alt.id,
+      mainMemberId: null,
+      base: { mainMemberId: main.id },
+    });
+    expect(res.status).toBe(409);
+    expect(res.data.error).toBe(
+      `${alt.playerName}'s main character was changed to ${other.playerName} by ${aName} while you were offline.`,
+    );
+    const conflict = res.data.conflict as WriteConflict;
+    expect(conflict.fields[0]).toMatchObject({ base: main.id, yours: null, theirs: other.id });
+    expect(conflict.names).toEqual({ [main.id]: main.playerName, [other.id]: other.playerName });
+    expect(res.data.error).not.toContain("#");
+
+    await ok(a, "/_api/guild-member/update", {
+      id: alt.id,
+      mainMemberId: null,
+      base: { mainMemberId: other.id },
+    });
+    // A member deleted since is still named, from the audit log.
+    expect((await a.post("/_api/guild-member/delete", { id: other.id })).status).toBe(200);
+    const gone = await b.post("/_api/guild-member/update", {
+      id: alt.id,
+      mainMemberId: main.id,
+      base: { mainMemberId: other.id },
+    });
+    expect(gone.status).toBe(409);
+    expect(gone.data.conflict).toMatchObject({ names: { [other.id]: other.playerName } });
+    expect(gone.data.error).toBe(
+      `${alt.playerName}'s main character was changed to none by ${aName} while you were offline.`,
+    );
+  });
+
   it("refuses the whole write on a conflict, and takes it once re-sent on the current value (Use yours)", async () => {
     const m = await newMember();
     await ok(a, "/_api/guild-member/update", { id: m.id, category: "Core", base: { category: "Members" } });
@@ -229,7 +277,8 @@ describe("loot updates that merge", () => {
     expect(conflict.fields).toEqual([
       expect.objectContaining({ field: "value", base: "3200.00", yours: "3400.00", theirs: "3300.00" }),
     ]);
-    expect(res.data.error).toMatch(/^Obsidian Greatblade\d+'s value was changed to 3,300\.00 USDT by /);
+    // An item is named by its name (and day, when it has one), never its id (decision 058).
+    expect(res.data.error).toMatch(/^The value of Obsidian Greatblade\d+ was changed to 3,300\.00 USDT by /);
     expect(conflict.current).toMatchObject({ id: loot.id, value: "3300.00" });
   });
 

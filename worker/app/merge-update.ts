@@ -80,6 +80,36 @@ function lastChange(
   return { changedBy: change.actor, changedAt: at.toISOString() };
 }
 
+/**
+ * The names of the members these ids refer to (a main character), by id as text: the roster's name, else, for a
+ * member deleted since, the name the audit log kept. So the sentence never shows a bare id (decision 058).
+ */
+async function memberNames(tx: Queryable, ids: readonly number[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const rows = await tx.query<{ id: string; name: string }>(
+    `SELECT id::text AS id, player_name AS name FROM guild_members WHERE id = ANY($1::int[])
+     UNION ALL
+     (SELECT DISTINCT ON (a.entity_id) a.entity_id, a.subject FROM audit_log a
+       WHERE a.entity = 'guild_member' AND a.entity_id = ANY($2::text[]) AND a.subject IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM guild_members m WHERE m.id::text = a.entity_id)
+       ORDER BY a.entity_id, a.id DESC)`,
+    [ids, ids.map(String)],
+  );
+  return Object.fromEntries(rows.map((row) => [row.id, row.name]));
+}
+
+/** The ids the conflicting reference fields hold (base, yours, theirs). */
+function referencedIds(fields: readonly FieldConflict[], rules: Readonly<Record<string, FieldRule>>) {
+  const ids = fields
+    .filter((field) => rules[field.field]?.kind === "ref")
+    .flatMap((field) => [field.base, field.yours, field.theirs])
+    .filter(
+      (value): value is number =>
+        typeof value === "number" && Number.isInteger(value) && value > 0 && value < 2 ** 31,
+    );
+  return [...new Set(ids)];
+}
+
 /** The fields to write (by body field name; lists as arrays of names), or a 409 when any field conflicts. */
 export async function mergeOrConflict(
   tx: Queryable,
@@ -107,6 +137,7 @@ export async function mergeOrConflict(
     subject: request.subject,
     fields,
     current: JSON.parse(JSON.stringify(current)) as Record<string, unknown>,
+    names: await memberNames(tx, referencedIds(fields, rules)),
   };
   throw new ApiError(409, conflictMessage(conflict), { conflict });
 }

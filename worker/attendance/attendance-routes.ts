@@ -3,16 +3,17 @@
  * (raids_participated) move in the same transaction as the record, so the client never sends a count.
  */
 import { Hono } from "hono";
-import { formatDate } from "@shared/format/format-date.ts";
 import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import {
+  ATTENDANCE_NOT_FOUND,
   type AttendanceRecord,
   attendanceBossNotFound,
-  attendanceNotFound,
   createAttendanceSchema,
   deleteAttendanceSchema,
   MAX_PARTICIPANTS,
   NO_VALID_MEMBERS,
+  raidGoneMessage,
+  raidLabel,
   TOO_MANY_PARTICIPANTS,
   type UpdateAttendanceInput,
   unknownMembersMessage,
@@ -21,6 +22,7 @@ import {
 import { ApiError } from "../app/api-error.ts";
 import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
+import { goneRow, textOf } from "../app/gone-row.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
@@ -94,7 +96,7 @@ async function mergedFields(
   const changes = await mergeOrConflict(tx, {
     entity: ENTITY,
     id: before.id,
-    subject: `the ${before.bossName} raid of ${formatDate(before.dateAttended, "UTC")}`,
+    subject: raidLabel(before.bossName, before.dateAttended),
     current: before,
     patch: input,
     base: input.base ?? {},
@@ -103,6 +105,15 @@ async function mergedFields(
   if ((merged.participatedMembers?.length ?? 0) > MAX_PARTICIPANTS)
     throw new ApiError(400, TOO_MANY_PARTICIPANTS);
   return merged;
+}
+
+/** The 404 of a write to a record deleted meanwhile, naming it by its boss and day (decision 058). */
+async function recordGone(tx: Queryable, id: number): Promise<ApiError> {
+  const gone = await goneRow(tx, ENTITY, id);
+  const bossName = textOf(gone, "bossName");
+  const date = textOf(gone, "dateAttended");
+  if (bossName === null || date === null) return new ApiError(404, ATTENDANCE_NOT_FOUND);
+  return new ApiError(404, raidGoneMessage(raidLabel(bossName, date), gone?.by ?? null));
 }
 
 export const attendanceRoutes = new Hono<AppEnv>()
@@ -140,7 +151,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await getAttendanceForUpdate(tx, input.id);
-      if (!before) throw new ApiError(404, attendanceNotFound(input.id));
+      if (!before) throw await recordGone(tx, input.id);
       // With a base, only the fields nobody changed since go on, a list merged with the one stored now as a
       // set of names (docs/decisions/038); without, SPEC's update of both.
       const wanted = input.base === undefined ? input : await mergedFields(tx, before, input);
@@ -166,7 +177,7 @@ export const attendanceRoutes = new Hono<AppEnv>()
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await getAttendanceForUpdate(tx, id);
-      if (!before) throw new ApiError(404, attendanceNotFound(id));
+      if (!before) throw await recordGone(tx, id);
       await deleteAttendance(tx, id);
       await recountRaids(tx, audit, before.participatedMembers, []);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });

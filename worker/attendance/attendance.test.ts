@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ATTENDANCE_NOT_FOUND,
   type AttendanceRecord,
   attendanceBossNotFound,
-  attendanceNotFound,
   BOSS_NAME_REQUIRED,
   DATE_IN_FUTURE,
   DATE_INVALID,
@@ -11,6 +11,8 @@ import {
   ID_NOT_POSITIVE_INTEGER,
   NO_VALID_MEMBERS,
   PARTICIPANT_REQUIRED,
+  raidGoneMessage,
+  raidLabel,
   unknownMembersMessage,
 } from "@shared/schemas/attendance.ts";
 import { createApp } from "../app/create-app.ts";
@@ -30,6 +32,8 @@ let admin: TestClient;
 let user: TestClient;
 let boss: string;
 let seq = 0;
+/** The admin's display name is `admin ${adminSeq}`. */
+let adminSeq = 0;
 
 async function signIn(role: Role): Promise<TestClient> {
   seq += 1;
@@ -89,6 +93,7 @@ beforeAll(async () => {
   db = await createTestDb();
   app = createApp({ db, config: { brand: "Test Guild", timeZone: null, pepper } });
   admin = await signIn("admin");
+  adminSeq = seq;
   user = await signIn("user");
   boss = "Ironhide Behemoth";
   expect((await admin.post("/_api/boss-names", { name: boss, respawn_time_hours: 48 })).status).toBe(201);
@@ -346,7 +351,7 @@ describe("POST /_api/attendance/update", () => {
     const record = await createRecord([a]);
     const date = yesterdayNoon();
     const cases: [unknown, number, string][] = [
-      [{ id: 987654, dateAttended: date, participatedMembers: [a] }, 404, attendanceNotFound(987654)],
+      [{ id: 987654, dateAttended: date, participatedMembers: [a] }, 404, ATTENDANCE_NOT_FOUND],
       [{ id: 0, dateAttended: date, participatedMembers: [a] }, 400, ID_NOT_POSITIVE_INTEGER],
       [{ id: "1", dateAttended: date, participatedMembers: [a] }, 400, ID_NOT_POSITIVE_INTEGER],
       [{ dateAttended: date, participatedMembers: [a] }, 400, ID_NOT_POSITIVE_INTEGER],
@@ -415,7 +420,10 @@ describe("POST /_api/attendance/delete", () => {
     });
     const again = await admin.post("/_api/attendance/delete", { id: record.id });
     expect(again.status).toBe(404);
-    expect(again.data).toEqual({ error: attendanceNotFound(record.id) });
+    // Named by its boss and day, and who deleted it (decision 058), never by its id.
+    expect(again.data).toEqual({
+      error: raidGoneMessage(raidLabel(record.bossName, record.dateAttended), `admin ${adminSeq}`),
+    });
     expect(await raids(a, b)).toEqual([2, 0]);
   });
 

@@ -57,7 +57,7 @@ export async function readLedger(
          FROM lines
      )
      SELECT kind, day::text AS date, description, source_id AS "sourceId", amount::text AS amount,
-            balance::text AS balance, total::int AS total
+            round(balance, 2)::text AS balance, total::int AS total
        FROM running
       ORDER BY day DESC, kind_order DESC, source_id DESC
       LIMIT ${LEDGER_PAGE_SIZE} OFFSET $3`,
@@ -70,7 +70,9 @@ export async function readLedger(
     description: row.description,
     sourceId: row.sourceId,
     amount: signed(parseMoney(row.amount)),
-    balance: moneyText(parseMoney(row.balance)),
+    // Exact text from the database: a running balance over spending from before decision 058 may be beyond
+    // what cents hold.
+    balance: row.balance,
   }));
   return {
     ...(await fundBalance(q, fund)),

@@ -71,14 +71,23 @@ export const FUND_COLUMN: Readonly<Record<FundName, "guild_fund" | "admin_fund">
   admin: "admin_fund",
 };
 
-/** A fund's income, spending and balance now: two rows read, whatever the history. */
+/**
+ * A fund's income, spending and balance now: two rows read, whatever the history. Added up by the database and
+ * answered as exact decimal text: spending from before the money range was enforced (decision 058) may total
+ * more than cents hold, and is answered as it is, never a 500.
+ */
 export async function fundBalance(q: Queryable, fund: FundName): Promise<FundBalance> {
-  const [row] = await q.query<{ income: string; spent: string }>(
-    `SELECT (SELECT ${FUND_COLUMN[fund]} FROM salary_totals WHERE id = 1) AS income,
-            (SELECT coalesce(sum(amount), 0) FROM fund_spending WHERE fund = $1) AS spent`,
+  const [row] = await q.query<Omit<FundBalance, "fund">>(
+    `SELECT round(income, 2)::text AS income, round(spent, 2)::text AS spent,
+            round(income - spent, 2)::text AS balance
+       FROM (SELECT coalesce((SELECT ${FUND_COLUMN[fund]} FROM salary_totals WHERE id = 1), 0) AS income,
+                    (SELECT coalesce(sum(amount), 0) FROM fund_spending WHERE fund = $1) AS spent) AS f`,
     [fund],
   );
-  const income = parseMoney(row?.income ?? "0");
-  const spent = parseMoney(row?.spent ?? "0");
-  return { fund, income: moneyText(income), spent: moneyText(spent), balance: moneyText(income - spent) };
+  return {
+    fund,
+    income: row?.income ?? "0.00",
+    spent: row?.spent ?? "0.00",
+    balance: row?.balance ?? "0.00",
+  };
 }

@@ -5,21 +5,26 @@
  * the fund between the check and the insert.
  */
 import { Hono } from "hono";
-import { moneyText, parseMoney } from "@shared/money/money.ts";
+import { moneyText, readMoney } from "@shared/money/money.ts";
+import { roomLeft } from "@shared/money/money-range.ts";
 import {
   type CreateSpendingAnswer,
   createSpendingSchema,
   fundLedgerQuerySchema,
   overFundMessage,
   SPENDING_NOT_FOUND,
+  spendingGoneMessage,
   spendingIdSchema,
+  spentTotalBeyondRangeMessage,
 } from "@shared/schemas/fund-spending.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
+import { goneRow, textOf } from "../app/gone-row.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody, query } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
+import type { Queryable } from "../db/types.ts";
 import { lockDerivedFigures } from "../salary/redistribute.ts";
 import { readLedger } from "./fund-ledger.ts";
 import {
@@ -31,6 +36,15 @@ import {
 } from "./fund-spending-repo.ts";
 
 const ENTITY = "fund_spending";
+
+/** The 404 of a removal of spending removed meanwhile, naming it by amount and purpose (decision 058). */
+async function spendingGone(tx: Queryable, id: number): Promise<ApiError> {
+  const gone = await goneRow(tx, ENTITY, id);
+  const purpose = textOf(gone, "purpose");
+  const amount = textOf(gone, "amount");
+  if (purpose === null || amount === null) return new ApiError(404, SPENDING_NOT_FOUND);
+  return new ApiError(404, spendingGoneMessage(purpose, amount, gone?.by ?? null));
+}
 
 export const fundSpendingRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
@@ -48,8 +62,12 @@ export const fundSpendingRoutes = new Hono<AppEnv>()
       async ({ tx, audit }): Promise<CreateSpendingAnswer> => {
         await lockDerivedFigures(tx);
         const before = await fundBalance(tx, input.fund);
+        // What a fund spent in all stays within the money range (decision 058), confirmed or not.
+        if (input.amount > roomLeft(readMoney(before.spent))) {
+          throw new ApiError(400, spentTotalBeyondRangeMessage(input.fund, input.amount, before.spent));
+        }
         const amount = moneyText(input.amount);
-        if (input.amount > parseMoney(before.balance) && input.confirmOverBalance !== true) {
+        if (input.amount > (readMoney(before.balance) ?? 0) && input.confirmOverBalance !== true) {
           throw new ApiError(409, overFundMessage(input.fund, amount, before.balance), { balance: before });
         }
         const spending = await insertSpending(tx, {
@@ -69,7 +87,7 @@ export const fundSpendingRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await getSpending(tx, id, true);
-      if (!before) throw new ApiError(404, SPENDING_NOT_FOUND);
+      if (!before) throw await spendingGone(tx, id);
       await deleteSpending(tx, id);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       return { success: true, id, balance: await fundBalance(tx, before.fund) };

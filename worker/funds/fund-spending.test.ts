@@ -167,7 +167,13 @@ describe("POST /_api/fund-spending", () => {
       "delete",
     ]);
     const twice = await portal.admin.post("/_api/fund-spending/delete", { id: created.spending.id });
-    expect(twice).toMatchObject({ status: 404, data: { error: SPENDING_NOT_FOUND } });
+    // Named by amount and purpose, with who removed it (decision 058).
+    expect(twice.status).toBe(404);
+    expect(twice.data.error).toMatch(
+      /^The spending of 3\.00 USDT for Raid consumables was already removed by admin \d+\.$/,
+    );
+    const never = await portal.admin.post("/_api/fund-spending/delete", { id: 99_999_999 });
+    expect(never).toMatchObject({ status: 404, data: { error: SPENDING_NOT_FOUND } });
   });
 
   it("applies the same Idempotency-Key once", async () => {

@@ -8,6 +8,9 @@ import { participantText } from "@shared/participants/participant-text.ts";
 import {
   createMarketItemSchema,
   deleteMarketItemSchema,
+  LOOT_NOT_FOUND,
+  lootGoneMessage,
+  lootLabel,
   MAX_LOOT_PARTICIPANTS,
   type MarketExchangeItem,
   TOO_MANY_LOOT_PARTICIPANTS,
@@ -17,6 +20,7 @@ import {
 import { ApiError } from "../app/api-error.ts";
 import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
+import { goneRow, textOf } from "../app/gone-row.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody } from "../app/validate.ts";
@@ -34,10 +38,20 @@ import {
   type MarketItemRow,
   updateMarketItem,
 } from "./market-repo.ts";
+import { refuseSaleBeyondRange } from "./sale-bounds.ts";
 
 const ENTITY = "market_item";
 
-export const marketItemNotFound = (id: number) => `Market item with ID ${id} not found.`;
+/** The 404 of a write to an item deleted meanwhile, naming it by name and day (decision 058). */
+async function itemGone(tx: Queryable, id: number): Promise<ApiError> {
+  const gone = await goneRow(tx, ENTITY, id);
+  const lootName = textOf(gone, "lootName");
+  if (lootName === null) return new ApiError(404, LOOT_NOT_FOUND);
+  return new ApiError(
+    404,
+    lootGoneMessage(lootLabel(lootName, textOf(gone, "dateAcquired")), gone?.by ?? null),
+  );
+}
 
 /** Only Sold items feed the salaries and funds. */
 const feedsSalaries = (...items: (MarketExchangeItem | undefined)[]) =>
@@ -55,7 +69,10 @@ async function mergedFields(
   const changes = await mergeOrConflict(tx, {
     entity: ENTITY,
     id: before.id,
-    subject: input.base?.lootName ?? before.lootName,
+    subject: lootLabel(
+      input.base?.lootName ?? before.lootName,
+      input.base?.dateAcquired !== undefined ? input.base.dateAcquired : before.dateAcquired,
+    ),
     current: before,
     patch: input,
     base: input.base ?? {},
@@ -86,6 +103,11 @@ export const marketRoutes = new Hono<AppEnv>()
           totalFunds: moneyText(input.totalFunds),
           dateAcquired: input.dateAcquired,
         });
+        await refuseSaleBeyondRange(
+          tx,
+          created,
+          `Selling ${lootLabel(created.lootName, created.dateAcquired)}`,
+        );
         await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
         if (feedsSalaries(created)) await redistributeAndAudit(tx, audit, { itemIds: [created.id] });
         // Discord's "loot sold" (decision 043), from the shares just stored.
@@ -103,7 +125,7 @@ export const marketRoutes = new Hono<AppEnv>()
     const response = await write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await getMarketItem(tx, input.id, true);
-      if (!before) throw new ApiError(404, marketItemNotFound(input.id));
+      if (!before) throw await itemGone(tx, input.id);
       // With a base, only the fields nobody changed since go on (docs/decisions/038); without, SPEC's update.
       const wanted = input.base === undefined ? input : await mergedFields(tx, before, input);
       // Every field already holds what this write wants (another device made the same change): nothing to do.
@@ -118,6 +140,11 @@ export const marketRoutes = new Hono<AppEnv>()
         dateAcquired: wanted.dateAcquired,
       };
       const updated = await updateMarketItem(tx, input.id, patch);
+      await refuseSaleBeyondRange(
+        tx,
+        updated,
+        `This change to ${lootLabel(updated.lootName, updated.dateAcquired)}`,
+      );
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: updated });
       if (feedsSalaries(before, updated)) await redistributeAndAudit(tx, audit, { itemIds: [input.id] });
       if (before.status !== "Sold" && updated.status === "Sold") {
@@ -133,7 +160,7 @@ export const marketRoutes = new Hono<AppEnv>()
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await deleteMarketItem(tx, id);
-      if (!before) throw new ApiError(404, marketItemNotFound(id));
+      if (!before) throw await itemGone(tx, id);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       if (feedsSalaries(before)) await redistributeAndAudit(tx, audit, { itemIds: [id] });
       return { success: true, id };

@@ -3,6 +3,8 @@ import {
   BOSS_NAME_REQUIRED,
   DATE_ACQUIRED_INVALID,
   LOOT_NAME_REQUIRED,
+  LOOT_NOT_FOUND,
+  lootGoneMessage,
   type MarketExchangeItem,
   PARTICIPANT_NAME_INVALID,
   PARTICIPANTS_NOT_TEXT,
@@ -17,7 +19,6 @@ import {
   setUpPortal,
   storedFigures,
 } from "../salary/portal-test-setup.ts";
-import { marketItemNotFound } from "./market-routes.ts";
 
 let portal: Portal;
 
@@ -224,7 +225,7 @@ describe("POST /_api/market-exchange/update and /delete", () => {
       [{ id: item.id, status: "Gone" }, 400, STATUS_INVALID],
       [{ id: item.id, colour: "red" }, 400, "Unknown field: colour"],
       [{ lootName: "x" }, 400, "ID must be an integer."],
-      [{ id: 999999, lootName: "x" }, 404, marketItemNotFound(999999)],
+      [{ id: 999999, lootName: "x" }, 404, LOOT_NOT_FOUND],
     ];
     for (const [body, status, error] of cases) {
       const res = await portal.admin.post("/_api/market-exchange/update", body);
@@ -239,7 +240,10 @@ describe("POST /_api/market-exchange/update and /delete", () => {
     expect(res.data).toEqual({ success: true, id: item.id });
     const again = await portal.admin.post("/_api/market-exchange/delete", { id: item.id });
     expect(again.status).toBe(404);
-    expect(again.data).toEqual({ error: marketItemNotFound(item.id) });
+    // Named by its name and day, and who deleted it (decision 058), never by its id.
+    const by = (again.data.error as string).replace(/^.* by (.*)\.$/, "$1");
+    expect(by).toMatch(/^admin \d+$/);
+    expect(again.data.error).toBe(lootGoneMessage("Obsidian Greatblade (Nov 15, 2026)", by));
     expect((await portal.admin.post("/_api/market-exchange/delete", { id: "x" })).status).toBe(400);
     const audit = await auditFor(portal.db, "market_item", item.id);
     expect(audit.at(-1)).toMatchObject({ action: "delete", before: { id: item.id }, after: null });

@@ -8,6 +8,7 @@ import type {
   EarningsCharacter,
   EarningsItem,
   EarningsPayout,
+  EarningsTotals,
   MyEarnings,
 } from "@shared/schemas/my-earnings.ts";
 import { MY_EARNINGS_MESSAGES } from "@shared/schemas/my-earnings.ts";
@@ -74,6 +75,25 @@ async function loadPayouts(q: Queryable, memberIds: readonly number[]): Promise<
 }
 
 /**
+ * What the characters earned and were paid in all, and the balance, added up by the database as exact decimal text:
+ * payouts from before the money range was enforced (docs/decisions/058) may add up to more than cents hold, and
+ * are answered as they are, never a 500.
+ */
+async function loadTotals(
+  q: Queryable,
+  memberIds: readonly number[],
+): Promise<Omit<EarningsTotals, "itemCount">> {
+  const [row] = await q.query<Omit<EarningsTotals, "itemCount">>(
+    `SELECT round(e.earned, 2)::text AS earned, round(p.paid, 2)::text AS paid,
+            round(e.earned - p.paid, 2)::text AS balance
+       FROM (SELECT coalesce(sum(salary), 0) AS earned FROM guild_members WHERE id = ANY($1::int[])) AS e,
+            (SELECT coalesce(sum(amount), 0) AS paid FROM payouts WHERE member_id = ANY($1::int[])) AS p`,
+    [memberIds],
+  );
+  return row ?? { earned: "0.00", paid: "0.00", balance: "0.00" };
+}
+
+/**
  * The answer of GET /_api/me/earnings for an account. Call it in a repeatable-read transaction (the route does),
  * so the salaries, shares and payouts come from one snapshot and the totals agree with the lists.
  */
@@ -94,19 +114,13 @@ export async function readMyEarnings(q: Queryable, userId: number): Promise<MyEa
     characterName: nameOf.get(row.memberId) ?? "",
     share: moneyText(parseMoney(row.generalShare) + parseMoney(row.eliteShare)),
   }));
-  const earnedCents = characters.reduce((sum, c) => sum + parseMoney(c.salary), 0);
-  const paidCents = payouts.reduce((sum, p) => sum + parseMoney(p.amount), 0);
+  const totals = await loadTotals(q, memberIds);
   return {
     linked: true,
     mainMemberId: main.memberId,
     mainName: main.playerName,
     characters: characters.map(({ salary, ...c }) => ({ ...c, earned: moneyText(parseMoney(salary)) })),
-    totals: {
-      earned: moneyText(earnedCents),
-      paid: moneyText(paidCents),
-      balance: moneyText(earnedCents - paidCents),
-      itemCount: items.length,
-    },
+    totals: { ...totals, itemCount: items.length },
     payouts: payouts.map((p) => ({ ...p, amount: moneyText(parseMoney(p.amount)) })),
     items,
   };

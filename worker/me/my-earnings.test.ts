@@ -164,6 +164,33 @@ describe("GET /_api/me/earnings", () => {
     expect(answer.characters.map((c) => c.memberId)).toEqual([newMain.id, first.id]);
   });
 
+  it("adds up payouts beyond what cents hold exactly, never a 500 (decision 058)", async () => {
+    // 91 payouts of the largest amount, as a restore or an older version could have stored them.
+    const main = await addMember(uniqueName("Hoardmain"), "Core");
+    const alt = await addMember(uniqueName("Hoardalt"), "Members", main.id);
+    await addSoldItem("Gilded Idol", [main.playerName], 100, "2026-11-01");
+    await portal.db.query(
+      `INSERT INTO payouts (member_id, member_name, amount, paid_on)
+       SELECT CASE WHEN n % 2 = 0 THEN $1::int ELSE $3::int END, CASE WHEN n % 2 = 0 THEN $2 ELSE $4 END,
+              999999999999.99, '2026-11-05'
+         FROM generate_series(1, 91) AS n`,
+      [main.id, main.playerName, alt.id, alt.playerName],
+    );
+    const account = await raider("hoard");
+    expect((await link(account.id, main.id)).status).toBe(200);
+
+    const res = await account.client.get(EARNINGS);
+    expect(res.status, res.text).toBe(200);
+    const answer = res.data as unknown as Extract<MyEarnings, { linked: true }>;
+    expect(answer.totals).toEqual({
+      earned: "85.00",
+      paid: "90999999999999.09",
+      balance: "-90999999999914.09",
+      itemCount: 1,
+    });
+    expect(answer.payouts).toHaveLength(91);
+  });
+
   it("answers an admin's own earnings too", async () => {
     const res = await portal.admin.get(EARNINGS);
     expect(res.status).toBe(200);

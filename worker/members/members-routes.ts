@@ -16,16 +16,18 @@ import {
   MAIN_MEMBER_NOT_FOUND,
   MAIN_MEMBER_SELF,
   MEMBER_HAS_CHARACTERS,
+  MEMBER_NOT_FOUND,
   markPaidNotKickedMessage,
   markPaidSchema,
+  memberGoneMessage,
   memberIdSchema,
-  memberNotFoundMessage,
   memberStatusQuerySchema,
   type UpdateMemberInput,
   updateMemberSchema,
 } from "@shared/schemas/members.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
+import { goneRow, textOf } from "../app/gone-row.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody, query } from "../app/validate.ts";
@@ -67,10 +69,13 @@ async function aliasOf(tx: Queryable, mainId: number | null): Promise<string | n
   return mainId === null ? null : ((await getMember(tx, mainId))?.playerAlias ?? null);
 }
 
+/** The member, locked; 404 naming them from the audit log when they were deleted meanwhile (decision 058). */
 async function loadOr404(tx: Queryable, id: number): Promise<GuildMember> {
   const member = await getMember(tx, id, true);
-  if (!member) throw new ApiError(404, memberNotFoundMessage(id));
-  return member;
+  if (member) return member;
+  const gone = await goneRow(tx, ENTITY, id);
+  const name = textOf(gone, "playerName");
+  throw new ApiError(404, name === null ? MEMBER_NOT_FOUND : memberGoneMessage(name, gone?.by ?? null));
 }
 
 function mergeRewrites(a: RewrittenTexts, b: RewrittenTexts): RewrittenTexts {
@@ -115,9 +120,12 @@ export const membersRoutes = new Hono<AppEnv>()
         await audit({ action: "create", entity: ENTITY, entityId: created.id, after: created });
         // The new name may already stand in participant lists (someone not yet on the roster), and a new
         // character joins every list that names its player's alias.
-        await redistributeAndAudit(tx, audit, {
-          names: [created.playerName, playerAlias, await aliasOf(tx, mainMemberId)],
-        });
+        await redistributeAndAudit(
+          tx,
+          audit,
+          { names: [created.playerName, playerAlias, await aliasOf(tx, mainMemberId)] },
+          `Adding ${created.playerName}`,
+        );
         return { guildMember: (await getMember(tx, created.id)) as GuildMember };
       },
       201,
@@ -195,18 +203,23 @@ export const memberRoutes = new Hono<AppEnv>()
       const oldMainAlias = await aliasOf(tx, before.mainMemberId);
       const newMainAlias =
         updated.mainMemberId === before.mainMemberId ? oldMainAlias : await aliasOf(tx, updated.mainMemberId);
-      await redistributeAndAudit(tx, audit, {
-        itemIds: rewritten.marketItemIds,
-        memberIds: [before.id],
-        names: [
-          before.playerName,
-          updated.playerName,
-          before.playerAlias,
-          updated.playerAlias,
-          oldMainAlias,
-          newMainAlias,
-        ],
-      });
+      await redistributeAndAudit(
+        tx,
+        audit,
+        {
+          itemIds: rewritten.marketItemIds,
+          memberIds: [before.id],
+          names: [
+            before.playerName,
+            updated.playerName,
+            before.playerAlias,
+            updated.playerAlias,
+            oldMainAlias,
+            newMainAlias,
+          ],
+        },
+        `This change to ${before.playerName}`,
+      );
       return { guildMember: (await getMember(tx, before.id)) as GuildMember };
     });
   })
@@ -230,11 +243,16 @@ export const memberRoutes = new Hono<AppEnv>()
       // Linked characters become main characters of their own (ON DELETE SET NULL).
       await deleteMember(tx, id);
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
-      await redistributeAndAudit(tx, audit, {
-        itemIds: rewrittenItemIds,
-        memberIds: [id, ...characters.map((m) => m.id)],
-        names: [before.playerName, before.playerAlias],
-      });
+      await redistributeAndAudit(
+        tx,
+        audit,
+        {
+          itemIds: rewrittenItemIds,
+          memberIds: [id, ...characters.map((m) => m.id)],
+          names: [before.playerName, before.playerAlias],
+        },
+        `Deleting ${before.playerName}`,
+      );
       return { success: true, id };
     });
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMoney } from "@shared/money/money.ts";
+import { lastDay } from "@shared/schemas/day-range.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
   aliasIsNameMessage,
@@ -13,8 +14,9 @@ import {
   MAIN_MEMBER_NOT_FOUND,
   MAIN_MEMBER_SELF,
   MEMBER_HAS_CHARACTERS,
+  MEMBER_NOT_FOUND,
   markPaidNotKickedMessage,
-  memberNotFoundMessage,
+  memberGoneMessage,
   nameIsAliasMessage,
   PLAYER_NAME_HAS_COMMA,
   PLAYER_NAME_REQUIRED,
@@ -22,6 +24,7 @@ import {
   RAIDS_INVALID,
   STATUS_FILTER_INVALID,
 } from "@shared/schemas/members.ts";
+import { PAYOUT_DATE_TOO_LATE } from "@shared/schemas/payouts.ts";
 import { KEY_REUSED } from "../app/write.ts";
 import { auditFor, type Portal, setUpPortal, uniqueName } from "../salary/portal-test-setup.ts";
 
@@ -55,6 +58,9 @@ async function addSoldItem(participatedMembers: string | string[], value = "1000
   expect(res.status, JSON.stringify(res.data)).toBe(201);
   return res.data.marketExchangeItem as { id: number; participatedMembers: string };
 }
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const member = async (id: number) => {
   const res = await portal.admin.get("/_api/guild-members?status=all");
@@ -275,7 +281,7 @@ describe("POST /_api/guild-member/update", () => {
       [{ id: created.id, status: "kicked" }, 400, "Unknown field: status"],
       [{ playerName: "x" }, 400, "ID must be an integer."],
       [{ id: "7" }, 400, "ID must be an integer."],
-      [{ id: 999999, category: "Core" }, 404, memberNotFoundMessage(999999)],
+      [{ id: 999999, category: "Core" }, 404, MEMBER_NOT_FOUND],
       [
         { id: created.id, playerName: taken.playerName.toLowerCase() },
         409,
@@ -445,13 +451,30 @@ describe("kick, mark paid, delete", () => {
         "Final salary amount cannot have more than 2 decimals.",
       ],
       [{ id: created.id, reason: "x" }, 400, "Unknown field: reason"],
-      [{ id: 999999 }, 404, memberNotFoundMessage(999999)],
+      [{ id: 999999 }, 404, MEMBER_NOT_FOUND],
     ];
     for (const [body, status, error] of cases) {
       const kick = await portal.admin.post("/_api/guild-member/kick", body);
       expect({ body, status: kick.status, data: kick.data }).toEqual({ body, status, data: { error } });
     }
     expect((await portal.admin.post("/_api/guild-member/mark-paid", { id: 999999 })).status).toBe(404);
+  });
+
+  it("dates Mark paid as a payout is dated: up to a year from today, with the payout's message", async () => {
+    const created = await addMember(uniqueName("Ironveil"));
+    expect((await portal.admin.post("/_api/guild-member/kick", { id: created.id })).status).toBe(200);
+    const last = lastDay();
+    for (const paidOn of ["9999-12-31", nextDay(last)]) {
+      const res = await portal.admin.post("/_api/guild-member/mark-paid", { id: created.id, paidOn });
+      expect({ paidOn, status: res.status, data: res.data }).toEqual({
+        paidOn,
+        status: 400,
+        data: { error: PAYOUT_DATE_TOO_LATE(last) },
+      });
+    }
+    expect(PAYOUT_DATE_TOO_LATE(last)).toBe(`Paid on cannot be after ${last}, a year from today.`);
+    const paid = await portal.admin.post("/_api/guild-member/mark-paid", { id: created.id, paidOn: last });
+    expect(paid.status).toBe(200);
   });
 
   it("deletes a member, audits it, and their share stays on the receipt under their name", async () => {
@@ -469,9 +492,28 @@ describe("kick, mark paid, delete", () => {
       (r) => r.memberName === name,
     );
     expect(row).toMatchObject({ category: "Members" });
-    const missing = await portal.admin.post("/_api/guild-member/delete", { id: created.id });
-    expect(missing.status).toBe(404);
-    expect(missing.data).toEqual({ error: memberNotFoundMessage(created.id) });
+    // Every later write to them names them and who deleted them, never the id (decision 058).
+    const by = ((await portal.admin.get("/_api/auth/session")).data.user as { displayName: string })
+      .displayName;
+    const gone = { error: memberGoneMessage(name, by) };
+    expect(gone.error).toBe(`${name} was deleted from the roster by ${by}.`);
+    const writes: [string, Record<string, unknown>][] = [
+      ["delete", { id: created.id }],
+      ["update", { id: created.id, category: "Members" }],
+      ["kick", { id: created.id }],
+      ["mark-paid", { id: created.id }],
+    ];
+    for (const [path, body] of writes) {
+      const res = await portal.admin.post(`/_api/guild-member/${path}`, body);
+      expect({ path, status: res.status, data: res.data }).toEqual({ path, status: 404, data: gone });
+    }
+    const key = `gone-member-${created.id}`;
+    const batch = await portal.admin.post("/_api/batch", {
+      writes: [{ key, path: "/_api/guild-member/kick", body: { id: created.id } }],
+    });
+    expect(batch.data.results).toEqual([{ key, status: 404, body: gone }]);
+    const never = await portal.admin.post("/_api/guild-member/delete", { id: 999_999_999 });
+    expect(never).toMatchObject({ status: 404, data: { error: MEMBER_NOT_FOUND } });
   });
 
   it("deleting a main character unlinks its characters and spells its alias out in participant lists", async () => {

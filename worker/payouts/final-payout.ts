@@ -3,7 +3,7 @@
  * final salary amount when one was set at the kick (the amount the guild agreed to pay them), otherwise of
  * their stored salary, each minus what was already paid to them. Nothing left to pay: no payout row.
  */
-import { parseMoney } from "@shared/money/money.ts";
+import { readMoney } from "@shared/money/money.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
 import type { Payout } from "@shared/schemas/payouts.ts";
 import type { Queryable } from "../db/types.ts";
@@ -16,13 +16,18 @@ export interface FinalPayoutDetails {
   recordedBy: number | null;
 }
 
-/** The cents a final payout pays: the final amount (or the salary) minus what was paid, when above 0. */
+/**
+ * The cents a final payout pays: the final amount (or the salary) minus what was paid, when above 0. A paid total
+ * beyond what cents hold (data from before decision 058) is above any amount owed: nothing is left to pay.
+ */
 export function finalPayoutCents(
   member: Pick<GuildMember, "finalSalaryAmount">,
   earned: string,
   paid: string,
 ) {
-  const owed = parseMoney(member.finalSalaryAmount ?? earned) - parseMoney(paid);
+  const paidCents = readMoney(paid);
+  if (paidCents === null) return 0;
+  const owed = (readMoney(member.finalSalaryAmount ?? earned) ?? 0) - paidCents;
   return owed > 0 ? owed : 0;
 }
 

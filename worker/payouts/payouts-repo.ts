@@ -78,43 +78,33 @@ export async function deletePayout(q: Queryable, id: number): Promise<void> {
   await q.query("DELETE FROM payouts WHERE id = $1", [id]);
 }
 
-interface BalanceRow {
-  memberId: number;
-  earned: string;
-  paid: string;
-}
+/**
+ * earned, paid and balance as exact decimal text, added up by the database: a total paid from before the money
+ * range was enforced (decision 058) may be beyond what cents hold, and is answered as it is, never a 500.
+ */
+const FIGURES = `round(m.salary, 2)::text AS earned, round(coalesce(p.paid, 0), 2)::text AS paid,
+    round(m.salary - coalesce(p.paid, 0), 2)::text AS balance`;
 
-const toBalance = (row: BalanceRow): MemberBalance => {
-  const earned = parseMoney(row.earned);
-  const paid = parseMoney(row.paid);
-  return {
-    memberId: row.memberId,
-    earned: moneyText(earned),
-    paid: moneyText(paid),
-    balance: moneyText(earned - paid),
-  };
-};
-
-const BALANCES = `SELECT m.id AS "memberId", m.salary AS earned, coalesce(p.paid, 0) AS paid
+const BALANCES = `SELECT m.id AS "memberId", ${FIGURES}
     FROM guild_members m
     LEFT JOIN (SELECT member_id, sum(amount) AS paid FROM payouts WHERE member_id IS NOT NULL GROUP BY member_id) p
       ON p.member_id = m.id`;
 
 /** Every member's balance, by member id: one grouped query. */
 export async function listBalances(q: Queryable): Promise<MemberBalance[]> {
-  const rows = await q.query<BalanceRow>(`${BALANCES} ORDER BY m.id`);
-  return rows.map(toBalance);
+  return q.query<MemberBalance>(`${BALANCES} ORDER BY m.id`);
 }
 
 /** One member's balance; undefined when there is no such member. */
 export async function memberBalance(q: Queryable, memberId: number): Promise<MemberBalance | undefined> {
-  const rows = await q.query<BalanceRow>(
-    `SELECT m.id AS "memberId", m.salary AS earned,
-            (SELECT coalesce(sum(amount), 0) FROM payouts WHERE member_id = m.id) AS paid
-       FROM guild_members m WHERE m.id = $1`,
+  const rows = await q.query<MemberBalance>(
+    `SELECT m.id AS "memberId", ${FIGURES}
+       FROM guild_members m
+       LEFT JOIN LATERAL (SELECT sum(amount) AS paid FROM payouts WHERE member_id = m.id) p ON true
+      WHERE m.id = $1`,
     [memberId],
   );
-  return rows[0] && toBalance(rows[0]);
+  return rows[0];
 }
 
 /**

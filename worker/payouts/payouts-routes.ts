@@ -5,8 +5,8 @@
  */
 import { Hono } from "hono";
 import Papa from "papaparse";
-import { moneyText, parseMoney } from "@shared/money/money.ts";
-import { memberNotFoundMessage } from "@shared/schemas/members.ts";
+import { moneyText, readMoney } from "@shared/money/money.ts";
+import { roomLeft } from "@shared/money/money-range.ts";
 import {
   type CreatePayoutAnswer,
   createPayoutSchema,
@@ -14,15 +14,20 @@ import {
   overBalanceMessage,
   PAYOUT_CSV_COLUMNS,
   PAYOUT_NOT_FOUND,
+  paidTotalBeyondRangeMessage,
+  payeeGoneMessage,
+  payoutGoneMessage,
   payoutIdSchema,
   payoutListQuerySchema,
 } from "@shared/schemas/payouts.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
+import { goneRow, textOf } from "../app/gone-row.ts";
 import { sendData } from "../app/respond.ts";
 import { jsonBody, query } from "../app/validate.ts";
 import { write } from "../app/write.ts";
 import { requireRole } from "../auth/require-role.ts";
+import type { Queryable } from "../db/types.ts";
 import {
   deletePayout,
   getPayout,
@@ -34,6 +39,21 @@ import {
 } from "./payouts-repo.ts";
 
 export const PAYOUT_ENTITY = "payout";
+
+/** The 404 of a payout to a member deleted meanwhile, naming them (decision 058). */
+async function payeeGone(tx: Queryable, memberId: number): Promise<ApiError> {
+  const gone = await goneRow(tx, "guild_member", memberId);
+  return new ApiError(404, payeeGoneMessage(textOf(gone, "playerName"), gone?.by ?? null));
+}
+
+/** The 404 of a void of a payout voided meanwhile, naming it by member and amount (decision 058). */
+async function payoutGone(tx: Queryable, id: number): Promise<ApiError> {
+  const gone = await goneRow(tx, PAYOUT_ENTITY, id);
+  const memberName = textOf(gone, "memberName");
+  const amount = textOf(gone, "amount");
+  if (memberName === null || amount === null) return new ApiError(404, PAYOUT_NOT_FOUND);
+  return new ApiError(404, payoutGoneMessage(memberName, amount, gone?.by ?? null));
+}
 
 /** The calendar day (YYYY-MM-DD) of `now` in the guild's time zone (GUILD_TIMEZONE), or UTC without one. */
 export function dayIn(timeZone: string | null, now: number): string {
@@ -81,10 +101,15 @@ export const payoutsRoutes = new Hono<AppEnv>()
       c,
       async ({ tx, audit }): Promise<CreatePayoutAnswer> => {
         const member = await lockMember(tx, input.memberId);
-        if (!member) throw new ApiError(404, memberNotFoundMessage(input.memberId));
+        if (!member) throw await payeeGone(tx, input.memberId);
         const before = (await memberBalance(tx, member.id)) as MemberBalance;
+        // What the member was paid in all stays within the money range (decision 058), confirmed or not.
+        if (input.amount > roomLeft(readMoney(before.paid))) {
+          throw new ApiError(400, paidTotalBeyondRangeMessage(member.playerName, input.amount, before.paid));
+        }
         const amount = moneyText(input.amount);
-        if (input.amount > parseMoney(before.balance) && input.confirmOverBalance !== true) {
+        // Within the range the balance is too: paid is at most the limit less this amount.
+        if (input.amount > (readMoney(before.balance) ?? 0) && input.confirmOverBalance !== true) {
           throw new ApiError(409, overBalanceMessage(member.playerName, amount, before.balance), {
             balance: before,
           });
@@ -108,7 +133,7 @@ export const payoutsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await getPayout(tx, id, true);
-      if (!before) throw new ApiError(404, PAYOUT_NOT_FOUND);
+      if (!before) throw await payoutGone(tx, id);
       await deletePayout(tx, id);
       await audit({ action: "delete", entity: PAYOUT_ENTITY, entityId: id, before });
       const balance = before.memberId === null ? null : ((await memberBalance(tx, before.memberId)) ?? null);

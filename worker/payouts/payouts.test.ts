@@ -262,7 +262,12 @@ describe("POST /_api/payouts/delete", () => {
     expect(audit.map((a) => a.action)).toEqual(["create", "delete"]);
     const twice = await portal.admin.post("/_api/payouts/delete", { id: created.payout.id });
     expect(twice.status).toBe(404);
-    expect(twice.data).toEqual({ error: PAYOUT_NOT_FOUND });
+    // Named by member and amount, with who voided it (decision 058).
+    expect(twice.data.error).toMatch(
+      new RegExp(`^The payout of 2\\.50 USDT to ${member.playerName} was already voided by admin \\d+\\.$`),
+    );
+    const never = await portal.admin.post("/_api/payouts/delete", { id: 99_999_999 });
+    expect(never).toMatchObject({ status: 404, data: { error: PAYOUT_NOT_FOUND } });
     expect((await portal.admin.post("/_api/payouts/delete", { id: "x" })).status).toBe(400);
   });
 });

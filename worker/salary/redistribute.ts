@@ -11,6 +11,7 @@ import {
 } from "@shared/salary/stored-distribution.ts";
 import type { WriteTools } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
+import { refuseChangesBeyondRange, THIS_CHANGE } from "../market/sale-bounds.ts";
 import { loadItems, loadNamedMembers, loadStored, storeChanges } from "./stored-shares.ts";
 
 /** What a write changed that can move a distribution. */
@@ -78,8 +79,16 @@ export async function affectedItemIds(q: Queryable, touched: Touched): Promise<n
   return rows.map((row) => row.itemId);
 }
 
-/** Distributes the touched items again and stores what changed. Call after lockDerivedFigures. */
-export async function redistribute(tx: Queryable, touched: Touched): Promise<Redistribution> {
+/**
+ * Distributes the touched items again and stores what changed. Call after lockDerivedFigures. A change that would
+ * take a salary, an off-roster earner's earnings or a fund's income beyond the money range is refused first (400,
+ * docs/decisions/058); `doing` starts that message ("This change to Aldric").
+ */
+export async function redistribute(
+  tx: Queryable,
+  touched: Touched,
+  doing: string = THIS_CHANGE,
+): Promise<Redistribution> {
   const itemIds = await affectedItemIds(tx, touched);
   const items = await loadItems(tx, itemIds);
   const stored = await loadStored(tx, itemIds);
@@ -91,10 +100,9 @@ export async function redistribute(tx: Queryable, touched: Touched): Promise<Red
   const changedItemIds = itemIds.filter(
     (id) => !sameDistribution(stored.get(id) ?? null, next.get(id) ?? null),
   );
-  const deltas = await storeChanges(
-    tx,
-    changedItemIds.map((id) => ({ before: stored.get(id), after: next.get(id) })),
-  );
+  const changes = changedItemIds.map((id) => ({ before: stored.get(id), after: next.get(id) }));
+  await refuseChangesBeyondRange(tx, changes, doing);
+  const deltas = await storeChanges(tx, changes);
   const changedSalaries = await moveSalaries(tx, deltas.salaries);
   const funds = await moveFunds(tx, deltas.guildFundCents, deltas.adminFundCents);
   return { changedItemIds, changedSalaries, ...funds };
@@ -178,8 +186,9 @@ export async function redistributeAndAudit(
   tx: Queryable,
   audit: WriteTools["audit"],
   touched: Touched,
+  doing?: string,
 ): Promise<Redistribution> {
-  const result = await redistribute(tx, touched);
+  const result = await redistribute(tx, touched, doing);
   if (changedFigures(result)) await audit(recalculationAudit(result));
   return result;
 }

@@ -233,6 +233,18 @@ describe("POST /_api/admin/fix-corrupted-participants", () => {
     expect(await storedFigures(portal.db)).toEqual(before);
   });
 
+  it("adds up the affected value exactly, beyond what cents hold, never a 500 (decision 058)", async () => {
+    // Pending items feed no bounded total: 91 of the largest value add up past the cents' range.
+    await portal.db.query(
+      `INSERT INTO market_exchange (loot_name, boss_name, value, status, participated_members)
+       SELECT 'Hoard ' || n, 'Gravemaw', 999999999999.99, 'Pending', 'Ashvale, undefined'
+         FROM generate_series(1, 91) AS n`,
+    );
+    const res = await portal.admin.post(FIX, { dryRun: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.data).toMatchObject({ corruptedItemsCount: 91, totalAffectedValue: "90999999999999.09" });
+  });
+
   it("reset_participants clears the corrupted lists and recalculates; audited", async () => {
     const { broken, ghost } = await seedCorrupted();
     // Read leniently, the broken Sold item still pays Ashvale: 850.00 of the 1,000 item plus 150.00 + 125.00 of

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { balanceOf, finalPayoutCents } from "@shared/payouts/member-balance.ts";
 import { Button } from "../components/button.tsx";
 import { PageHeader } from "../components/page-header.tsx";
-import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
-import type { GuildMember, OutboxRow } from "../data/portal-db.ts";
+import { useBossNames, useGuildMembers, useMarketItems, usePayouts, useSyncStatus } from "../data/hooks.ts";
+import type { GuildMember } from "../data/portal-db.ts";
 import { type MemberDialog, MemberDialogs } from "../features/admin-members/member-dialogs.tsx";
 import { buildMemberRows } from "../features/admin-members/member-rows.ts";
 import {
@@ -17,6 +17,7 @@ import {
   type AttendanceDialogTarget,
   AttendanceFormDialog,
 } from "../features/attendance/attendance-form-dialog.tsx";
+import { describeMemberWrite } from "../features/outbox/describe-write.ts";
 import { FailedWrites, PendingChanges } from "../features/outbox/write-status.tsx";
 import { PayAnywayButton } from "../features/payouts/pay-anyway.tsx";
 import { PayDialog } from "../features/payouts/pay-dialog.tsx";
@@ -36,27 +37,6 @@ const MEMBER_WRITES = [
 ];
 const tabClass =
   "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold text-ink-muted transition-colors hover:text-ink data-[state=active]:bg-surface-raised data-[state=active]:text-gold sm:flex-none";
-
-function describeWrite(row: OutboxRow, nameOf: (id: number) => string): string {
-  const args = row.args as { playerName?: string; id?: number };
-  const who = args.playerName ?? (args.id === undefined ? "a member" : nameOf(args.id));
-  switch (row.name) {
-    case "createMember":
-      return `Adding ${who}`;
-    case "updateMember":
-      return `Updating ${who}`;
-    case "deleteMember":
-      return `Deleting ${who}`;
-    case "kickMember":
-      return `Kicking ${who}`;
-    case "createPayout": {
-      const payout = row.args as { memberId?: number; amount?: string };
-      return `Paying ${payout.amount ?? ""} USDT to ${nameOf(payout.memberId ?? 0)}`;
-    }
-    default:
-      return `Marking ${who} as paid`;
-  }
-}
 
 /** /guild-members (admin): active and kicked members with their actions, and quick attendance entry. */
 export function GuildMembersPage() {
@@ -87,7 +67,8 @@ export function GuildMembersPage() {
     }));
     return { status: "ready", rows };
   };
-  const nameOf = (id: number) => members?.find((m) => m.id === id)?.playerName ?? `member ${id}`;
+  // A refused write names its member as the roster does, or from what this device remembers (decision 058).
+  const payouts = usePayouts();
 
   return (
     <>
@@ -110,7 +91,7 @@ export function GuildMembersPage() {
       <PendingChanges />
       <FailedWrites
         names={MEMBER_WRITES}
-        describe={(row) => describeWrite(row, nameOf)}
+        describe={(row) => describeMemberWrite(row, { members, payouts })}
         extraAction={(row) => <PayAnywayButton row={row} />}
       />
       <Tabs.Root defaultValue="active">

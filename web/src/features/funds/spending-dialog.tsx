@@ -6,6 +6,7 @@
 import { type FormEvent, useState } from "react";
 import { GLOSSARY } from "@shared/glossary/glossary.ts";
 import { formatMoney, moneyText, readMoney } from "@shared/money/money.ts";
+import { FIRST_DAY, lastDay } from "@shared/schemas/day-range.ts";
 import { fieldErrors } from "@shared/schemas/form-errors.ts";
 import { createSpendingSchema, type FundName, overFundMessage } from "@shared/schemas/fund-spending.ts";
 import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
@@ -116,7 +117,15 @@ function SpendingForm({
         value={purpose}
         onChange={setPurpose}
       />
-      <TextField label="Spent on" type="date" error={errors.spentOn} value={spentOn} onChange={setSpentOn} />
+      <TextField
+        label="Spent on"
+        type="date"
+        min={FIRST_DAY}
+        max={lastDay()}
+        error={errors.spentOn}
+        value={spentOn}
+        onChange={setSpentOn}
+      />
     </form>
   );
 }

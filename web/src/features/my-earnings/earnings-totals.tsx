@@ -2,7 +2,7 @@
 import { HandCoins, Scale, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { countOf } from "@shared/glossary/glossary.ts";
-import { formatMoney, parseMoney } from "@shared/money/money.ts";
+import { formatMoney } from "@shared/money/money.ts";
 import type { EarningsCharacter, EarningsTotals } from "@shared/schemas/my-earnings.ts";
 import { Card } from "@web/components/card.tsx";
 
@@ -47,7 +47,8 @@ export function EarningsTotalsCard({
   totals: EarningsTotals;
   characters: readonly EarningsCharacter[];
 }) {
-  const balanceCents = parseMoney(totals.balance);
+  // The sign from the text: a legacy balance beyond the money range must still show, not throw.
+  const owesGuild = totals.balance.trim().startsWith("-");
   return (
     <Card aria-labelledby="earnings-totals-title" role="region">
       <h2 id="earnings-totals-title" className="text-base font-semibold text-ink">
@@ -75,8 +76,8 @@ export function EarningsTotalsCard({
           label="Balance"
           value={formatMoney(totals.balance, "usdt")}
           testId="balance"
-          tone={balanceCents < 0 ? "text-danger" : "text-gold"}
-          note={balanceCents < 0 ? "You were paid more than you earned." : "Still owed to you"}
+          tone={owesGuild ? "text-danger" : "text-gold"}
+          note={owesGuild ? "You were paid more than you earned." : "Still owed to you"}
         />
       </div>
     </Card>

@@ -8,12 +8,19 @@ import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2 } from "lucide-
 import { Popover } from "radix-ui";
 import { Button } from "@web/components/button.tsx";
 import { CloseButton } from "@web/components/close-button.tsx";
-import { isTooOldToRecord, TOO_OLD_TO_RECORD, TOO_OLD_TO_RECORD_DETAIL, useOutbox } from "@web/data/hooks.ts";
+import {
+  isTooOldToRecord,
+  TOO_OLD_TO_RECORD,
+  TOO_OLD_TO_RECORD_DETAIL,
+  useGuildMembers,
+  useOutbox,
+  usePayouts,
+} from "@web/data/hooks.ts";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import type { OutboxRow } from "@web/data/portal-db.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
-import { describeWrite, outboxBadge, PAUSED_TEXT } from "./describe-write.ts";
+import { type DeviceNames, describeWrite, outboxBadge, PAUSED_TEXT } from "./describe-write.ts";
 import { CONFLICTS_TEXT, WriteConflictPrompt } from "./write-conflict-prompt.tsx";
 
 const TONES = {
@@ -36,14 +43,14 @@ async function act(label: string, action: () => Promise<unknown>) {
   }
 }
 
-function FailedWrite({ row }: { row: OutboxRow }) {
+function FailedWrite({ row, device }: { row: OutboxRow; device: DeviceNames }) {
   if (row.conflict) return <WriteConflictPrompt row={row} conflict={row.conflict} />;
   // Retry would send the same start time again (decision 036).
   const tooOld = isTooOldToRecord(row);
   const actions = tooOld ? ROW_ACTIONS.filter((action) => action.label !== "Retry") : ROW_ACTIONS;
   return (
     <li className="space-y-2 rounded-lg border border-danger/40 bg-danger/5 p-3" data-testid="failed-write">
-      <p className="text-sm font-semibold text-ink">{describeWrite(row.name, row.args)}</p>
+      <p className="text-sm font-semibold text-ink">{describeWrite(row.name, row.args, device)}</p>
       <p className="flex items-start gap-2 text-sm text-red-200">
         <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
         {tooOld ? (
@@ -68,6 +75,21 @@ function FailedWrite({ row }: { row: OutboxRow }) {
         ))}
       </div>
     </li>
+  );
+}
+
+/**
+ * The refused writes, each named as the screens name its row (decision 058). Mounted only while the panel is
+ * open, so the roster and the payouts are read only then.
+ */
+function FailedWriteList({ failed }: { failed: readonly OutboxRow[] }) {
+  const device: DeviceNames = { members: useGuildMembers(), payouts: usePayouts() };
+  return (
+    <ul className="max-h-[60vh] space-y-2 overflow-y-auto">
+      {failed.map((row) => (
+        <FailedWrite key={row.id} row={row} device={device} />
+      ))}
+    </ul>
   );
 }
 
@@ -127,11 +149,7 @@ export function OutboxIndicator() {
                     ? CONFLICTS_TEXT
                     : `The server refused ${failed.length === 1 ? "this change" : "these changes"}. Retry after fixing the cause, or discard to undo it on this device.`}
               </p>
-              <ul className="max-h-[60vh] space-y-2 overflow-y-auto">
-                {failed.map((row) => (
-                  <FailedWrite key={row.id} row={row} />
-                ))}
-              </ul>
+              <FailedWriteList failed={failed} />
             </>
           ) : null}
         </Popover.Content>

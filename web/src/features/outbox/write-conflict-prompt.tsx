@@ -4,7 +4,7 @@
  * wanted, and the choice: Keep theirs (the edit goes on without that field) or Use yours (sent again over it).
  */
 import { GitMerge } from "lucide-react";
-import { conflictSentence, kindOf, showValue, type WriteConflict } from "@shared/merge/write-conflict.ts";
+import { conflictSentence, shownValue, type WriteConflict } from "@shared/merge/write-conflict.ts";
 import { Button } from "@web/components/button.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import type { OutboxRow } from "@web/data/portal-db.ts";
@@ -37,9 +37,7 @@ export function WriteConflictPrompt({ row, conflict }: { row: OutboxRow; conflic
           <GitMerge className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
           <span className="min-w-0 break-words">
             {conflictSentence(conflict, field)}{" "}
-            <span className="text-ink-muted">
-              Yours: {showValue(kindOf(conflict.entity, field.field), field.yours)}.
-            </span>
+            <span className="text-ink-muted">Yours: {shownValue(conflict, field, "yours")}.</span>
           </span>
         </p>
       ))}

@@ -7,6 +7,7 @@
 import { History } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatMoney, moneyText, readMoney } from "@shared/money/money.ts";
+import { FIRST_DAY, lastDay } from "@shared/schemas/day-range.ts";
 import { fieldErrors } from "@shared/schemas/form-errors.ts";
 import { createPayoutSchema, overBalanceMessage } from "@shared/schemas/payouts.ts";
 import { Button } from "@web/components/button.tsx";
@@ -102,7 +103,15 @@ function PayForm({
         value={amount}
         onChange={changeAmount}
       />
-      <TextField label="Paid on" type="date" error={errors.paidOn} value={paidOn} onChange={setPaidOn} />
+      <TextField
+        label="Paid on"
+        type="date"
+        min={FIRST_DAY}
+        max={lastDay()}
+        error={errors.paidOn}
+        value={paidOn}
+        onChange={setPaidOn}
+      />
       <PaymentDetailFields
         method={method}
         reference={reference}

@@ -4,7 +4,7 @@ import { Button } from "@web/components/button.tsx";
 import { FilterSelect } from "@web/components/filter-select.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { useGuildMembers } from "@web/data/hooks.ts";
-import type { OutboxRow } from "@web/data/portal-db.ts";
+import { describeMemberWrite } from "@web/features/outbox/describe-write.ts";
 import { FailedWrites, PendingChanges } from "@web/features/outbox/write-status.tsx";
 import { exportPayouts } from "@web/features/payouts/export-payouts.ts";
 import { PayAnywayButton } from "@web/features/payouts/pay-anyway.tsx";
@@ -20,13 +20,6 @@ export const PAYOUT_WRITES = ["createPayout", "deletePayout", "markMemberPaid"];
 export const EXPORTED_FROM_DEVICE =
   "You are offline: the file was made from the payouts on this device, including any not synced yet.";
 
-function describePayoutWrite(row: OutboxRow, nameOf: (id: number) => string): string {
-  const args = row.args as { memberId?: number; id?: number; amount?: string };
-  if (row.name === "createPayout") return `Paying ${args.amount ?? ""} USDT to ${nameOf(args.memberId ?? 0)}`;
-  if (row.name === "deletePayout") return "Voiding a payout";
-  return `Marking ${nameOf(args.id ?? 0)} as paid`;
-}
-
 /** /admin/payouts: every payout the guild recorded, newest first, by member, with voiding and the CSV export. */
 export function PayoutsPage() {
   useDocumentTitle((brand) => `Payouts - ${brand}`);
@@ -35,7 +28,6 @@ export function PayoutsPage() {
   const [memberId, setMemberId] = useState("");
   const { state, all } = usePayoutsState(memberId === "" ? undefined : Number(memberId));
   const [exporting, setExporting] = useState(false);
-  const nameOf = (id: number) => members.find((m) => m.id === id)?.playerName ?? `member ${id}`;
 
   const exportCsv = async () => {
     setExporting(true);
@@ -68,7 +60,7 @@ export function PayoutsPage() {
       <PendingChanges />
       <FailedWrites
         names={PAYOUT_WRITES}
-        describe={(row) => describePayoutWrite(row, nameOf)}
+        describe={(row) => describeMemberWrite(row, { members, payouts: all })}
         extraAction={(row) => <PayAnywayButton row={row} />}
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-[minmax(0,20rem)_1fr] sm:items-end">
