@@ -47,39 +47,126 @@ export interface BackupFile {
 const headerSchema = z.object({
   format: z.literal(BACKUP_FORMAT, { error: BACKUP_WRONG_FORMAT }),
   version: z.number({ error: BACKUP_WRONG_FORMAT }).int({ error: BACKUP_WRONG_FORMAT }),
-  schema: z.number({ error: BACKUP_WRONG_FORMAT }).int({ error: BACKUP_WRONG_FORMAT }).min(1),
+  schema: z
+    .number({ error: BACKUP_WRONG_FORMAT })
+    .int({ error: BACKUP_WRONG_FORMAT })
+    .min(1, { error: (issue) => backupTooOld(Number(issue.input), 1) }),
   createdAt: z.string({ error: BACKUP_WRONG_FORMAT }).max(40),
   guild: z.string({ error: BACKUP_WRONG_FORMAT }).max(200),
   tables: z.record(z.string(), z.unknown(), { error: BACKUP_WRONG_FORMAT }),
 });
 
-/** Why the tables part cannot be a backup's, or undefined. Checks every row: a loop, not zod, for 200,000 rows. */
-function tablesProblem(tables: Record<string, unknown>): string | undefined {
-  for (const [name, table] of Object.entries(tables)) {
-    if (!/^[a-z_]{1,63}$/.test(name)) return `${BACKUP_DAMAGED}a table is named “${name.slice(0, 63)}”.`;
-    const t = table as Partial<BackupTable> | null;
-    if (!t || typeof t !== "object" || !Array.isArray(t.columns) || !Array.isArray(t.rows))
-      return `${BACKUP_DAMAGED}table ${name} has no columns or rows.`;
-    if (t.columns.some((c) => typeof c !== "string" || !/^[a-z_][a-z0-9_]{0,62}$/.test(c)))
-      return `${BACKUP_DAMAGED}table ${name} has a column with an impossible name.`;
-    if (new Set(t.columns).size !== t.columns.length)
-      return `${BACKUP_DAMAGED}table ${name} names a column twice.`;
-    for (const [i, row] of t.rows.entries()) {
-      if (!Array.isArray(row) || row.length !== t.columns.length)
-        return `${BACKUP_DAMAGED}row ${i + 1} of table ${name} does not have one value per column.`;
-      for (const value of row)
-        if (value !== null && typeof value !== "string")
-          return `${BACKUP_DAMAGED}row ${i + 1} of table ${name} has a value that is not text.`;
-    }
-  }
-  return undefined;
+/**
+ * One reason a restore refuses a file (docs/decisions/054): the table (null for the file as a whole), the row's
+ * key ('id 12', 'user_id 900', or 'row 3' when the row has no usable key; null for a whole table) and why.
+ */
+export interface RestoreProblem {
+  table: string | null;
+  key: string | null;
+  reason: string;
 }
 
-export type ParsedBackup = { ok: true; backup: BackupFile } | { ok: false; message: string };
+/** A refused restore lists at most this many problems, and counts them all. */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** The fields of a refused restore's 400 answer beside `error`. */
+export interface RestoreRefusal {
+  problems: RestoreProblem[];
+  problemCount: number;
+}
+
+/** 'table payouts, id 3: amount "NaN": Amount must be a number.' */
+export function problemLine(problem: RestoreProblem): string {
+  const where = [problem.table === null ? null : `table ${problem.table}`, problem.key]
+    .filter((part) => part !== null)
+    .join(", ");
+  return where === "" ? problem.reason : `${where}: ${problem.reason}`;
+}
+
+/** The refusal's one-line message: the problem, or how many there are and the first. */
+export function backupRefusedMessage(refusal: RestoreRefusal): string {
+  const [first] = refusal.problems;
+  if (first === undefined) return BACKUP_WRONG_FORMAT;
+  if (refusal.problemCount === 1) return `${BACKUP_DAMAGED}${problemLine(first)}`;
+  return `${BACKUP_DAMAGED}${refusal.problemCount.toLocaleString("en")} problems, so nothing was restored. The first: ${problemLine(first)}`;
+}
 
 /**
- * Reads a backup file's text: its layout (format, version, tables, every row) but not which tables and columns
- * it has, which depend on its schema (the server checks them after upgrading the file).
+ * Gathers a refusal's problems: every one is counted, MAX_LISTED_PROBLEMS are kept per group (a table) so a file
+ * with millions of bad values costs little memory, and they are listed by group and row, then in the order found.
+ */
+export class ProblemList {
+  private readonly kept: { group: number; row: number; seq: number; problem: RestoreProblem }[] = [];
+  private readonly perGroup = new Map<number, number>();
+  count = 0;
+
+  add(problem: RestoreProblem, group = 0, row = -1): void {
+    this.count += 1;
+    const kept = this.perGroup.get(group) ?? 0;
+    if (kept >= MAX_LISTED_PROBLEMS) return;
+    this.perGroup.set(group, kept + 1);
+    this.kept.push({ group, row, seq: this.count, problem });
+  }
+
+  refusal(): RestoreRefusal {
+    const sorted = [...this.kept].sort((a, b) => a.group - b.group || a.row - b.row || a.seq - b.seq);
+    return {
+      problems: sorted.slice(0, MAX_LISTED_PROBLEMS).map((entry) => entry.problem),
+      problemCount: this.count,
+    };
+  }
+}
+
+/**
+ * The layout of the tables part: names, columns, and one value per column in every row. What the values are
+ * (text, and what each column accepts) is checked on the server once the file is at this schema
+ * (worker/backup/check-backup.ts). A loop, not zod, for 200,000 rows.
+ */
+function layoutProblems(tables: Record<string, unknown>): ProblemList {
+  const problems = new ProblemList();
+  for (const [group, [name, table]] of Object.entries(tables).entries()) {
+    if (!/^[a-z_]{1,63}$/.test(name)) {
+      problems.add({ table: null, key: null, reason: `a table is named “${name.slice(0, 63)}”.` }, group);
+      continue;
+    }
+    const t = table as Partial<BackupTable> | null;
+    const at = (reason: string, key: string | null = null, row = -1) =>
+      problems.add({ table: name, key, reason }, group, row);
+    if (!t || typeof t !== "object" || !Array.isArray(t.columns) || !Array.isArray(t.rows)) {
+      at("it has no columns or rows.");
+      continue;
+    }
+    if (t.columns.some((c) => typeof c !== "string" || !/^[a-z_][a-z0-9_]{0,62}$/.test(c))) {
+      at("it has a column with an impossible name.");
+      continue;
+    }
+    if (new Set(t.columns).size !== t.columns.length) {
+      at("it names a column twice.");
+      continue;
+    }
+    for (const [i, row] of t.rows.entries()) {
+      const values = Array.isArray(row) ? row.length : null;
+      if (values !== t.columns.length)
+        at(
+          values === null
+            ? "it is not a list of values."
+            : `it has ${values} value${values === 1 ? "" : "s"} for ${t.columns.length} columns.`,
+          `row ${i + 1}`,
+          i,
+        );
+    }
+  }
+  return problems;
+}
+
+export type ParsedBackup =
+  | { ok: true; backup: BackupFile }
+  | { ok: false; message: string; refusal?: RestoreRefusal };
+
+/**
+ * Reads a backup file's text: its layout (format, version, tables, one value per column in every row) but not
+ * which tables and columns it has, which depend on its schema, nor the values (the server checks them after
+ * upgrading the file). Until then a value may be anything JSON holds, whatever BackupTable says.
  */
 export function parseBackup(text: string, latestVersion = BACKUP_VERSION): ParsedBackup {
   let json: unknown;
@@ -96,8 +183,11 @@ export function parseBackup(text: string, latestVersion = BACKUP_VERSION): Parse
   const header = headerSchema.safeParse(json);
   if (!header.success) return { ok: false, message: header.error.issues[0]?.message ?? BACKUP_WRONG_FORMAT };
   if (header.data.version !== latestVersion) return { ok: false, message: BACKUP_WRONG_FORMAT };
-  const problem = tablesProblem(header.data.tables);
-  if (problem) return { ok: false, message: problem };
+  const problems = layoutProblems(header.data.tables);
+  if (problems.count > 0) {
+    const refusal = problems.refusal();
+    return { ok: false, message: backupRefusedMessage(refusal), refusal };
+  }
   return { ok: true, backup: json as BackupFile };
 }
 

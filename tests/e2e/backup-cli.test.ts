@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,7 +81,7 @@ describe("npm run backup / npm run restore", () => {
     expect(mode(backups)).toBe(0o700);
     expect(mode(join(backups, today))).toBe(0o600);
     const daily = JSON.parse(readFileSync(join(backups, today), "utf8"));
-    expect(daily).toMatchObject({ format: "guild-portal-backup", guild: GUILD, schema: 10 });
+    expect(daily).toMatchObject({ format: "guild-portal-backup", guild: GUILD, schema: 11 });
     expect(daily.tables.market_exchange.rows.length).toBeGreaterThan(0); // the sample data
     expect(await portal.stop()).toBe("stopped");
     portal = undefined;
@@ -91,7 +91,7 @@ describe("npm run backup / npm run restore", () => {
     const file1 = join(parent, "one.json");
     const made = await npmRun("backup", ["--out", file1, "--include-passwords"], first);
     expect(made.out).toMatch(
-      /Backed up \d+ rows of 10 tables \(schema 10\) to .*one\.json, password hashes included\./,
+      /Backed up \d+ rows of 10 tables \(schema 11\) to .*one\.json, password hashes included\./,
     );
     expect(made.code).toBe(0);
     expect(mode(file1)).toBe(0o600);
@@ -109,6 +109,36 @@ describe("npm run backup / npm run restore", () => {
     const third = await npmRun("restore", [plain], join(parent, "third"));
     expect(third.code).toBe(0);
     expect(third.out).toContain("Set the password of keeper@guild.test from ADMIN_PASSWORD.");
+  });
+
+  it("refuses a damaged file with every reason, exits 1 and changes nothing (decision 054)", async () => {
+    const file1 = join(parent, "one.json");
+    const backup = JSON.parse(readFileSync(file1, "utf8"));
+    const members = backup.tables.guild_members;
+    const at = (name: string) => members.columns.indexOf(name);
+    const row = (name: string) => members.rows.find((r: string[]) => r[at("player_name")] === name);
+    const [main, alt] = [row("Ironveil"), row("Veilshade")];
+    // The sample's player with two characters, linked round in a circle; and an amount of three decimals.
+    main[at("main_member_id")] = alt[at("id")];
+    const items = backup.tables.market_exchange;
+    items.rows[0][items.columns.indexOf("value")] = "1.005";
+    const damaged = join(parent, "damaged.json");
+    writeFileSync(damaged, JSON.stringify(backup));
+
+    const refused = await npmRun("restore", [damaged, "--replace", "--confirm", GUILD], second);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain("This backup is damaged: 4 problems, so nothing was restored.");
+    for (const line of [
+      `  - table guild_members, id ${main[0]}: main_member_id "${alt[0]}": main and alt characters link in a circle (${main[0]} → ${alt[0]} → ${main[0]}).`,
+      `  - table guild_members, id ${alt[0]}: main_member_id "${main[0]}": main and alt characters link in a circle (${alt[0]} → ${main[0]} → ${alt[0]}).`,
+      `  - table guild_members, id ${main[0]}: player_alias "Veil": Only a main character (not linked to another) can have a player alias.`,
+      `  - table market_exchange, id ${items.rows[0][0]}: value "1.005": Value cannot have more than 2 decimals.`,
+      "Nothing was changed.",
+    ])
+      expect(refused.out).toContain(line);
+    const after = join(parent, "after-refusal.json");
+    expect((await npmRun("backup", ["--out", after, "--include-passwords"], second)).code).toBe(0);
+    expect(withoutCreatedAt(readFileSync(after, "utf8"))).toBe(withoutCreatedAt(readFileSync(file1, "utf8")));
   });
 
   it("replaces a database with data only with --replace and the guild's name, after an automatic backup", async () => {

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKUP_NOT_JSON } from "@shared/schemas/backup.ts";
+import { BACKUP_NOT_JSON, type BackupFile, type BackupTable } from "@shared/schemas/backup.ts";
 import { ADMIN, apiLogin, type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
 
 // /admin/backup in Chromium against `npm start` (decision 052): download a backup, see what a file holds, and
 // replace everything only after typing the guild's name; a copy of what was there is saved first, and an app open
-// in another tab loses what the restore took away without being reloaded.
+// in another tab loses what the restore took away without being reloaded. A damaged file is refused with every
+// reason listed, row by row, and nothing changes (decision 054).
 let portal: BrowserPortal;
 
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe("the backup screen", () => {
     expect(download.suggestedFilename()).toMatch(/^guild-portal-backup-\d{4}-\d{2}-\d{2}\.json$/);
     const file = await download.path();
     const backup = JSON.parse(readFileSync(file, "utf8"));
-    expect(backup).toMatchObject({ format: "guild-portal-backup", guild: E2E_BRAND, schema: 10 });
+    expect(backup).toMatchObject({ format: "guild-portal-backup", guild: E2E_BRAND, schema: 11 });
     expect(backup.tables.user_passwords).toBeUndefined();
     await page.getByText(/^Saved guild-portal-backup-/).waitFor();
 
@@ -90,5 +91,61 @@ describe("the backup screen", () => {
     });
     await page.reload();
     await page.getByTestId("backup-download-button").waitFor();
+  });
+
+  it("refuses a damaged file, listing every problem with its table and row, and changes nothing", async () => {
+    // Signed in afresh: the restore above ended every session but the restoring page's.
+    const api = await apiLogin(portal.baseUrl, ADMIN.email, ADMIN.password);
+    const backup = (await api.get<BackupFile>("/admin/backup")).body;
+    const items = backup.tables.market_exchange as BackupTable;
+    const members = backup.tables.guild_members as BackupTable;
+    const [first, second] = items.rows;
+    if (!first || !second || !members.rows[0]) throw new Error("the sample data has no items or members");
+    first[items.columns.indexOf("value")] = "NaN";
+    second[items.columns.indexOf("participated_members")] = "not json at all";
+    members.rows.push([...members.rows[0]]);
+    const lists = async () =>
+      Promise.all(
+        ["/guild-members?status=all", "/market-exchange"].map(async (path) => (await api.get(path)).body),
+      );
+    const before = await lists();
+
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/admin/backup"));
+    await page.getByTestId("backup-replace-warning").waitFor();
+    await page.getByTestId("backup-file-input").setInputFiles({
+      name: "damaged.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(backup)),
+    });
+    await page.getByTestId("backup-summary").waitFor();
+    await page.getByLabel("Type the guild's name to replace everything").fill(E2E_BRAND);
+    await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Replace everything" }).click(),
+    ]);
+
+    const problems = page.getByTestId("backup-problems");
+    await problems.waitFor({ timeout: 60_000 });
+    expect(await problems.textContent()).toContain(
+      "This file was refused and nothing was changed: 3 problems.",
+    );
+    const lines = await page.getByTestId("backup-problem").allTextContents();
+    expect(lines).toEqual([
+      `Members (guild_members), id ${members.rows[0][0]}: id "${members.rows[0][0]}": is in the file twice: rows 1 and ${members.rows.length} have it.`,
+      `Loot items (market_exchange), id ${first[0]}: value "NaN": Value must be a number.`,
+      expect.stringMatching(
+        new RegExp(
+          `^Loot items \\(market_exchange\\), id ${second[0]}: participated_members "not json at all": is not a JSON list of names`,
+        ),
+      ),
+    ]);
+    // Still the review, with the file and the name: nothing was sent twice, nothing changed.
+    expect(await page.getByRole("button", { name: "Replace everything" }).isVisible()).toBe(true);
+    await screenshot(page, "backup-restore-refused");
+    expect(await lists()).toEqual(before);
+    await context.close();
   });
 });

@@ -29,7 +29,7 @@ export const LONE_SURROGATE_IN_TEXT =
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a text cannot be stored as it was sent, or undefined. */
-function textProblem(text: string): string | undefined {
+export function textProblem(text: string): string | undefined {
   if (text.includes("\u0000")) return NUL_IN_TEXT;
   if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_IN_TEXT;
   return undefined;

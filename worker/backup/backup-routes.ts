@@ -76,7 +76,9 @@ export const restoreRoutes = new Hono<AppEnv>().post(
       c.get("live")?.changed(c);
       return sendData(c, result);
     } catch (err) {
-      if (err instanceof RestoreRefused) throw new ApiError(err.status, err.message);
+      // A damaged file's answer lists every problem beside the message (docs/decisions/054).
+      if (err instanceof RestoreRefused)
+        throw new ApiError(err.status, err.message, err.refusal && { ...err.refusal });
       throw err;
     }
   },

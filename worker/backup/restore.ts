@@ -6,10 +6,11 @@
  * to pull everything again. Any failure rolls all of it back.
  */
 import {
-  BACKUP_DAMAGED,
   type BackupFile,
+  backupRefusedMessage,
   parseBackup,
   RESTORE_NOT_EMPTY,
+  type RestoreRefusal,
   type RestoreResult,
   wrongGuildName,
 } from "@shared/schemas/backup.ts";
@@ -27,14 +28,19 @@ import {
   schemaNumber,
   tableColumns,
 } from "./backup-tables.ts";
+import { checkBackup } from "./check-backup.ts";
 import { upgradeBackup } from "./upgrade-backup.ts";
 import { backupText } from "./write-backup.ts";
 
-/** A restore refused before anything changed: the route answers it with its status and message. */
+/**
+ * A restore refused before anything changed: the route answers it with its status and message, and a damaged
+ * file's every problem (table, key, reason; docs/decisions/054).
+ */
 export class RestoreRefused extends Error {
   constructor(
     readonly status: 400 | 409,
     message: string,
+    readonly refusal?: RestoreRefusal,
   ) {
     super(message);
     this.name = "RestoreRefused";
@@ -62,10 +68,18 @@ function refuse(status: 400 | 409, message: string): never {
   throw new RestoreRefused(status, message);
 }
 
-/** Parses and upgrades the file, and checks its tables and columns against this database. */
+function refuseFile(refusal: RestoreRefusal): never {
+  throw new RestoreRefused(400, backupRefusedMessage(refusal), refusal);
+}
+
+/**
+ * Parses the file, brings it to this schema, then checks it like every write (check-backup.ts): its tables and
+ * columns against this database's, and every row. Nothing has changed yet when it refuses.
+ */
 async function readFile(
   q: Queryable,
   input: string | BackupFile,
+  now: Date,
 ): Promise<{
   backup: BackupFile;
   columns: Map<string, ColumnInfo[]>;
@@ -73,35 +87,25 @@ async function readFile(
   let backup: BackupFile;
   if (typeof input === "string") {
     const parsed = parseBackup(input);
-    if (!parsed.ok) refuse(400, parsed.message);
+    if (!parsed.ok) {
+      if (parsed.refusal) refuseFile(parsed.refusal);
+      refuse(400, parsed.message);
+    }
     backup = parsed.backup;
   } else backup = input;
   const upgradeProblem = upgradeBackup(backup, await schemaNumber(q));
   if (upgradeProblem) refuse(400, upgradeProblem);
-  const known = new Set(BACKUP_TABLES.map((t) => t.name));
-  for (const name of Object.keys(backup.tables))
-    if (!known.has(name))
-      refuse(400, `${BACKUP_DAMAGED}it has a table “${name}” no Guild Portal backup holds.`);
+  const inDb = new Map<string, ColumnInfo[]>();
+  for (const spec of BACKUP_TABLES) inDb.set(spec.name, await tableColumns(q, spec.name));
+  const catalog = new Map([...inDb].map(([table, columns]) => [table, columns.map((c) => c.name)]));
+  const refusal = checkBackup(backup, catalog, now);
+  if (refusal) refuseFile(refusal);
   const columns = new Map<string, ColumnInfo[]>();
-  for (const spec of BACKUP_TABLES) {
-    const table = backup.tables[spec.name];
-    if (!table) {
-      if (spec.secret) continue;
-      refuse(400, `${BACKUP_DAMAGED}table ${spec.name} is missing.`);
-    }
-    const inDb = await tableColumns(q, spec.name);
-    const names = inDb.map((c) => c.name);
-    const missing = names.filter((name) => !table.columns.includes(name));
-    const extra = table.columns.filter((name) => !names.includes(name));
-    if (missing.length > 0 || extra.length > 0)
-      refuse(
-        400,
-        `${BACKUP_DAMAGED}table ${spec.name} ${missing.length > 0 ? `lacks ${missing.join(", ")}` : `has unknown columns ${extra.join(", ")}`}.`,
-      );
-    const byName = new Map(inDb.map((c) => [c.name, c]));
+  for (const [name, table] of Object.entries(backup.tables)) {
+    const byName = new Map((inDb.get(name) ?? []).map((c) => [c.name, c]));
     columns.set(
-      spec.name,
-      table.columns.map((name) => byName.get(name) as ColumnInfo),
+      name,
+      table.columns.map((column) => byName.get(column) as ColumnInfo),
     );
   }
   return { backup, columns };
@@ -154,9 +158,13 @@ async function insertRows(
       await tx.query(sql, [JSON.stringify(rows.slice(start, end))]);
     } catch (err) {
       // A value the column cannot take (class 22) or a broken key or check (class 23): the file, not the server.
+      // The checks (check-backup.ts) refuse such files first; this is the database's word for what they miss.
       const code = (err as { code?: unknown }).code;
       if (typeof code === "string" && (code.startsWith("22") || code.startsWith("23")))
-        refuse(400, `${BACKUP_DAMAGED}table ${table}: ${(err as Error).message}.`);
+        refuseFile({
+          problems: [{ table, key: null, reason: `${(err as Error).message}.` }],
+          problemCount: 1,
+        });
       throw err;
     }
     start = end;
@@ -259,7 +267,7 @@ export async function restoreBackup(
   return db.transaction(async (tx) => {
     // Every write that touches the derived figures takes this row first: none runs while the restore does.
     await lockDerivedFigures(tx);
-    const { backup, columns } = await readFile(tx, input);
+    const { backup, columns } = await readFile(tx, input, now);
     const replaced = await hasGuildData(tx);
     if (replaced) {
       if (!options.replace) refuse(409, RESTORE_NOT_EMPTY);

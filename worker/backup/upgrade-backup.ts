@@ -1,7 +1,9 @@
 /**
  * Backups made at an older database schema are brought to the current one before a restore, a step per migration
  * that changed a backed-up table, as the migration changed the database (docs/decisions/052). Migrations 001-008
- * changed no backed-up column (006's changed_in is never backed up), so a file from any schema from 1 on restores.
+ * and 011 changed no backed-up column (006's changed_in is never backed up; 011 added checks), so a file from any
+ * schema from 1 on restores. The upgraded file is then checked row by row like the newest (docs/decisions/054):
+ * an older file's NaN amount is refused like a new one's.
  */
 import { type BackupFile, type BackupTable, schemaFromTheFuture } from "@shared/schemas/backup.ts";
 
@@ -50,7 +52,7 @@ function payoutsLedgerLinks(tables: Record<string, BackupTable>): void {
   }
 }
 
-/** By the schema a step brings a file to. */
+/** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
 const UPGRADES: Readonly<Record<number, Upgrade>> = { 9: auditSubjects, 10: payoutsLedgerLinks };
 
 export const OLDEST_BACKUP_SCHEMA = 1;

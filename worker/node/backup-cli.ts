@@ -7,7 +7,12 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { MAX_BACKUP_BYTES, RESTORE_NOT_EMPTY } from "@shared/schemas/backup.ts";
+import {
+  MAX_BACKUP_BYTES,
+  problemLine,
+  RESTORE_NOT_EMPTY,
+  type RestoreRefusal,
+} from "@shared/schemas/backup.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
 import { automaticBackupKeeper, backupToFile } from "../backup/backup-files.ts";
@@ -113,6 +118,14 @@ async function restore(
   await letAnAdminIn(db, env);
 }
 
+/** A damaged file: the message, then every problem listed, one a line, as the Backup page lists them. */
+function refusalText(message: string, refusal: RestoreRefusal): string {
+  const lines = refusal.problems.map((problem) => `  - ${problemLine(problem)}`);
+  const more = refusal.problemCount - refusal.problems.length;
+  if (more > 0) lines.push(`  … and ${more.toLocaleString("en")} more.`);
+  return [message, ...lines, "Nothing was changed."].join("\n");
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (command !== "backup" && command !== "restore") throw new UsageError(USAGE);
@@ -132,6 +145,7 @@ main().catch((err: unknown) => {
     console.error(
       `This database already has data. Restoring replaces all of it: add --replace --confirm "${process.env.GUILD_BRAND || "Guild Portal"}" (the guild's name, GUILD_BRAND).`,
     );
+  else if (err instanceof RestoreRefused && err.refusal) console.error(refusalText(err.message, err.refusal));
   else if (err instanceof ConfigError || err instanceof UsageError || err instanceof RestoreRefused)
     console.error(err.message);
   else if ((err as NodeJS.ErrnoException)?.code === "ENOENT")

@@ -4,7 +4,7 @@
  * name, and saves a backup of what is here on this device before sending the restore. Afterwards the app pulls
  * everything again.
  */
-import { AlertTriangle, DatabaseBackup, Download, FileUp, Loader2 } from "lucide-react";
+import { AlertCircle, AlertTriangle, DatabaseBackup, Download, FileUp, Loader2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { formatDateTime } from "@shared/format/format-date.ts";
 import {
@@ -13,6 +13,8 @@ import {
   type BackupSummary,
   MAX_BACKUP_BYTES,
   parseBackup,
+  type RestoreProblem,
+  type RestoreRefusal,
   type RestoreResult,
   summarizeBackup,
 } from "@shared/schemas/backup.ts";
@@ -22,7 +24,7 @@ import { Field, FormError } from "@web/components/dialog.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
-import { errorMessage } from "@web/lib/api-client.ts";
+import { ApiError, errorMessage } from "@web/lib/api-client.ts";
 import { downloadBackup, restoreBackupFile } from "./backup-requests.ts";
 
 /** The status call's state, as the route's fetch gives it. */
@@ -160,9 +162,73 @@ function ReplaceWarning({ keepsAutomaticBackup }: { keepsAutomaticBackup: boolea
   );
 }
 
+/** A refused file's every problem (decision 054), from the server's 400 or the file's own layout. */
+function refusalOf(error: unknown): RestoreRefusal | undefined {
+  const details = error instanceof ApiError ? error.details : undefined;
+  return Array.isArray(details?.problems) && typeof details?.problemCount === "number"
+    ? { problems: details.problems as RestoreProblem[], problemCount: details.problemCount }
+    : undefined;
+}
+
+/** 'Loot items (market_exchange), id 10'. */
+function problemPlace(problem: RestoreProblem): string {
+  const table =
+    problem.table === null
+      ? null
+      : BACKUP_TABLE_LABELS[problem.table]
+        ? `${BACKUP_TABLE_LABELS[problem.table]} (${problem.table})`
+        : problem.table;
+  return [table, problem.key].filter((part) => part !== null).join(", ");
+}
+
+/** Why the file was refused: one line a problem, with its table and row, so each can be found in the file. */
+function RefusedFile({ refusal }: { refusal: RestoreRefusal }) {
+  const more = refusal.problemCount - refusal.problems.length;
+  return (
+    <div
+      role="alert"
+      className="space-y-2 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-red-200"
+      data-testid="backup-problems"
+    >
+      <p className="flex items-start gap-2 font-semibold">
+        <AlertCircle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
+        This file was refused and nothing was changed:{" "}
+        {refusal.problemCount === 1 ? "1 problem" : `${refusal.problemCount.toLocaleString("en")} problems`}.
+      </p>
+      <ul className="max-h-80 space-y-1.5 overflow-y-auto pl-6">
+        {refusal.problems.map((problem, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once shown
+          <li key={i} className="break-words" data-testid="backup-problem">
+            {problemPlace(problem) ? <span className="font-semibold">{problemPlace(problem)}: </span> : null}
+            {problem.reason}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="pl-6">…and {more.toLocaleString("en")} more.</p> : null}
+    </div>
+  );
+}
+
+function RestoreError({
+  message,
+  refusal,
+}: {
+  message?: string | undefined;
+  refusal?: RestoreRefusal | undefined;
+}) {
+  return refusal ? <RefusedFile refusal={refusal} /> : <FormError message={message} />;
+}
+
 type RestoreState =
-  | { step: "choose"; error?: string }
-  | { step: "review"; fileName: string; text: string; summary: BackupSummary; error?: string }
+  | { step: "choose"; error?: string; refusal?: RestoreRefusal | undefined }
+  | {
+      step: "review";
+      fileName: string;
+      text: string;
+      summary: BackupSummary;
+      error?: string;
+      refusal?: RestoreRefusal | undefined;
+    }
   | { step: "working"; detail: string }
   | { step: "done"; result: RestoreResult; savedFirst: string | null };
 
@@ -177,7 +243,7 @@ function RestoreCard({ status }: { status: BackupStatus }) {
     if (file.size > MAX_BACKUP_BYTES) return setState({ step: "choose", error: FILE_TOO_LARGE });
     const text = await file.text();
     const parsed = parseBackup(text);
-    if (!parsed.ok) return setState({ step: "choose", error: parsed.message });
+    if (!parsed.ok) return setState({ step: "choose", error: parsed.message, refusal: parsed.refusal });
     setGuildName("");
     setState({ step: "review", fileName: file.name, text, summary: summarizeBackup(parsed.backup) });
   }
@@ -201,7 +267,7 @@ function RestoreCard({ status }: { status: BackupStatus }) {
       // Every table changed: pull everything (the server sends the whole of each list to every app).
       if (result.signedIn) void dataLayerActions.syncNow().catch(() => {});
     } catch (error) {
-      setState({ ...review, error: errorMessage(error) });
+      setState({ ...review, error: errorMessage(error), refusal: refusalOf(error) });
     }
   }
 
@@ -237,7 +303,7 @@ function RestoreCard({ status }: { status: BackupStatus }) {
               event.target.value = "";
             }}
           />
-          <FormError message={state.error} />
+          <RestoreError message={state.error} refusal={state.refusal} />
         </>
       ) : null}
 
@@ -264,7 +330,7 @@ function RestoreCard({ status }: { status: BackupStatus }) {
               )}
             </Field>
           ) : null}
-          <FormError message={state.error} />
+          <RestoreError message={state.error} refusal={state.refusal} />
           <div className="flex flex-wrap gap-2">
             <Button
               type="submit"
