@@ -1,10 +1,12 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, type BrowserPortal, screenshot, startBrowserPortal } from "./browser.ts";
+import { ADMIN, type BrowserPortal, screenshot, startBrowserPortal, waitForController } from "./browser.ts";
 
-// A browser where IndexedDB cannot be opened (decision 037): blocked site storage and some private modes make
-// indexedDB.open throw, as the init script below does. The portal runs from memory: the pages read from the
-// network, an admin's writes reach the server at once, and a quiet line says offline use is unavailable.
+// Browsers where IndexedDB is missing or unusable (decisions 037, 056): no IndexedDB at all, an open() that
+// throws, an open request that fails later, a device whose storage refuses every write. The portal runs from
+// memory: the boss page, the roster and the admin tables read from the network, an admin's writes reach the
+// server at once, and a quiet line says offline use is unavailable. One portal and one browser serve the file;
+// each way gets a fresh profile.
 let portal: BrowserPortal;
 
 beforeAll(async () => {
@@ -15,18 +17,151 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const NOTICE = "Offline use is unavailable on this browser.";
+const WAIT = { timeout: 30_000 } as const;
+const NOTICE =
+  "Offline use is unavailable on this browser. The portal works while you are online, and keeps nothing on this device.";
 
-/** A profile whose IndexedDB refuses every open, as Chromium does when the site's storage is blocked. */
-async function blockedStorageContext(): Promise<BrowserContext> {
-  const context = await portal.newContext();
-  await context.addInitScript(() => {
-    IDBFactory.prototype.open = () => {
-      throw new DOMException("The user denied permission to access the database.", "SecurityError");
-    };
-  });
-  return context;
+interface Way {
+  name: string;
+  /** Breaks IndexedDB in the fresh profile before the app's first page loads. */
+  breakStorage(context: BrowserContext, page: Page): Promise<void>;
+  /** What the page itself sees of the breakage, checked before the app is trusted to have met it. */
+  expectBroken(page: Page): Promise<void>;
 }
+
+/** A probe of the page's own IndexedDB: how opening and writing a throwaway database ends. */
+function probeIndexedDb(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    if (typeof indexedDB === "undefined") return "no indexedDB";
+    try {
+      const request = indexedDB.open(`probe-${Math.random()}`, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("rows");
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return await new Promise<string>((resolve) => {
+        const tx = db.transaction("rows", "readwrite");
+        tx.objectStore("rows").put({ text: "x" }, 1);
+        tx.oncomplete = () => resolve("written");
+        tx.onabort = () => resolve(`write ${tx.error?.name}`);
+      });
+    } catch (error) {
+      return `open ${(error as DOMException).name}`;
+    }
+  });
+}
+
+const WAYS: Way[] = [
+  {
+    // Hardened and embedded browsers, or IndexedDB turned off: the global is simply not there.
+    name: "no IndexedDB at all",
+    async breakStorage(context) {
+      await context.addInitScript(() => {
+        const scope = window as unknown as Record<string, unknown>;
+        delete scope.indexedDB;
+        delete scope.IDBFactory;
+      });
+    },
+    async expectBroken(page) {
+      expect(await probeIndexedDb(page)).toBe("no indexedDB");
+    },
+  },
+  {
+    // Blocked site storage: Chromium's indexedDB.open throws.
+    name: "indexedDB.open throws",
+    async breakStorage(context) {
+      await context.addInitScript(() => {
+        IDBFactory.prototype.open = () => {
+          throw new DOMException("The user denied permission to access the database.", "SecurityError");
+        };
+      });
+    },
+    async expectBroken(page) {
+      expect(await probeIndexedDb(page)).toBe("open SecurityError");
+    },
+  },
+  {
+    // Private modes that refuse later, through the open request's error event (Firefox's InvalidStateError): here
+    // Chromium's own request fails, its version change aborted before any store is made.
+    name: "the open request fails",
+    async breakStorage(context) {
+      await context.addInitScript(() => {
+        const open = IDBFactory.prototype.open;
+        IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
+          const request = open.apply(this, args);
+          request.addEventListener("upgradeneeded", (event) => {
+            event.stopImmediatePropagation();
+            request.transaction?.abort();
+          });
+          return request;
+        };
+      });
+    },
+    async expectBroken(page) {
+      expect(await probeIndexedDb(page)).toBe("open AbortError");
+    },
+  },
+  {
+    // A full device: the database opens, and Chromium refuses every write with QuotaExceededError.
+    name: "every write exceeds the quota",
+    async breakStorage(context, page) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Storage.overrideQuotaForOrigin", { origin: portal.baseUrl, quotaSize: 1 });
+    },
+    async expectBroken(page) {
+      expect(await probeIndexedDb(page)).toBe("write QuotaExceededError");
+    },
+  },
+];
+
+/** A fresh profile broken the given way, and its page; errors the page throws are collected. */
+async function brokenPage(way: Way): Promise<{ page: Page; errors: string[] }> {
+  const context = await portal.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await way.breakStorage(context, page);
+  return { page, errors };
+}
+
+async function expectNotice(page: Page) {
+  const notice = page.getByTestId("memory-store-notice");
+  await notice.waitFor(WAIT);
+  expect((await notice.innerText()).replace(/\s+/g, " ").trim()).toBe(NOTICE);
+}
+
+async function login(page: Page) {
+  await page.goto(portal.url("/login"));
+  await page.getByLabel("Username").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin", WAIT);
+}
+
+describe.each(WAYS)("a browser where $name", (way) => {
+  it("shows the boss page, the roster and the admin tables from the network, with the notice", async () => {
+    const { page, errors } = await brokenPage(way);
+    await page.goto(portal.url("/boss-timers"));
+    await way.expectBroken(page);
+    // The sample data's 24 bosses, each a card.
+    await expect.poll(() => page.locator("li[data-boss]").count(), WAIT).toBe(24);
+    await expectNotice(page);
+
+    await page.goto(portal.url("/public/guild-members"));
+    await expect.poll(() => page.locator("main tbody tr").count(), WAIT).toBe(46);
+    await expectNotice(page);
+
+    await login(page);
+    await expectNotice(page);
+    await page.goto(portal.url("/guild-members"));
+    await page.locator('tr[data-member="Ashvale"]').waitFor(WAIT);
+    await page.goto(portal.url("/market-exchange"));
+    await page.locator('tr[data-loot="Obsidian Greatblade"]').first().waitFor(WAIT);
+    await expectNotice(page);
+    expect(errors).toEqual([]);
+  });
+});
 
 async function choose(picker: Locator, option: string) {
   const box = picker.getByRole("checkbox", { name: option, exact: true });
@@ -43,37 +178,28 @@ async function serverLootNames(): Promise<string[]> {
   return res.body.marketExchangeItems.map((item) => item.lootName);
 }
 
-async function expectNotice(page: Page) {
-  const notice = page.getByTestId("memory-store-notice");
-  await notice.waitFor({ timeout: 30_000 });
-  expect(await notice.innerText()).toContain(NOTICE);
-}
-
-describe("a browser without IndexedDB", () => {
-  it("shows the public pages from the network, with the notice that offline use is unavailable", async () => {
-    const page = await (await blockedStorageContext()).newPage();
-    await expect(page.evaluate(() => indexedDB.open("probe"))).rejects.toThrow(/denied permission/);
-    await page.goto(portal.url("/public/guild-members"));
-    await page.getByText("Stormhollow").first().waitFor({ timeout: 30_000 });
-    await expectNotice(page);
-    await screenshot(page, "memory-store-public-members");
-
+describe("a browser without IndexedDB at all", () => {
+  it("shows the notice at phone and desktop size, and still installs the service worker", async () => {
+    const { page, errors } = await brokenPage(WAYS[0] as Way);
     await page.goto(portal.url("/boss-timers"));
-    await page.locator('li[data-boss="Gravemaw"]').waitFor({ timeout: 30_000 });
+    await page.locator("li[data-boss]").first().waitFor(WAIT);
     await expectNotice(page);
+    await screenshot(page, "memory-store-boss-timers");
+    // Neither workbox-window nor the generated worker uses IndexedDB: the worker installs and takes the page.
+    await waitForController(page);
+    await page.goto(portal.url("/public/guild-members"));
+    await page.locator("main tbody tr").first().waitFor(WAIT);
+    await screenshot(page, "memory-store-public-members");
+    expect(errors).toEqual([]);
   });
 
-  it("lets an admin log in and add a loot item, which reaches the server at once", async () => {
-    const page = await (await blockedStorageContext()).newPage();
-    await page.goto(portal.url("/login"));
-    await page.getByLabel("Username").fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+  it("lets an admin add a loot item, which reaches the server at once", async () => {
+    const { page, errors } = await brokenPage(WAYS[0] as Way);
+    await login(page);
     await expectNotice(page);
 
     await page.goto(portal.url("/market-exchange"));
-    await page.getByText("Obsidian Greatblade").first().waitFor({ timeout: 30_000 });
+    await page.getByText("Obsidian Greatblade").first().waitFor(WAIT);
     await page.getByRole("button", { name: "Add New Loot" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Loot" });
     await dialog.getByLabel("Loot Name").fill("Memory Shard");
@@ -97,7 +223,8 @@ describe("a browser without IndexedDB", () => {
 
     // A reload starts from an empty memory and reads it all from the server again.
     await page.reload();
-    await page.getByText("Memory Shard").first().waitFor({ timeout: 30_000 });
+    await page.getByText("Memory Shard").first().waitFor(WAIT);
     await expectNotice(page);
+    expect(errors).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ let opening: Promise<void> | undefined;
 
 /**
  * Opens the app's database once, before anything reads it (lazy-data-layer.ts waits for it): IndexedDB, or
- * memory where the browser's cannot be opened (decision 037).
+ * memory where the browser's is missing or unusable (decisions 037, 056).
  */
 export function openAppDb(): Promise<void> {
   opening ??= openPortalDb().then(

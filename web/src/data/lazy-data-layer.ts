@@ -21,7 +21,7 @@ const listeners = new Set<() => void>();
 export function loadAppLayer(): Promise<AppLayer> {
   loading ??= import("./data-layer-instance.ts").then(
     async (module) => {
-      // IndexedDB, or memory where it cannot be opened (decision 037): chosen before any screen reads.
+      // IndexedDB, or memory where it is missing or unusable (decisions 037, 056): chosen before any screen reads.
       await module.openAppDb();
       loaded = module;
       for (const listener of listeners) listener();

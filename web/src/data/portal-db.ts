@@ -127,7 +127,8 @@ export interface WriteOwner {
 
 /** What the device keeps about itself: whose queued writes the live tables show (write-owner.ts). */
 export interface LocalState {
-  key: "viewer";
+  /** 'write-check': written and removed as the store opens (open-portal-db.ts), never kept. */
+  key: "viewer" | "write-check";
   /** The account whose queued writes are replayed into the live tables; null: nobody's. */
   accountId: number | null;
 }
@@ -174,7 +175,7 @@ export class PortalDb extends Dexie {
   fundSpending!: Table<FundSpending, number>;
   myEarnings!: Table<MyEarningsCopy, number>;
 
-  /** `options.indexedDB`: the in-memory one where the browser's cannot be opened (decision 037). */
+  /** `options.indexedDB`: the in-memory one where the browser's is missing or unusable (decisions 037, 056). */
   constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({

@@ -1,7 +1,8 @@
 /**
- * A quiet line under the header when this browser lets the portal keep no data on the device (IndexedDB cannot
- * be opened: private modes, blocked site storage, a broken profile). The app then runs from memory: it reads from
- * the network and sends changes at once, but cannot work offline, and a reload starts empty (decision 037).
+ * A quiet line under the header when this browser lets the portal keep no data on the device (IndexedDB missing,
+ * or refusing to open or to write: turned off, private modes, blocked site storage, a full device). The app then
+ * runs from memory: it reads from the network and sends changes at once, but cannot work offline, and a reload
+ * starts empty (decisions 037, 056).
  */
 import { HardDrive } from "lucide-react";
 import { useLocalStoreKind } from "@web/data/lazy-data-layer.ts";
