@@ -19,6 +19,8 @@ export async function freePort(): Promise<number> {
 
 export interface PortalProcess {
   child: ChildProcess;
+  /** The environment it was started with beyond the test's own: startPortal(p.env) starts it again as it was. */
+  env: Record<string, string>;
   output: () => string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
@@ -71,6 +73,7 @@ export function startPortal(env: Record<string, string>): PortalProcess {
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return {
     child,
+    env,
     output: () => out,
     exited,
     async stop() {

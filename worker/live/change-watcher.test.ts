@@ -73,6 +73,54 @@ describe("createChangeWatcher", () => {
     expect(published).toEqual([["members"], ["market"]]);
   });
 
+  it("with a gap, tells a lone write at once and the writes of a burst together once the gap has passed", async () => {
+    const source = versionsSource();
+    const published: { at: number; moved: Collection[] }[] = [];
+    const watcher = createChangeWatcher({
+      readVersions: source.read,
+      publish: (moved) => published.push({ at: Date.now(), moved }),
+      minGapMs: 1_000,
+    });
+    await watcher.prime();
+    // Looks that find nothing moved (the feed's look every second) hold nothing back.
+    await watcher.poke();
+    const first = Date.now();
+    source.move("boss-timers");
+    await watcher.poke();
+    expect(Date.now() - first).toBeLessThan(1_000);
+    // Thirteen more writes, one a few ms after the other: one more look, when the gap has passed.
+    const burst: Promise<void>[] = [];
+    for (let i = 0; i < 13; i += 1) {
+      source.move(i % 2 === 0 ? "boss-timers" : "salary");
+      burst.push(watcher.poke());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await Promise.all(burst);
+    expect(published.map((p) => p.moved)).toEqual([["boss-timers"], ["boss-timers", "salary"]]);
+    expect((published[1]?.at ?? 0) - (published[0]?.at ?? 0)).toBeGreaterThanOrEqual(995);
+    expect(source.reads).toBe(4); // prime, the empty look, the lone write, the burst
+  });
+
+  it("once closed, looks no more, not even the look a gap held back", async () => {
+    const source = versionsSource();
+    const published: Collection[][] = [];
+    const watcher = createChangeWatcher({
+      readVersions: source.read,
+      publish: (m) => published.push(m),
+      minGapMs: 10_000,
+    });
+    await watcher.prime();
+    source.move("members");
+    await watcher.poke();
+    source.move("market");
+    const held = watcher.poke();
+    watcher.close();
+    await held;
+    await watcher.poke();
+    expect(published).toEqual([["members"]]);
+    expect(source.reads).toBe(2);
+  });
+
   it("without a baseline in memory or in storage, says that everything may have moved", async () => {
     const source = versionsSource();
     const published: Collection[][] = [];

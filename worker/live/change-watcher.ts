@@ -1,7 +1,8 @@
 /**
  * Which collections moved since the last look, from the data versions (decision 023), for the live feed.
- * Pokes that arrive while a look is running are folded into one more look after it, so a burst of writes
- * costs at most two reads of the versions and gives at most two notices.
+ * Pokes that arrive while a look is running are folded into one more look after it, and with `minGapMs` the
+ * looks of a burst of writes are at least that far apart (decision 057), so a batch of writes gives a few
+ * notices, not one per write.
  */
 import { COLLECTIONS, type Collection, type DataVersions } from "../app/data-version.ts";
 
@@ -13,6 +14,14 @@ export interface ChangeWatcherDeps {
     load(): Promise<DataVersions | undefined>;
     save(versions: DataVersions): Promise<void>;
   };
+  /**
+   * The least time, in ms, from a look that found something moved to the next look (none by default). A write
+   * after a quiet spell is looked at at once; the writes that follow it within the gap are looked at together
+   * when it has passed.
+   * Every notice sends each open app to pull, so a batch that lands after a restart would otherwise have
+   * every phone pull after each of its writes, and each pull slows the writes still to come.
+   */
+  minGapMs?: number;
 }
 
 export interface ChangeWatcher {
@@ -20,14 +29,23 @@ export interface ChangeWatcher {
   poke(): Promise<void>;
   /** Takes the versions as they stand as the baseline, telling nobody (when the first connection opens). */
   prime(): Promise<void>;
+  /** Looks no more, not even the one a gap holds back (the feed is closing, the database next). */
+  close(): void;
 }
 
 export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
   let last: DataVersions | undefined;
   let running: Promise<void> | undefined;
   let again: Promise<void> | undefined;
+  const minGapMs = deps.minGapMs ?? 0;
+  /** When the last look that found something moved started. */
+  let lastToldAt = Number.NEGATIVE_INFINITY;
+  let closed = false;
+  /** Ends the wait for a gap to pass, when one is under way. */
+  let endWait: (() => void) | undefined;
 
   async function look(): Promise<void> {
+    const startedAt = Date.now();
     try {
       last ??= await deps.baseline?.load();
       const now = await deps.readVersions();
@@ -36,6 +54,7 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
       const moved = previous ? COLLECTIONS.filter((c) => now.get(c) !== previous.get(c)) : [...COLLECTIONS];
       last = now;
       if (moved.length > 0) {
+        lastToldAt = startedAt;
         await deps.baseline?.save(now);
         deps.publish(moved);
       }
@@ -46,10 +65,28 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
   }
 
   function poke(): Promise<void> {
+    if (closed) return Promise.resolve();
     if (again) return again;
     if (running) {
       again = running.then(() => {
         again = undefined;
+        return poke();
+      });
+      return again;
+    }
+    const wait = lastToldAt + minGapMs - Date.now();
+    if (wait > 0) {
+      again = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        // It does not keep a process alive by itself.
+        (timer as { unref?: () => void }).unref?.();
+        endWait = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).then(() => {
+        again = undefined;
+        endWait = undefined;
         return poke();
       });
       return again;
@@ -70,5 +107,10 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
     }
   }
 
-  return { poke, prime };
+  function close(): void {
+    closed = true;
+    endWait?.();
+  }
+
+  return { poke, prime, close };
 }

@@ -23,11 +23,14 @@ import {
 
 /** How often the versions are looked at while streams are open, for writes this process did not make. */
 export const WATCH_MS = 1_000;
+/** The least time between two looks during a burst of writes (decision 057); a lone write is told at once. */
+export const NOTICE_GAP_MS = 500;
 
 export interface ProcessFeedOptions {
   maxConnections?: number;
   heartbeatMs?: number;
   watchMs?: number;
+  noticeGapMs?: number;
 }
 
 export interface ProcessFeed extends LiveFeed {
@@ -53,6 +56,7 @@ export function createProcessFeed(db: Db, options: ProcessFeedOptions = {}): Pro
   let timers: ReturnType<typeof setInterval>[] = [];
 
   const watcher = createChangeWatcher({
+    minGapMs: options.noticeGapMs ?? NOTICE_GAP_MS,
     readVersions: () => readDataVersions(db),
     publish(moved) {
       for (const stream of streams) {
@@ -143,6 +147,7 @@ export function createProcessFeed(db: Db, options: ProcessFeedOptions = {}): Pro
     },
     close() {
       closed = true;
+      watcher.close();
       for (const stream of [...streams]) stream.end();
       stopTimersWhenIdle();
     },

@@ -5,7 +5,7 @@
  */
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLiveFeed, pullOnNotice, retryDelay } from "./live-feed.ts";
+import { createLiveFeed, MAX_RECONNECT_MS, pullOnNotice, retryDelay } from "./live-feed.ts";
 import type { CollectionName } from "./portal-db.ts";
 import { manualEnvironment } from "./testing/manual-environment.ts";
 import { testApiServer } from "./testing/test-api-server.ts";
@@ -109,6 +109,54 @@ describe("the live feed", () => {
     expect(t.layer.feed?.connected).toBe(false);
     expect(t.clock.pendingTimers()).toEqual([]);
   });
+  it("after 20 failed tries (a server away for half a minute), still tries every 1 to 2 s, jittered", async () => {
+    t = await createTestLayer(server); // for afterEach
+    const clock = manualEnvironment();
+    const feed = createLiveFeed({
+      ...liveFeedOf(server),
+      env: clock.env,
+      onChanged: () => {},
+      onConnected: () => {},
+      random: () => 0.999,
+    });
+    const away = 20;
+    server.faults.failReads("/live", ...Array.from({ length: away }, () => ({ kind: "drop" as const })));
+    feed.start();
+    const tries: number[] = [];
+    for (let i = 1; i <= away; i++) {
+      await waitFor(() => server.readsOf("/live") === i);
+      tries.push(clock.env.now());
+      // The drop is seen: the connection's 60 s watchdog gave way to the next try.
+      await waitFor(() => (clock.pendingTimers()[0] ?? Infinity) < clock.env.now() + 60_000);
+      clock.advance((clock.pendingTimers()[0] as number) - clock.env.now());
+    }
+    await waitFor(() => feed.connected);
+    const waits = tries.slice(1).map((at, i) => at - (tries[i] as number));
+    expect(waits[0]).toBeCloseTo(999.5, 0);
+    for (const wait of waits.slice(1)) expect(wait).toBeCloseTo(1_999, 0);
+    feed.stop();
+    expect(clock.pendingTimers()).toEqual([]);
+  });
+
+  it("tries again at once when the browser says it is back online, whatever the wait left", async () => {
+    t = await createTestLayer(server); // for afterEach
+    const clock = manualEnvironment();
+    const feed = createLiveFeed({
+      ...liveFeedOf(server),
+      env: clock.env,
+      onChanged: () => {},
+      onConnected: () => {},
+      random: () => 0.999,
+    });
+    server.faults.failReads("/live", { kind: "drop" });
+    feed.start();
+    await waitFor(() => server.readsOf("/live") === 1 && clock.pendingTimers().length === 1);
+    clock.fire("online");
+    await waitFor(() => feed.connected);
+    expect(server.readsOf("/live")).toBe(2);
+    feed.stop();
+  });
+
   it("rests while the page is hidden and comes back, announcing itself, when it is shown again", async () => {
     t = await createTestLayer(server); // for afterEach
     const clock = manualEnvironment();
@@ -144,13 +192,24 @@ describe("the live feed", () => {
 });
 
 describe("the feed's parts", () => {
-  it("waits between half and all of a ceiling that doubles from 1 s to 60 s before trying again", () => {
-    expect([0, 1, 2, 5, 6, 20].map((n) => retryDelay(n, () => 0))).toEqual([
-      500, 1000, 2000, 16000, 30000, 30000,
+  it("waits between half and all of a ceiling of 1 s, then 2 s however many tries failed", () => {
+    expect([0, 1, 2, 5, 6, 20, 2_000].map((n) => retryDelay(n, () => 0))).toEqual([
+      500, 1000, 1000, 1000, 1000, 1000, 1000,
     ]);
-    expect([0, 1, 6, 20].map((n) => retryDelay(n, () => 0.999_999))).toEqual(
-      [1000, 2000, 60000, 60000].map((ceiling) => expect.closeTo(ceiling, 0)),
+    expect([0, 1, 6, 20, 2_000].map((n) => retryDelay(n, () => 0.999_999))).toEqual(
+      [1000, 2000, 2000, 2000, 2000].map((ceiling) => expect.closeTo(ceiling, 0)),
     );
+    expect(MAX_RECONNECT_MS).toBe(2_000);
+  });
+
+  it("spreads the tries of phones that lost the server together over a second, none more than once a second", () => {
+    const delays = Array.from({ length: 1_000 }, (_, i) => retryDelay(7, () => (i + 0.5) / 1_000));
+    const buckets = [0, 0, 0, 0];
+    for (const delay of delays) {
+      const bucket = Math.floor((delay - 1_000) / 250);
+      buckets[bucket] = (buckets[bucket] ?? 0) + 1;
+    }
+    expect(buckets).toEqual([250, 250, 250, 250]);
   });
 
   it("folds the notices that arrive during a pull into one pull after it", async () => {

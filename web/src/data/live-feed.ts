@@ -2,9 +2,10 @@
  * The live feed's client (docs/decisions/033): one connection to GET /_api/live that says which collections
  * moved, so the layer pulls them within a moment of the write instead of at its next poll. `npm start` answers
  * with a Server-Sent Events stream, read here with fetch; Workers answer 426, and the feed opens a WebSocket to
- * the same URL instead. It reconnects with jittered backoff, rests while the page is hidden or the browser is
- * offline, and says when it is (back) up, since notices may have been missed meanwhile. While it is down the
- * layer's polling goes on as before.
+ * the same URL instead. It reconnects within seconds, jittered (decision 057), at once when the browser comes
+ * back online or the page is shown again, rests while the page is hidden or the browser is offline, and says
+ * when it is (back) up, since notices may have been missed meanwhile. While it is down the layer's polling goes
+ * on as before.
  */
 import type { DataLayerEnv, TimerHandle } from "./environment.ts";
 import type { CollectionName } from "./portal-db.ts";
@@ -49,8 +50,12 @@ const LOCAL_NAMES: Readonly<Record<string, CollectionName>> = {
   "fund-spending": "fundSpending",
 };
 
-const FIRST_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 60_000;
+const FIRST_RECONNECT_MS = 1_000;
+/**
+ * The longest wait between tries (decision 057): a restarted server is seen again within this, plus a
+ * connection. It only applies while someone looks: a hidden page or an offline browser does not try at all.
+ */
+export const MAX_RECONNECT_MS = 2_000;
 /** The server sends a heartbeat every 25 s; a connection silent for longer than this is dead. */
 const SILENCE_MS = 60_000;
 const PING_MS = 25_000;
@@ -90,11 +95,12 @@ function takeEvents(buffer: string): { events: string[]; rest: string } {
 }
 
 /**
- * The wait before the next try after `failures` failed ones: a ceiling that doubles from 1 s to 60 s, of which
- * half is waited and the other half is random, so phones that lost the server together do not return together.
+ * The wait before the next try after `failures` failed ones: a ceiling of 1 s, then 2 s, of which half is
+ * waited and the other half is random, so phones that lost the server together do not return together, and
+ * after the first retry none asks more than once a second.
  */
 export function retryDelay(failures: number, random: () => number): number {
-  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures);
+  const ceiling = Math.min(MAX_RECONNECT_MS, FIRST_RECONNECT_MS * 2 ** failures);
   return ceiling / 2 + random() * (ceiling / 2);
 }
 
@@ -215,12 +221,12 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
     close = undefined;
   }
 
-  /** The connection `id` failed or ended: try again after a jittered, growing wait. */
+  /** The connection `id` failed or ended: try again after a jittered wait of at most MAX_RECONNECT_MS. */
   function dropped(id: number): void {
     if (id !== generation) return;
     disconnect();
     if (!running) return;
-    retry = env.setTimeout(connect, retryDelay(failures++, random));
+    retry = env.setTimeout(() => connect(), retryDelay(failures++, random));
   }
 
   /** The events of connection `id`; a connection silent for SILENCE_MS is given up. */
@@ -238,7 +244,9 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
     };
   }
 
-  function connect(): void {
+  /** `afresh`: the waits start over (the page or the network is back, the session changed). */
+  function connect(afresh = false): void {
+    if (afresh) failures = 0;
     disconnect();
     if (!running || !env.isVisible() || !env.isOnline()) return;
     const id = generation;
@@ -258,10 +266,10 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
     });
   }
 
-  // Hidden: rest. Visible again, or back online: connect now rather than at the end of a backoff.
+  // Hidden: rest. Visible again, or back online: connect now rather than at the end of a wait.
   const wake = () => {
     if (!env.isVisible()) disconnect();
-    else if (running && !connected) connect();
+    else if (running && !connected) connect(true);
   };
 
   function stop(): void {
@@ -283,9 +291,7 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
       connect();
     },
     restart() {
-      if (!running) return;
-      failures = 0;
-      connect();
+      if (running) connect(true);
     },
     stop,
   };

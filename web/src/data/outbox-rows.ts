@@ -7,7 +7,7 @@ import { MAX_BATCH_BYTES } from "@shared/sync/write-batch.ts";
 import { mutationFor, touchedBy } from "./mutations.ts";
 import type { CollectionName, OutboxRow, PortalDb } from "./portal-db.ts";
 import { bumpWriteVersions, foldIntoBase, rebuildCollections } from "./rebuild.ts";
-import { retryDelayMs, type SendOutcome } from "./retry-policy.ts";
+import { retryDelayMs, type SendOutcome, waitsForServer } from "./retry-policy.ts";
 import { HeldScopes, scopesOf } from "./write-order.ts";
 import { ownedBy } from "./write-owner.ts";
 import { SEND_TIMEOUT_MS } from "./write-transport.ts";
@@ -48,6 +48,15 @@ function sizeInBatch(row: OutboxRow): number {
   return new TextEncoder().encode(superjson.stringify(row.args)).byteLength + row.path.length + 256;
 }
 
+/** The server is there: rows that waited for it are due now, their backoff started over (decision 057). */
+function makeServerWaitersDue(db: PortalDb): Promise<number> {
+  return db.outbox
+    .where("status")
+    .equals("pending")
+    .filter((row) => row.nextAttemptAt > 0 && waitsForServer(row.lastStatus))
+    .modify({ nextAttemptAt: 0, attempts: 0 });
+}
+
 export interface Claim {
   /** The rows claimed, in outbox order: sent together, they apply in this order. */
   rows: OutboxRow[];
@@ -58,10 +67,18 @@ export interface Claim {
 /**
  * Claims up to `maxRows` due rows of `accountId`, in outbox order. A row waiting out a backoff, or being sent
  * by another tab, holds back the later rows that share a scope with it (write-order.ts), and those the later
- * ones hold back in turn; every other due row is claimed, up to the batch's size.
+ * ones hold back in turn; every other due row is claimed, up to the batch's size. `serverBack`: the server
+ * answered again, so the rows that waited for it are due first (makeServerWaitersDue).
  */
-export function claimDue(db: PortalDb, now: number, accountId: number, maxRows: number): Promise<Claim> {
+export function claimDue(
+  db: PortalDb,
+  now: number,
+  accountId: number,
+  maxRows: number,
+  serverBack = false,
+): Promise<Claim> {
   return db.transaction("rw", db.outbox, async (): Promise<Claim> => {
+    if (serverBack) await makeServerWaitersDue(db);
     const held = new HeldScopes();
     const rows: OutboxRow[] = [];
     let bytes = 0;

@@ -23,6 +23,19 @@ async function outboxRows() {
   return t.db.outbox.orderBy("seq").toArray();
 }
 
+async function outboxRow(id: string) {
+  return t.db.outbox.where("id").equals(id).first();
+}
+
+/** Resolves once `condition` holds, checking in real time (the network is real; the layer's clock is not). */
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("The condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 describe("outbox sending order", () => {
   it("sends queued writes in order, each with its own row id as Idempotency-Key", async () => {
     t = await createTestLayer(server);
@@ -203,6 +216,8 @@ describe("outbox retries", () => {
   it("the 'online' event makes a row waiting out its backoff due at once", async () => {
     t = await createTestLayer(server);
     const stop = t.layer.start();
+    // The start's pulls answered before the sends fail: the server is not known to be back meanwhile.
+    await t.settle();
     server.faults.failWrites({ kind: "drop" }, { kind: "drop" }, { kind: "drop" });
     await t.layer.commands.startTimer("VENATUS");
     await t.settle();
@@ -215,6 +230,62 @@ describe("outbox retries", () => {
 
     t.clock.fire("online");
     await t.settle();
+    expect(await outboxRows()).toEqual([]);
+    stop();
+  });
+});
+
+describe("outbox after the server is back", () => {
+  it("the live feed back up sends the writes that waited for the server at once, their backoff started over", async () => {
+    t = await createTestLayer(server, { live: true });
+    const stop = t.layer.start();
+    await waitFor(() => t.layer.feed?.connected === true);
+    await t.settle();
+
+    // The server is away for a timer start: four sends get no answer, and its wait grows to 8 s.
+    server.faults.failWrites({ kind: "drop" }, { kind: "drop" }, { kind: "drop" }, { kind: "drop" });
+    const waiting = await t.layer.commands.startTimer("VENATUS");
+    await t.layer.outbox.drain();
+    for (const ms of [1_000, 2_000, 4_000]) {
+      t.clock.advance(ms);
+      await t.layer.outbox.drain();
+    }
+    expect(await outboxRow(waiting)).toMatchObject({
+      status: "pending",
+      attempts: 4,
+      lastStatus: 0,
+      nextAttemptAt: t.clock.env.now() + 8_000,
+    });
+    // Another start gets an answer, a failure of the server's own: it keeps its wait.
+    server.faults.failWrites(
+      { kind: "status", status: 500, error: "Something went wrong" },
+      { kind: "drop" },
+    );
+    const refused = await t.layer.commands.startTimer("EGO");
+    await t.layer.outbox.drain();
+    const refusedRow = await outboxRow(refused);
+    expect(refusedRow).toMatchObject({
+      attempts: 1,
+      lastStatus: 500,
+      nextAttemptAt: t.clock.env.now() + 1_000,
+    });
+
+    // The feed loses the server and finds it again within its first retry.
+    server.faults.failReads("/live", { kind: "drop" });
+    t.layer.feed?.restart();
+    await waitFor(() => (t.clock.pendingTimers()[0] as number) < t.clock.env.now() + 1_000);
+    t.clock.advance((t.clock.pendingTimers()[0] as number) - t.clock.env.now());
+    await waitFor(() => t.layer.feed?.connected === true);
+
+    // The start that waited goes at once; its send meets one more drop and waits 1 s, not 16 s.
+    const sentAt = t.clock.env.now();
+    await waitFor(async () => (await outboxRow(waiting))?.nextAttemptAt === sentAt + 1_000);
+    expect(await outboxRow(waiting)).toMatchObject({ status: "pending", attempts: 1, lastStatus: 0 });
+    expect(await outboxRow(refused)).toEqual(refusedRow);
+
+    t.clock.advance(1_000);
+    await t.settle();
+    expect((await appliedKeys()).sort()).toEqual([waiting, refused].sort());
     expect(await outboxRows()).toEqual([]);
     stop();
   });

@@ -3,7 +3,8 @@
  * claims in IndexedDB where locks are missing). Each write carries its row id as Idempotency-Key, so a row
  * re-sent after a lost answer is applied once. Order is kept among the writes to the same row
  * (write-order.ts); a write waiting out a backoff holds back only those. See retry-policy.ts for what each
- * answer does to the queue.
+ * answer does to the queue. When the server answers a full pull again (the live feed back after a restart,
+ * decision 057), the writes that waited for it go at once.
  */
 import type { DataLayerEnv } from "./environment.ts";
 import {
@@ -39,6 +40,14 @@ export function createOutbox(deps: OutboxDeps) {
   let running: Promise<void> | null = null;
   let again = false;
   let wake: { at: number; handle: unknown } | null = null;
+  /** The server answered since the last claim: the rows that waited for it are due (decision 057). */
+  let serverBack = false;
+  // The store is this layer's own, so the subscription lives exactly as long as the outbox.
+  store.subscribe((state, previous) => {
+    if (state.serverAnswers === previous.serverAnswers) return;
+    serverBack = true;
+    void drain();
+  });
 
   function scheduleWake(at: number): void {
     if (wake && wake.at <= at) return;
@@ -59,7 +68,9 @@ export function createOutbox(deps: OutboxDeps) {
       const account = deps.owner();
       // Nobody signed in, or not known yet: every write waits for the account that made it.
       if (!account) return;
-      const claim = await claimDue(db, env.now(), account.id, claimSize(transport));
+      const waitersDue = serverBack;
+      serverBack = false;
+      const claim = await claimDue(db, env.now(), account.id, claimSize(transport), waitersDue);
       if (claim.rows.length === 0) {
         if (claim.wakeAt !== null) scheduleWake(claim.wakeAt);
         return;

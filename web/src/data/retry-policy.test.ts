@@ -8,6 +8,7 @@ import {
   MIN_RETRY_MS,
   retryCapMs,
   retryDelayMs,
+  waitsForServer,
 } from "./retry-policy.ts";
 
 describe("retryDelayMs", () => {
@@ -45,6 +46,14 @@ describe("retryDelayMs", () => {
       buckets[bucket] = (buckets[bucket] ?? 0) + 1;
     }
     expect(buckets).toEqual([250, 250, 250, 250]);
+  });
+});
+
+describe("waitsForServer", () => {
+  it("is true of no answer and of a server away or not ready, not of an answer the server chose", () => {
+    for (const status of [0, 502, 503, 504]) expect(waitsForServer(status)).toBe(true);
+    for (const status of [null, -1, 400, 401, 408, 409, 424, 429, 500])
+      expect(waitsForServer(status)).toBe(false);
   });
 });
 

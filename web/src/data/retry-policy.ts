@@ -35,6 +35,15 @@ export function retryDelayMs(attempts: number, draw: number): number {
 }
 
 /**
+ * Whether a retried write waits for the server to be there at all: no answer arrived (status 0), or a proxy
+ * or the app said it is away or not ready (502, 503, 504). Once the server answers a full pull, such a write
+ * goes at once with its backoff started over (decision 057); others (429, 500) keep theirs.
+ */
+export function waitsForServer(lastStatus: number | null): boolean {
+  return lastStatus === 0 || lastStatus === 502 || lastStatus === 503 || lastStatus === 504;
+}
+
+/**
  * What an error answer (or none) means for the row; applied answers never get here. `body`: the answer's
  * object, whose `conflict` a refused update that merges carries (decision 038).
  */

@@ -379,6 +379,32 @@ describe("when sync runs", () => {
     expect(t.clock.pendingTimers()).toEqual([]);
   });
 
+  it("a full pull the server answers says so once (the outbox's cue, decision 057); a pull of notices does not", async () => {
+    t = await createTestLayer(server);
+    const answers = () => t.layer.store.getState().serverAnswers;
+    await t.layer.sync.pullAll();
+    expect(answers()).toBe(1);
+
+    // Nothing answered: the server is not known to be back.
+    server.faults.failReads("/changes", { kind: "drop" });
+    server.faults.failReads("/public/salary-calculation/summary", { kind: "drop" });
+    await t.layer.sync.pullAll();
+    expect(answers()).toBe(1);
+
+    // One answer is enough; it says so once for the whole pull.
+    server.faults.failReads("/changes", { kind: "status", status: 503, error: "Service unavailable" });
+    await t.layer.sync.pullAll();
+    expect(answers()).toBe(2);
+    await t.layer.sync.pullAll();
+    expect(answers()).toBe(3);
+
+    await t.layer.sync.pullMany(["timers", "salaryReceipt"]);
+    expect(answers()).toBe(3);
+    t.clock.setOnline(false);
+    await t.layer.sync.pullAll();
+    expect(answers()).toBe(3);
+  });
+
   it("a session listener re-pulls when the role changes", async () => {
     t = await createTestLayer(server, { role: null });
     const listeners = new Set<() => void>();

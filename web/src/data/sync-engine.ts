@@ -10,7 +10,7 @@ import { createChangesSync } from "./changes-sync.ts";
 import { type CollectionSource, readableCollections, type SessionRole, sourceFor } from "./collections.ts";
 import type { DataLayerEnv } from "./environment.ts";
 import { type CollectionName, isSingleRow, KEY_PATHS, type PortalDb, SINGLE_ROW_SLOT } from "./portal-db.ts";
-import { type LayerStore, setSyncing } from "./pull-and-send-state.ts";
+import { type LayerStore, noteServerAnswered, setSyncing } from "./pull-and-send-state.ts";
 import {
   forgetCollections,
   PULL_TIMEOUT_MS,
@@ -64,10 +64,27 @@ export function rowsFromAnswer(collection: CollectionName, source: CollectionSou
 }
 
 export function createSyncEngine(deps: SyncEngineDeps) {
-  const { db, api, env, store } = deps;
+  const { db, env, store } = deps;
+  /**
+   * The full pulls under way that the server has not answered yet. The first answer to come while there are
+   * any says the server is there (decision 057), as soon as it arrives, before it is stored. Only full pulls
+   * ask: they come on start, on focus, once a minute and when the live feed is (back) up, not after every
+   * notice or send.
+   */
+  const unanswered = new Set<object>();
+  const api: SyncEngineDeps["api"] = {
+    async get<T>(path: string, signal?: AbortSignal): Promise<T> {
+      const answer = await deps.api.get<T>(path, signal);
+      if (unanswered.size > 0) {
+        unanswered.clear();
+        noteServerAnswered(store);
+      }
+      return answer;
+    },
+  };
   const running = new Map<CollectionName, Promise<PullResult>>();
   const following = new Map<CollectionName, Promise<PullResult>>();
-  const changes = createChangesSync(deps);
+  const changes = createChangesSync({ ...deps, api });
 
   async function fetchAndStore(collection: CollectionName): Promise<PullResult> {
     const source = sourceFor(collection, deps.getRole());
@@ -145,8 +162,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   /** Every collection the current session may read (while it is being checked, the delta pull's answer says). */
-  function pullAll(): Promise<void> {
-    return pullMany(readableCollections(deps.getRole()));
+  async function pullAll(): Promise<void> {
+    const full = {};
+    unanswered.add(full);
+    try {
+      await pullMany(readableCollections(deps.getRole()));
+    } finally {
+      unanswered.delete(full);
+    }
   }
 
   /** Drops the cached copies of `collections` (at logout); queued writes stay. */
