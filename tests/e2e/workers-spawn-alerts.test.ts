@@ -42,6 +42,30 @@ async function withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Pr
   }
 }
 
+/** A boss whose 10-hour timer ends at `spawnAt`, and a device asking for its alert 10 minutes ahead. */
+async function plantAlert(
+  boss: string,
+  spawnAt: Date,
+  device: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
+  await withDb(async (db) => {
+    await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
+    await db.query(
+      `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours, is_active, status)
+       VALUES ($1, $2, $3, 10, true, 'active')`,
+      [boss, new Date(spawnAt.getTime() - 10 * 60 * MINUTE_MS), spawnAt],
+    );
+    await upsertSubscription(db, {
+      endpoint: device.endpoint,
+      keys: device.keys,
+      bosses: [boss],
+      leadMinutes: 10,
+      userId: null,
+      from: null,
+    });
+  });
+}
+
 const paths = databasePaths(harness, { AUTH_PEPPER: PEPPER, GUILD_TIMEZONE: "Asia/Manila" });
 
 describe.each(paths)("spawn alerts from the Cron Trigger through $path", ({ path, bindings }) => {
@@ -53,22 +77,7 @@ describe.each(paths)("spawn alerts from the Cron Trigger through $path", ({ path
     const spawnAt = new Date(now.getTime() + 10 * MINUTE_MS);
     const boss = `Cron Boss ${label}`;
     const phone = await createBrowserSubscription(pushService.endpoint("ok", `cron-${label}`));
-    await withDb(async (db) => {
-      await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
-      await db.query(
-        `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours, is_active, status)
-         VALUES ($1, $2, $3, 10, true, 'active')`,
-        [boss, new Date(spawnAt.getTime() - 10 * 60 * MINUTE_MS), spawnAt],
-      );
-      await upsertSubscription(db, {
-        endpoint: phone.endpoint,
-        keys: phone.keys,
-        bosses: [boss],
-        leadMinutes: 10,
-        userId: null,
-        from: null,
-      });
-    });
+    await plantAlert(boss, spawnAt, phone);
 
     const worker = await startWorker(
       harness.bundle,
@@ -118,22 +127,7 @@ describe.each(paths)("spawn alerts from the Cron Trigger through $path", ({ path
     const boss = `Planted Boss ${label}`;
     // Stored straight into the database, as a row saved before the guard existed would be.
     const planted = await createBrowserSubscription(pushService.endpoint("ok", `planted-${label}`));
-    await withDb(async (db) => {
-      await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
-      await db.query(
-        `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours, is_active, status)
-         VALUES ($1, $2, $3, 10, true, 'active')`,
-        [boss, new Date(spawnAt.getTime() - 10 * 60 * MINUTE_MS), spawnAt],
-      );
-      await upsertSubscription(db, {
-        endpoint: planted.endpoint,
-        keys: planted.keys,
-        bosses: [boss],
-        leadMinutes: 10,
-        userId: null,
-        from: null,
-      });
-    });
+    await plantAlert(boss, spawnAt, planted);
 
     const worker = await startWorker(
       harness.bundle,
