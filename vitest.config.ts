@@ -72,10 +72,18 @@ const propertyRuns = {
   PAYOUT_PROPERTY_RUNS: process.env.PAYOUT_PROPERTY_RUNS ?? "",
 };
 
+/**
+ * The API projects share a worker's module cache between its test files (decision 064): each file makes its
+ * own database and app, and nothing in worker/ keeps state between them, so a fresh process (and, in workerd,
+ * a fresh runtime) per file only repeated the imports.
+ */
+const SHARED_MODULES = { isolate: false } as const;
+
 const dbProject = (name: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
     name,
+    ...SHARED_MODULES,
     include: name === "pglite" ? [...dbTests, ...webDbTests] : dbTests.filter((file) => !nodeOnly(file)),
     globalSetup: [`worker/test/global-setup/${name}.ts`],
     provide: { testDriver: name },
@@ -106,9 +114,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["shared/**/*.test.ts", "worker/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+          include: [
+            "shared/**/*.test.ts",
+            "worker/**/*.test.ts",
+            "web/**/*.test.{ts,tsx}",
+            "tests/docs/*.test.ts",
+          ],
           exclude: [...configDefaults.exclude, ...dbTests, ...webDbTests],
           environment: "node",
+          // The PGlite dumps the Node-only tests of migrations and first starts load (decision 064).
+          globalSetup: ["worker/test/global-setup/unit.ts"],
         },
       },
       dbProject("pglite"),
@@ -123,6 +138,7 @@ export default defineConfig({
         test: {
           name: "workerd",
           include: dbTests.filter((file) => !nodeOnly(file)),
+          ...SHARED_MODULES,
           globalSetup: ["worker/test/global-setup/workerd.ts"],
           provide: { testDriver: "workerd" },
           env: { TEST_DRIVER: "workerd", ...propertyRuns },

@@ -35,13 +35,13 @@ const PEPPER = "bench-scale-pepper-0123456789";
 
 const WRITES = ["attendance create", "loot create", "loot edit", "member category"] as const;
 /**
- * "receipt" is what the receipt page reads (the summary, decision 024); the full answer of SPEC's call and one
+ * "receipt" is what the receipt page reads (the summary, decision 024); the whole receipt and one
  * member's receipt are timed beside it.
  */
 const READS = [
   "receipt (anonymous)",
   "one member's receipt",
-  "full receipt (SPEC answer)",
+  "full receipt (whole answer)",
   "market list (anonymous)",
 ] as const;
 const CALLS = [...WRITES, ...READS] as const;
@@ -213,7 +213,7 @@ async function round(api: BenchApi, f: Fixtures, n: number): Promise<Record<Call
     "member category": category.ms,
     "receipt (anonymous)": receipt.ms,
     "one member's receipt": member.ms,
-    "full receipt (SPEC answer)": fullReceipt.ms,
+    "full receipt (whole answer)": fullReceipt.ms,
     "market list (anonymous)": market.ms,
   };
 }

@@ -1,28 +1,65 @@
 /**
- * Build step for the first paint of the home page (decision 015).
+ * Build step for the first paint of the public pages (decisions 015 and 062).
  *
- * - Renders the home page to HTML with react-dom/server (src/prerender/render-home.tsx, loaded through a
- *   throwaway Vite server in SSR mode) and puts it in index.html's #root. A visitor on `/` sees the page as
- *   soon as the HTML and the stylesheet have arrived; main.tsx hydrates it when the JavaScript has run.
+ * - Renders each page of PRERENDERED_PAGES to HTML with react-dom/server (src/prerender/render-page.tsx,
+ *   loaded through a throwaway Vite server in SSR mode): the home page into index.html's #root, the others
+ *   into files of their own (`public/guild-members.html`), which `npm start`, Workers' assets and the service
+ *   worker's precache all answer for the page's path. A visitor sees the page's frame as soon as the HTML and
+ *   the stylesheet have arrived; boot/start.tsx hydrates it when the JavaScript has run.
  * - index.html is also the shell of every other route (the server's and the service worker's SPA fallback).
  *   There, a small inline script empties #root while the page is still parsing, so those routes never show
- *   the home page, and loads the app at once, as before.
- * - On the home page the app's scripts are requested after the first frame: the prerendered page paints
- *   without waiting for them, and the work they start (download, evaluation, hydration) comes after it.
+ *   another page, and loads the app at once, as before. The script is the same in every file, so one
+ *   Content-Security-Policy hash covers them all; `<html data-prerendered>` names the page a file holds.
+ * - On a prerendered page the app's scripts are requested after the first frame: the page paints without
+ *   waiting for them, and the work they start (download, evaluation, hydration) comes after it.
  */
 
 import { dirname, resolve } from "node:path";
 import type { OutputBundle, OutputChunk } from "rolldown";
 import { createServer, type Plugin } from "vite";
 
-/** The paths the home page answers (web/src/router.tsx). */
-export const HOME_PATHS = ["/", "/public", "/public/"];
+/**
+ * The pages rendered at build time and the file each is written to. Pages whose first render reads nothing
+ * but the build's brand and year (decision 032) and the empty store: their loading state is what the HTML shows.
+ */
+export const PRERENDERED_PAGES = [
+  { path: "/", file: "index.html", module: null },
+  {
+    path: "/public/guild-members",
+    file: "public/guild-members.html",
+    module: "/src/routes/public/guild-members.tsx",
+  },
+  {
+    path: "/public/market-exchange",
+    file: "public/market-exchange.html",
+    module: "/src/routes/public/market-exchange.tsx",
+  },
+  {
+    path: "/public/salary-calculation",
+    file: "public/salary-calculation.html",
+    module: "/src/routes/public/salary-calculation.tsx",
+  },
+] as const;
 
-interface RenderModule {
-  renderHome(): Promise<string>;
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Which prerendered page each path shows (web/src/router.tsx): / and /public are both the home page. */
+const PAGE_OF_PATH: Record<string, string> = {
+  "/public": "/",
+  "/public/": "/",
+  ...Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.path])),
+};
+
+interface RenderedPage {
+  html: string;
+  title: string | null;
 }
 
-async function renderHome(root: string, define: Record<string, string>): Promise<string> {
+interface RenderModule {
+  renderPage(path: string): Promise<RenderedPage>;
+}
+
+async function renderPages(root: string, define: Record<string, string>): Promise<Map<string, RenderedPage>> {
   const server = await createServer({
     configFile: false,
     root,
@@ -34,8 +71,10 @@ async function renderHome(root: string, define: Record<string, string>): Promise
     define,
   });
   try {
-    const module = (await server.ssrLoadModule("/src/prerender/render-home.tsx")) as RenderModule;
-    return await module.renderHome();
+    const module = (await server.ssrLoadModule("/src/prerender/render-page.tsx")) as RenderModule;
+    const pages = new Map<string, RenderedPage>();
+    for (const page of PRERENDERED_PAGES) pages.set(page.path, await module.renderPage(page.path));
+    return pages;
   } finally {
     await server.close();
   }
@@ -72,7 +111,11 @@ const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * The loader that replaces Vite's module script and preload links. Written out by hand: it runs before
  * any bundle, so it stays plain ES5-level JavaScript with no imports.
  */
-function loaderScript(entry: string, preloads: readonly string[]): string {
+function loaderScript(
+  entry: string,
+  preloads: readonly string[],
+  pagePreloads: Readonly<Record<string, readonly string[]>>,
+): string {
   return `<script>
 (function () {
   // Taps on prerendered controls before the app has taken them over, for the app to replay (early-clicks.ts).
@@ -81,9 +124,11 @@ function loaderScript(entry: string, preloads: readonly string[]): string {
     var control = event.target && event.target.closest && event.target.closest("[data-early-click]");
     if (control && window.__earlyClicks) window.__earlyClicks.push(control.getAttribute("data-early-click"));
   }, true);
+  var pages = ${JSON.stringify(PAGE_OF_PATH)};
   var path = location.pathname;
-  var home = ${JSON.stringify(HOME_PATHS)}.indexOf(path) >= 0;
-  if (!home) document.getElementById("root").textContent = "";
+  var held = document.documentElement.getAttribute("data-prerendered");
+  var prerendered = held !== null && Object.prototype.hasOwnProperty.call(pages, path) && pages[path] === held;
+  if (!prerendered) document.getElementById("root").textContent = "";
   var started = false;
   function start() {
     if (started) return;
@@ -93,8 +138,9 @@ function loaderScript(entry: string, preloads: readonly string[]): string {
     script.crossOrigin = "";
     script.src = ${JSON.stringify(entry)};
     document.head.appendChild(script);
-    // Each request costs the page a millisecond or so to start: a few per task keep every task short.
-    var preloads = ${JSON.stringify(preloads)};
+    // Each request costs the page a millisecond or so to start: a few per task keep every task short. A
+    // prerendered page's own chunks come along, or hydrating it would wait for the boot to ask for them.
+    var preloads = ${JSON.stringify(preloads)}.concat((prerendered && ${JSON.stringify(pagePreloads)}[held]) || []);
     (function next() {
       preloads.splice(0, 3).forEach(function (href) {
         var link = document.createElement("link");
@@ -106,7 +152,7 @@ function loaderScript(entry: string, preloads: readonly string[]): string {
       if (preloads.length > 0) setTimeout(next, 0);
     })();
   }
-  if (home && document.visibilityState === "visible") {
+  if (prerendered && document.visibilityState === "visible") {
     // After the page has been painted: the first-contentful-paint entry, or the next frame where paint
     // timing is missing.
     var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
@@ -126,6 +172,23 @@ function loaderScript(entry: string, preloads: readonly string[]): string {
   }
 })();
 </script>`;
+}
+
+/** A lazily loaded page's chunks: its own and those it imports, less those the boot fetches anyway. */
+function pageChunks(bundle: OutputBundle, module: string, boot: readonly string[]): string[] {
+  const chunks = new Map<string, OutputChunk>();
+  for (const item of Object.values(bundle)) if (item.type === "chunk") chunks.set(item.fileName, item);
+  const page = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(module));
+  if (!page) throw new Error(`prerender: the build has no chunk for ${module}`);
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || files.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  visit(page.fileName);
+  return [...files].map((file) => `/${file}`).filter((file) => !boot.includes(file));
 }
 
 /**
@@ -156,11 +219,18 @@ function bootChunks(bundle: OutputBundle, entry: OutputChunk): string[] {
   return [...files].map((file) => `/${file}`);
 }
 
-export function prerenderHome(): Plugin {
+export function prerenderPages(): Plugin {
   let root = "";
   let define: Record<string, string> = {};
+  let pages = new Map<string, RenderedPage>();
+  const rootOf = (path: string) => `<div id="root">${pages.get(path)?.html ?? ""}</div>`;
+  const marked = (html: string, path: string) =>
+    html.replace(
+      /<html([^>]*)>/,
+      (_tag, attributes: string) => `<html${attributes} data-prerendered="${path}">`,
+    );
   return {
-    name: "guild-prerender-home",
+    name: "guild-prerender-pages",
     apply: "build",
     configResolved(config) {
       root = config.root;
@@ -175,13 +245,40 @@ export function prerenderHome(): Plugin {
           throw new Error("prerender: index.html has no module script to defer");
         }
         const preloads = bootChunks(context.bundle, context.chunk);
-        const page = await renderHome(root, define);
+        const pagePreloads: Record<string, string[]> = {};
+        for (const page of PRERENDERED_PAGES) {
+          if (!page.module) continue;
+          const fetched = [...preloads, `/${context.chunk.fileName}`];
+          pagePreloads[page.path] = pageChunks(context.bundle, page.module, fetched);
+        }
+        pages = await renderPages(root, define);
         const rootTag = '<div id="root"></div>';
         if (!html.includes(rootTag)) throw new Error("prerender: index.html has no empty #root");
-        return html
+        return marked(html, "/")
           .replace(SCRIPT_TAG, "")
           .replace(PRELOAD_TAG, "")
-          .replace(rootTag, `<div id="root">${page}</div>\n    ${loaderScript(entry, preloads)}`);
+          .replace(rootTag, () => `${rootOf("/")}\n    ${loaderScript(entry, preloads, pagePreloads)}`);
+      },
+    },
+    // Every other page is the finished index.html (after every other step has changed it) with its own
+    // content in #root and its own mark.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const index = bundle["index.html"];
+        if (index?.type !== "asset") throw new Error("prerender: the build has no index.html");
+        const html = typeof index.source === "string" ? index.source : new TextDecoder().decode(index.source);
+        const home = rootOf("/");
+        if (!html.includes(home)) throw new Error("prerender: index.html lost the prerendered home page");
+        for (const page of PRERENDERED_PAGES) {
+          if (page.path === "/") continue;
+          const title = pages.get(page.path)?.title;
+          const source = html
+            .replace('data-prerendered="/"', `data-prerendered="${page.path}"`)
+            .replace(/<title>[^<]*<\/title>/, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
+            .replace(home, () => rootOf(page.path));
+          this.emitFile({ type: "asset", fileName: page.file, source });
+        }
       },
     },
   };

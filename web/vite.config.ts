@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { bootStageChunks, isBootChunk, prerenderHome } from "./prerender-plugin.ts";
+import { bootStageChunks, isBootChunk, prerenderPages } from "./prerender-plugin.ts";
 import { workersHeadersFile } from "./workers-headers-plugin.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -67,7 +67,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     brandInIndexHtml(),
-    prerenderHome(),
+    prerenderPages(),
     bootStageChunks(),
     workersHeadersFile(),
     VitePWA({

@@ -25,7 +25,7 @@ const utc = (year: number, month: number, day: number, hour = 0, minute = 0) =>
   new Date(Date.UTC(year, month - 1, day, hour, minute));
 
 describe("fixed schedules", () => {
-  it("lists the eight bosses in code order with the spec's slots", () => {
+  it("lists the eight bosses in code order with the product's slots", () => {
     expect(FIXED_SCHEDULES.map((s) => [s.code, s.boss])).toEqual([
       [-1, "MILAVY"],
       [-2, "RINGOR"],

@@ -1,5 +1,5 @@
 /**
- * The time windows of a timer start: how far from the server's clock a start may be (DECISIONS, "Boss timers"),
+ * The time windows of a timer start: how far from the server's clock a start may be (docs/product.md#boss-schedules),
  * which the start body's check and the outbox's "too old to record" both read, and how long its starter may undo
  * it (decision 041). No zod here: the boss cards and the outbox panel are in the app's first chunk and the boss
  * page's, and the schemas are in neither.

@@ -12,10 +12,10 @@ export const GLOSSARY = {
   guildFund: "Guild Fund",
   /** The 5% admin fee of each Sold item. */
   adminFund: "Admin Fund",
-  /** Guild Fund plus Admin Fund (the dashboard's card, SPEC). */
+  /** Guild Fund plus Admin Fund (the dashboard's card, docs/product.md#dashboard). */
   totalGuildFunds: "Total Guild Funds",
   /**
-   * Loot items of any status whose participant list names the member (the roster column SPEC calls
+   * Loot items of any status whose participant list names the member (the roster column first called
    * 'Attendance', which counts items, not raids: docs/decisions/048).
    */
   lootItems: "Loot Items",
@@ -44,8 +44,8 @@ export function signedMoney(cents: number): string {
 }
 
 /**
- * The roster's subtitle (SPEC: 'Meet the members of the {brand} guild.'), without 'guild guild' when the brand
- * already ends with the word ('Iron Vanguard Guild').
+ * The roster's subtitle (docs/product.md#guild-roster: 'Meet the members of the {brand} guild.'), without
+ * 'guild guild' when the brand already ends with the word ('Iron Vanguard Guild').
  */
 export function rosterSubtitle(brand: string): string {
   const name = brand.trim();

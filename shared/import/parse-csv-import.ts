@@ -11,12 +11,12 @@ import Papa from "papaparse";
 import {
   type Cents,
   type DecimalSeparator,
+  decideSeparator,
   formatMoney,
   type MoneyText,
   moneyText,
   parseMoney,
   readFormattedMoney,
-  separatorHint,
 } from "../money/money.ts";
 import { importRowSchema } from "../schemas/import.ts";
 import {
@@ -225,17 +225,13 @@ export class CsvImportReader {
 
   /** The decimal separator and date order the cells decide, and the questions when they do not. */
   private detect(choices: ImportChoices): { choices: Required<ImportChoices>; questions: ImportQuestion[] } {
-    const money = { ".": 0, ",": 0, ambiguous: [] as string[] };
+    const amounts: string[] = [];
     const dates = { dmy: 0, mdy: 0, ambiguous: [] as string[] };
     for (const { cells } of this.data) {
       if (isTotalRow(cells, this.mapping)) continue;
       for (const index of [this.mapping.value, this.mapping.totalFunds]) {
         const text = cell(cells, index);
-        if (text === "") continue;
-        const hint = separatorHint(text);
-        if (hint.kind === "decided") money[hint.separator] += 1;
-        else if (hint.kind === "ambiguous" && money.ambiguous.length < MAX_EXAMPLES)
-          money.ambiguous.push(text);
+        if (text !== "") amounts.push(text);
       }
       const dateText = cell(cells, this.mapping.dateAcquired);
       if (isNoDate(dateText)) continue;
@@ -246,10 +242,10 @@ export class CsvImportReader {
     const questions: ImportQuestion[] = [];
     let decimal: DecimalSeparator | undefined = choices.decimal;
     if (decimal === undefined) {
-      if (money["."] > 0 && money[","] === 0) decimal = ".";
-      else if (money[","] > 0 && money["."] === 0) decimal = ",";
-      else if (money["."] > 0 || money.ambiguous.length > 0)
-        questions.push({ kind: "decimal", examples: money.ambiguous });
+      // The forms read a typed amount by the same rule, as a file of one cell (decision 060).
+      const decided = decideSeparator(amounts, MAX_EXAMPLES);
+      if ("separator" in decided) decimal = decided.separator;
+      else questions.push({ kind: "decimal", examples: decided.ambiguous });
     }
     let dateOrder: DateOrder | undefined = choices.dateOrder;
     if (dateOrder === undefined) {

@@ -40,7 +40,10 @@ export interface WriteConflict {
   names?: Record<string, string>;
 }
 
-/** The body of the 409: `error` is the sentence, for clients that only read SPEC's error field. */
+/**
+ * The body of the 409: `error` is the sentence, for clients that only read the error field
+ * (docs/product.md#wire-format-and-errors).
+ */
 export interface WriteConflictAnswer {
   error: string;
   conflict: WriteConflict;

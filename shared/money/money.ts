@@ -157,22 +157,24 @@ const GROUP_SPACES = /[ \u00a0\u202f\u2009']/g;
 /** `parseMoney`'s decimal text for a formatted amount read with one decimal separator, or null. */
 function formattedToDecimalText(text: string, separator: DecimalSeparator): MoneyText | null {
   let rest = text.trim();
-  let negative = false;
-  if (rest.startsWith("-")) {
-    negative = true;
+  // One sign, before or after a leading currency mark; '+' as the audit log prints a rise ('+320.00 USDT').
+  let sign = "";
+  const takeSign = () => {
+    if (sign !== "" || !/^[-+]/.test(rest)) return;
+    sign = rest.charAt(0);
     rest = rest.slice(1).trim();
-  }
+  };
+  takeSign();
   rest = rest.replace(CURRENCY_BEFORE, "").replace(CURRENCY_AFTER, "").trim();
-  if (!negative && rest.startsWith("-")) {
-    negative = true;
-    rest = rest.slice(1).trim();
-  }
+  takeSign();
+  const negative = sign === "-";
   const group = separator === "." ? "," : ".";
-  // Grouping is only read where it is well formed (1 to 3 digits, then groups of exactly 3), so a stray mark
-  // ('1,2,3', '12.34.5') is refused instead of guessed.
+  // Grouping is only read where it is well formed (1 to 3 digits not starting with 0, then groups of exactly
+  // 3), so a stray mark ('1,2,3', '12.34.5') is refused instead of guessed, and '0,125' is never 125. As in
+  // `parseMoney`, the whole part may be left out ('.5').
   const spaced = rest.replace(GROUP_SPACES, " ");
   const grouped = new RegExp(
-    `^(\\d{1,3}(?:[${group === "." ? "\\." : ","} ]\\d{3})*|\\d+)(?:${separator === "." ? "\\." : ","}(\\d*))?$`,
+    `^([1-9]\\d{0,2}(?:[${group === "." ? "\\." : ","} ]\\d{3})+|\\d*)(?:${separator === "." ? "\\." : ","}(\\d*))?$`,
   ).exec(spaced);
   if (grouped === null) return null;
   const whole = (grouped[1] ?? "").replace(/[^\d]/g, "");
@@ -211,13 +213,23 @@ export function readFormattedMoney(
   }
 }
 
+/** Whether `text` is exactly how one of the portal's styles prints `cents` ('1,250 USDT'). */
+function printedByPortal(text: string, cents: Cents): boolean {
+  const trimmed = text.trim();
+  return (["usdt", "funds"] as const).some((style) => formatMoney(cents, style) === trimmed);
+}
+
 /** Which decimal separator a formatted amount allows (see SeparatorHint). */
 export function separatorHint(text: string): SeparatorHint {
   const dot = readFormattedMoney(text, ".");
   const comma = readFormattedMoney(text, ",");
   const dotOk = "cents" in dot;
   const commaOk = "cents" in comma;
-  if (dotOk && commaOk) return dot.cents === comma.cents ? { kind: "either" } : { kind: "ambiguous" };
+  if (dotOk && commaOk) {
+    if (dot.cents === comma.cents) return { kind: "either" };
+    // The funds page prints whole amounts as '1,250 USDT': what the portal prints is read as it meant it.
+    return printedByPortal(text, dot.cents) ? { kind: "decided", separator: "." } : { kind: "ambiguous" };
+  }
   // '12.345' is 12,345 or an amount with one decimal too many: both are readings, so it decides nothing.
   const tooPrecise = (read: typeof dot) => "reason" in read && read.reason === "too-many-decimals";
   if ((dotOk && tooPrecise(comma)) || (commaOk && tooPrecise(dot))) return { kind: "ambiguous" };
@@ -226,7 +238,82 @@ export function separatorHint(text: string): SeparatorHint {
   return { kind: "unreadable" };
 }
 
-/** Prints cents in a spreadsheet style, the inverse of `parseFormattedMoney` (tests, the skipped-rows file). */
+/**
+ * The separator a set of amounts decides together (a CSV file's money cells, or the one amount a form field
+ * holds): the one the deciding amounts agree on; when they disagree, or when some amount reads two ways and
+ * none decides, `ambiguous` with up to `maxExamples` amounts that read two ways; otherwise '.' (every amount
+ * reads the same either way, or none can be read).
+ */
+export function decideSeparator(
+  texts: Iterable<string>,
+  maxExamples = 3,
+): { separator: DecimalSeparator } | { ambiguous: string[] } {
+  const decided = { ".": 0, ",": 0 };
+  const examples: string[] = [];
+  let ambiguous = 0;
+  for (const text of texts) {
+    const hint = separatorHint(text);
+    if (hint.kind === "decided") decided[hint.separator] += 1;
+    else if (hint.kind === "ambiguous") {
+      ambiguous += 1;
+      if (examples.length < maxExamples) examples.push(text);
+    }
+  }
+  if (decided["."] > 0 && decided[","] === 0) return { separator: "." };
+  if (decided[","] > 0 && decided["."] === 0) return { separator: "," };
+  if (decided["."] > 0 || ambiguous > 0) return { ambiguous: examples };
+  return { separator: "." };
+}
+
+/**
+ * What an amount that reads two ways is asked back with, naming both readings and how to write each so it
+ * reads one way: 'Is "1,250" 1,250.00 or 1.25? Write it as 1,250.00 or 1.25.' When one reading has a decimal
+ * too many ('12.345'), only the other is offered.
+ */
+export function ambiguousAmountQuestion(text: string): string {
+  const readings = ([".", ","] as const)
+    .map((separator) => readFormattedMoney(text, separator))
+    .flatMap((read) => ("cents" in read ? [read.cents] : []))
+    .sort((a, b) => Math.abs(b) - Math.abs(a))
+    .map((cents) => formatMoneyIn(cents, ".", ","));
+  const asked = `"${text.trim()}"`;
+  const [first, second] = readings;
+  if (second === undefined)
+    return `Is ${asked} ${first}? Write it as ${first}; an amount has at most 2 decimals.`;
+  return `Is ${asked} ${first} or ${second}? Write it as ${first} or ${second}.`;
+}
+
+/**
+ * The one rule for an amount a person types (decision 060), the CSV import's reading of a file with that one
+ * cell: '1250', '1,250.00', '1 250,00', '1.250,00', '$1,250' and '1,250 USDT' are all 1250.00; '12,5' is 12.50.
+ * An amount that reads two ways ('1,250': 1250.00 or 1.25) is answered with the question, never guessed.
+ * Otherwise the amount as decimal text ('1250.00'), which the API's money fields then judge (sign, decimals,
+ * range) with their own messages; a text no separator reads is handed on as typed, for them to refuse.
+ */
+export function moneyInputText(typed: string): { text: MoneyText } | { question: string } {
+  const decision = decideSeparator([typed]);
+  if ("ambiguous" in decision) return { question: ambiguousAmountQuestion(typed) };
+  // Of a text neither separator reads, the reading that gets furthest gives the message ('0,125': 2 decimals).
+  const text =
+    formattedToDecimalText(typed, decision.separator) ?? formattedToDecimalText(typed, ",") ?? typed;
+  return { text };
+}
+
+/** A typed amount (`moneyInputText`) in cents; why it is refused; or the question when it reads two ways. */
+export function readMoneyInput(
+  typed: string,
+): { cents: Cents } | { reason: MoneyParseReason } | { question: string } {
+  const input = moneyInputText(typed);
+  return "question" in input ? input : attemptParse(input.text);
+}
+
+/** `readMoneyInput`'s amount, or null when it is refused or asked back. */
+export function moneyInputCents(typed: string): Cents | null {
+  const read = readMoneyInput(typed);
+  return "cents" in read ? read.cents : null;
+}
+
+/** Prints cents in a spreadsheet style, the inverse of `parseFormattedMoney` (the question above, tests). */
 export function formatMoneyIn(cents: Cents, separator: DecimalSeparator, groupWith: string): string {
   const [sign, whole, fraction] = digits(cents);
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, groupWith);

@@ -84,7 +84,7 @@ describe("calculateSalaries on the sample data", () => {
     );
   });
 
-  it("produces the receipt of the spec", () => {
+  it("produces the receipt of the worked example", () => {
     const { calculationDetails, summaryTotals, membersWithSalaries } = calculation.receipt;
     expect(summaryTotals).toEqual({
       totalProcessedItems: 1,

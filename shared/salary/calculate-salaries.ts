@@ -1,4 +1,4 @@
-// The salary receipt (SPEC section 3, "Salary calculation response") and the figures the API stores from it:
+// The salary receipt (docs/product.md#salary-receipt) and the figures the API stores from it:
 // each roster member's salary and the guild-funds row. Money leaves this module as numeric strings with two
 // decimals ('245.00'): exact, what Postgres numeric accepts, and what superjson sends unchanged. The cents behind
 // them are kept in `totals`.

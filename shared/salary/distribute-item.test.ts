@@ -47,7 +47,7 @@ describe("distributeItem", () => {
     member(14, "Nightquill", "Members"),
   ];
 
-  it("gives the spec's worked example: 1,000 with 3 Members and 2 Core", () => {
+  it("gives the market page's worked example: 1,000 with 3 Members and 2 Core", () => {
     const distribution = distributeItem(
       item("1000.00", "Brightforge, Cinderwhisk, Larkspire, Mossbane, Nightquill"),
       roster,

@@ -22,7 +22,7 @@ export interface SalaryItem {
   readonly status: string;
 }
 
-/** Percent of a Sold item's value (DECISIONS: Money). */
+/** Percent of a Sold item's value (docs/product.md#money). */
 export const VALUE_SPLIT = { guildFund: 10, adminFund: 5, elitePool: 25, basePool: 60 } as const;
 
 export interface ParticipantShare {

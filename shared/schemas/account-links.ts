@@ -51,3 +51,10 @@ export interface AccountMemberLink {
   memberId: number;
   memberName: string;
 }
+
+/** What linking answers: the account's link as it is now, both null when it was unlinked. */
+export interface AccountLinkChange {
+  userId: number;
+  memberId: number | null;
+  memberName: string | null;
+}

@@ -1,5 +1,5 @@
 /**
- * Accounts (DECISIONS.md: admins manage accounts): the request bodies of /_api/admin/accounts with their
+ * Accounts (docs/product.md#accounts): the request bodies of /_api/admin/accounts with their
  * messages, and the account shape the API answers. Used by the worker to validate and by the web forms.
  */
 import * as z from "zod";

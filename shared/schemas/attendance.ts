@@ -82,7 +82,8 @@ export const createAttendanceSchema = z.strictObject(
   },
   { error: unknownField },
 );
-export type CreateAttendanceInput = z.infer<typeof createAttendanceSchema>;
+/** A raid record as a caller sends it (the record-a-raid form, the outbox): the body of POST /_api/attendance. */
+export type CreateAttendanceInput = z.input<typeof createAttendanceSchema>;
 
 /** The values a merging record update was based on (docs/decisions/038): any stored day and names. */
 const attendanceBaseSchema = z.strictObject(
@@ -96,7 +97,7 @@ const attendanceBaseSchema = z.strictObject(
 );
 
 /**
- * SPEC's update sends the date and the whole list. With `base` it merges (docs/decisions/038): either field
+ * The plain update sends the date and the whole list. With `base` it merges (docs/decisions/038): either field
  * may be left out, and a list merges with the one stored now as a set of names.
  */
 export const updateAttendanceSchema = z

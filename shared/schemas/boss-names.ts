@@ -1,6 +1,6 @@
 /**
- * Boss names: the request bodies of /_api/boss-names and the answer shape. The messages are the spec's,
- * shared by the server and the admin form.
+ * Boss names: the request bodies of /_api/boss-names and the answer shape. The messages are the product's
+ * (docs/product.md#boss-names), shared by the server and the admin form.
  */
 import * as z from "zod";
 import { BOSS_NAME_FIELD_RULES } from "../merge/field-merge.ts";

@@ -1,6 +1,7 @@
 /**
- * Market data import: the body of /_api/admin/import-market-data and the SPEC's rules for each row, shared by
- * the server and the data-migration page (which can check a file before sending it).
+ * Market data import: the body of /_api/admin/import-market-data and its rules for each row
+ * (docs/product.md#market-import), shared by the server and the data-migration page (which can check a file
+ * before sending it).
  */
 import * as z from "zod";
 import { isNoDate } from "../import/read-import-date.ts";
@@ -36,7 +37,7 @@ export const rowMessage = (row: number, message: string) => `Row ${row}: ${messa
 
 const blankToUndefined = (v: unknown) => (v === null || v === "" ? undefined : v);
 
-/** One item of marketData, as the SPEC's import rules read it. */
+/** One item of marketData, as the import rules read it (docs/product.md#market-import). */
 export const importRowSchema = z.strictObject(
   {
     bossName: itemBossNameField,

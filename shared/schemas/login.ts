@@ -1,5 +1,5 @@
 /**
- * The login body (POST /_api/auth/login_with_password, plain JSON) with the spec's messages (SPEC section 5):
+ * The login body (POST /_api/auth/login_with_password, plain JSON) with its messages (docs/product.md#login):
  * the form checks it on blur and submit, the server validates with it.
  */
 import * as z from "zod";
@@ -29,3 +29,12 @@ export const loginSchema = z.strictObject(
   },
 );
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** The account a session belongs to, as /_api/auth answers it. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  displayName: string;
+  role: "admin" | "user";
+  avatarUrl: string | null;
+}

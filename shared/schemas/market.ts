@@ -185,7 +185,10 @@ const marketBaseSchema = z.strictObject(
   { error: baseUnknownField },
 );
 
-/** With `base` the update merges (docs/decisions/038); without, the fields sent are written as SPEC says. */
+/**
+ * With `base` the update merges (docs/decisions/038); without, the fields sent are written
+ * (docs/product.md#conflicting-edits).
+ */
 export const updateMarketItemSchema = z
   .strictObject(
     {

@@ -94,7 +94,7 @@ describe("every stored name refuses invisible, text-direction and broken charact
     expect(updateMemberSchema.parse({ id: 1, playerAlias: decomposed }).playerAlias).toBe("Amélie");
   });
 
-  it("keeps the spec's messages for empty names and the existing ones for other input", () => {
+  it("keeps the product's messages for empty names and the existing ones for other input", () => {
     expect(problem(createMemberSchema, member("   "))).toBe(PLAYER_NAME_REQUIRED);
     expect(problem(createMemberSchema, member(7))).toBe(PLAYER_NAME_REQUIRED);
     expect(problem(createBossNameSchema, boss(""))).toBe(BOSS_NAME_EMPTY);

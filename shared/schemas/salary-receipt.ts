@@ -1,6 +1,6 @@
 /**
- * The salary receipt's reads beyond SPEC's one answer (docs/decisions/024): the summary (every member's totals,
- * no item lists) and one member's receipt, asked for by name.
+ * The salary receipt's reads beyond the whole receipt (docs/product.md#salary-receipt, docs/decisions/024): the
+ * summary (every member's totals, no item lists) and one member's receipt, asked for by name.
  */
 import * as z from "zod";
 

@@ -136,6 +136,18 @@ export const discordSettingsSchema = z.strictObject(
 );
 export type DiscordSettingsInput = z.infer<typeof discordSettingsSchema>;
 
+/**
+ * PUT /_api/discord-settings's body: the form's schema, with the webhook checked by the route instead, where a
+ * test run's fake Discord (worker/outbound/test-origins.ts) is allowed too, with the same message for anything
+ * else.
+ */
+export const discordSettingsBodySchema = discordSettingsSchema.extend({
+  webhookUrl: z
+    .string({ error: DISCORD_WEBHOOK_INVALID })
+    .trim()
+    .max(500, { error: DISCORD_WEBHOOK_INVALID }),
+});
+
 export interface DiscordSettings extends DiscordSettingsInput {
   /** The last failed delivery, until a later one succeeds. */
   lastError: { message: string; at: Date } | null;

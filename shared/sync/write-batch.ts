@@ -6,7 +6,6 @@
  */
 import { WRITTEN_BY_ANOTHER_ACCOUNT } from "./write-owner.ts";
 
-export const BATCH_PATH = "/batch";
 /** Writes in one batch at most. */
 export const MAX_BATCH_WRITES = 50;
 /** A batch's body at most: any one write fits (a loot item with 1,000 participants is at most 512 KB). */

@@ -1,13 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, screenshot, startBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, screenshot, sharedBrowserPortal } from "./browser.ts";
 
 // /admin/attendance: the member filter and summary, both tabs, and adding, editing and deleting a record,
 // with the raid counts checked on the page and on the server.
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, E2E_BRAND, screenshot, sharedBrowserPortal } from "./browser.ts";
 
 // /admin/boss-names and /admin/boss-timers in Chromium against `npm start` with the sample data.
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {
@@ -59,7 +59,7 @@ describe("boss names", () => {
     await page.getByRole("button", { name: "Add Boss Name" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Boss Name" });
     await dialog.waitFor();
-    // Empty name and out-of-range hours: the spec's messages, on submit.
+    // Empty name and out-of-range hours: the product's messages (docs/product.md#boss-names), on submit.
     await dialog.getByLabel("Respawn Time (hours)").fill("0");
     await dialog.getByRole("button", { name: "Add Boss" }).click();
     await dialog.getByText("Boss name cannot be empty.").waitFor();

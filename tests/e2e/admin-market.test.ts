@@ -1,13 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, E2E_BRAND, screenshot, sharedBrowserPortal } from "./browser.ts";
 
 // /market-exchange (admin) and /guild-funds in Chromium against `npm start` with the sample data: three items,
 // one Sold (3,200.00 USDT), so the guild fund starts at 320 and the admin fund at 160.
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

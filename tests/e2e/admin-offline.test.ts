@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, goOffline, goOnline, screenshot, startBrowserPortal } from "./browser.ts";
+import {
+  type BrowserPortal,
+  goOffline,
+  goOnline,
+  screenshot,
+  sharedBrowserPortal,
+  waitForController,
+} from "./browser.ts";
 
 // The admin's offline promise: writes made without a network are kept on the device (also across a
 // reload), shown as pending, sent exactly once when the network returns, and a write the server refuses
@@ -8,7 +15,7 @@ import { type BrowserPortal, goOffline, goOnline, screenshot, startBrowserPortal
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {
@@ -48,9 +55,7 @@ async function openAdminPage(context: BrowserContext, path: string, ready: strin
   const page = await context.newPage();
   await portal.login(page, "admin");
   await page.goto(portal.url(path));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await waitForController(page);
   await page.getByText(ready).first().waitFor({ timeout: 15_000 });
   return page;
 }

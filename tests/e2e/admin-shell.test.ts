@@ -10,14 +10,15 @@ import {
   E2E_BRAND,
   PHONE,
   SCREENSHOT_DIR,
+  SCREENSHOTS,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
 } from "./browser.ts";
 
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {
@@ -68,6 +69,7 @@ describe("admin layout", () => {
       "Accounts",
       "Audit Log",
       "Discord",
+      "Guild Settings",
       "Backup",
     ]);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
@@ -84,6 +86,7 @@ describe("admin layout", () => {
       "/admin/accounts",
       "/admin/audit-log",
       "/admin/discord",
+      "/admin/guild-settings",
       "/admin/backup",
     ]);
     expect(await headerLabel(page)).toBe("Dashboard");
@@ -97,6 +100,7 @@ describe("admin layout", () => {
       ["Accounts", "/admin/accounts", "Accounts"],
       ["Audit Log", "/admin/audit-log", "Audit Log"],
       ["Discord", "/admin/discord", "Discord"],
+      ["Guild Settings", "/admin/guild-settings", "Guild Settings"],
       ["Dashboard", "/admin", "Dashboard"],
     ];
     for (const [link, path, label] of expected) {
@@ -120,7 +124,11 @@ describe("admin layout", () => {
     await sheet.waitFor();
     expect(await sheet.getByRole("link", { name: "Audit Log" }).isVisible()).toBe(true);
     expect(await sheet.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-menu-sheet-390x844.png`, animations: "disabled" });
+    if (SCREENSHOTS)
+      await page.screenshot({
+        path: `${SCREENSHOT_DIR}/admin-menu-sheet-390x844.png`,
+        animations: "disabled",
+      });
     await sheet.getByRole("link", { name: "Guild Funds" }).click();
     await page.waitForURL(portal.url("/guild-funds"));
     await sheet.waitFor({ state: "detached" });

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, screenshot, startBrowserPortal, waitForController } from "./browser.ts";
+import { type BrowserPortal, screenshot, sharedBrowserPortal, waitForController } from "./browser.ts";
 
 // The admin data tools in Chromium against `npm start` with the sample data: the market data import, the SQL
 // export, the schema script and the corrupted-participants repair tool.
@@ -10,7 +10,7 @@ const FIXTURES = join(import.meta.dirname, "fixtures");
 const fixture = (name: string) => join(FIXTURES, name);
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

@@ -6,12 +6,12 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, E2E_BRAND, PHONE, screenshot, startBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, E2E_BRAND, PHONE, screenshot, sharedBrowserPortal } from "./browser.ts";
 
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

@@ -81,7 +81,7 @@ describe("npm run backup / npm run restore", () => {
     expect(mode(backups)).toBe(0o700);
     expect(mode(join(backups, today))).toBe(0o600);
     const daily = JSON.parse(readFileSync(join(backups, today), "utf8"));
-    expect(daily).toMatchObject({ format: "guild-portal-backup", guild: GUILD, schema: 11 });
+    expect(daily).toMatchObject({ format: "guild-portal-backup", guild: GUILD, schema: 12 });
     expect(daily.tables.market_exchange.rows.length).toBeGreaterThan(0); // the sample data
     expect(await portal.stop()).toBe("stopped");
     portal = undefined;
@@ -91,7 +91,7 @@ describe("npm run backup / npm run restore", () => {
     const file1 = join(parent, "one.json");
     const made = await npmRun("backup", ["--out", file1, "--include-passwords"], first);
     expect(made.out).toMatch(
-      /Backed up \d+ rows of 10 tables \(schema 11\) to .*one\.json, password hashes included\./,
+      /Backed up \d+ rows of 11 tables \(schema 12\) to .*one\.json, password hashes included\./,
     );
     expect(made.code).toBe(0);
     expect(mode(file1)).toBe(0o600);
@@ -109,7 +109,8 @@ describe("npm run backup / npm run restore", () => {
     const third = await npmRun("restore", [plain], join(parent, "third"));
     expect(third.code).toBe(0);
     expect(third.out).toContain("Set the password of keeper@guild.test from ADMIN_PASSWORD.");
-  });
+    // Five CLI runs, each starting Node and opening a database: minutes on a loaded two-core machine.
+  }, 300_000);
 
   it("refuses a damaged file with every reason, exits 1 and changes nothing (decision 054)", async () => {
     const file1 = join(parent, "one.json");

@@ -1,7 +1,14 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKUP_NOT_JSON, type BackupFile, type BackupTable } from "@shared/schemas/backup.ts";
-import { ADMIN, apiLogin, type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+import {
+  ADMIN,
+  apiLogin,
+  type BrowserPortal,
+  downloadedText,
+  E2E_BRAND,
+  screenshot,
+  sharedBrowserPortal,
+} from "./browser.ts";
 
 // /admin/backup in Chromium against `npm start` (decision 052): download a backup, see what a file holds, and
 // replace everything only after typing the guild's name; a copy of what was there is saved first, and an app open
@@ -10,7 +17,7 @@ import { ADMIN, apiLogin, type BrowserPortal, E2E_BRAND, screenshot, startBrowse
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 afterAll(async () => {
   await portal?.stop();
@@ -32,9 +39,9 @@ describe("the backup screen", () => {
       page.getByRole("button", { name: "Download backup" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^guild-portal-backup-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = await download.path();
-    const backup = JSON.parse(readFileSync(file, "utf8"));
-    expect(backup).toMatchObject({ format: "guild-portal-backup", guild: E2E_BRAND, schema: 11 });
+    const text = await downloadedText(download);
+    const backup = JSON.parse(text);
+    expect(backup).toMatchObject({ format: "guild-portal-backup", guild: E2E_BRAND, schema: 12 });
     expect(backup.tables.user_passwords).toBeUndefined();
     await page.getByText(/^Saved guild-portal-backup-/).waitFor();
 
@@ -56,7 +63,11 @@ describe("the backup screen", () => {
     });
     await page.getByText(BACKUP_NOT_JSON).waitFor();
 
-    await page.getByTestId("backup-file-input").setInputFiles(file);
+    await page.getByTestId("backup-file-input").setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: "application/json",
+      buffer: Buffer.from(text),
+    });
     const summary = page.getByTestId("backup-summary");
     await summary.waitFor();
     expect(await page.getByTestId("backup-summary-guild").textContent()).toBe(E2E_BRAND);
@@ -70,7 +81,7 @@ describe("the backup screen", () => {
 
     const [before] = await Promise.all([page.waitForEvent("download"), replace.click()]);
     expect(before.suggestedFilename()).toMatch(/^guild-portal-backup-before-restore-.*\.json$/);
-    const saved = JSON.parse(readFileSync(await before.path(), "utf8"));
+    const saved = JSON.parse(await downloadedText(before));
     expect(JSON.stringify(saved.tables.guild_members.rows)).toContain("Added After Backup");
     await page.getByTestId("backup-restored").waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("backup-restored").textContent()).toContain(

@@ -4,8 +4,15 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextFixedSpawn } from "@shared/bosses/boss-schedule.ts";
 import { inNextUpOrder, type SpawnSource } from "@shared/bosses/next-spawn.ts";
-import { formatNextSpawnLabel } from "@shared/format/format-date.ts";
-import { type BrowserPortal, PHONE, SCREENSHOT_DIR, screenshot, startBrowserPortal } from "./browser.ts";
+import { nextSpawnText } from "@shared/format/guild-clock.ts";
+import {
+  type BrowserPortal,
+  PHONE,
+  SCREENSHOT_DIR,
+  SCREENSHOTS,
+  screenshot,
+  startBrowserPortal,
+} from "./browser.ts";
 
 // Decision 040 in Chromium against `npm start`: the boss page in next-up order, the guild in Manila and the
 // raider in Berlin; and the in-app alert (toast and beep) when a boss spawns while the page is open.
@@ -56,6 +63,7 @@ async function openBossPage(page: Page) {
 }
 
 async function phoneViewportShot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({
     path: join(SCREENSHOT_DIR, `${name}-390x844-viewport.png`),
@@ -64,7 +72,7 @@ async function phoneViewportShot(page: Page, name: string) {
 }
 
 describe("next up on a phone (decision 040)", () => {
-  it("shows the next spawning boss first, with its clock time in the viewer's zone, without scrolling", async () => {
+  it("shows the next spawning boss first, with the guild's clock time and the viewer's, without scrolling", async () => {
     const page = await portal.newPage({ viewport: PHONE, timezoneId: VIEWER_ZONE });
     await openBossPage(page);
     const now = await page.evaluate(() => Date.now());
@@ -81,8 +89,9 @@ describe("next up on a phone (decision 040)", () => {
     const spawnTime = top.getByTestId("spawn-time");
     expect(await top.getAttribute("data-boss")).toBe(first?.row.bossName);
     if (first?.spawn.upSince === null) {
+      // The guild's zone named, and the raider's own time (decision 059).
       expect(await spawnTime.innerText()).toBe(
-        formatNextSpawnLabel(first.spawn.spawnAt as number, VIEWER_ZONE),
+        nextSpawnText(first.spawn.spawnAt as number, GUILD_ZONE, VIEWER_ZONE),
       );
     }
     // Seen without scrolling, and nothing is wider than the phone.
@@ -93,14 +102,16 @@ describe("next up on a phone (decision 040)", () => {
     expect(await top.getByTestId("countdown").isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 
-    // A scheduled boss: 'Scheduled', its next spawn in Berlin, its schedule in Manila, named.
+    // A scheduled boss: 'Scheduled', its next spawn in Manila and Berlin, its schedule in Manila, named.
     const auraq = card(page, "AURAQ");
     expect(await auraq.getByTestId("respawn-info").innerText()).toBe("Sun 21:00 & Wed 21:00 Asia/Manila");
     if ((await auraq.getAttribute("data-state")) === "scheduled") {
       expect(await auraq.innerText()).toContain("Scheduled");
       expect(await auraq.innerText()).not.toContain("Available");
       const next = nextFixedSpawn(-4, now, GUILD_ZONE) as Date;
-      expect(await auraq.getByTestId("spawn-time").innerText()).toBe(formatNextSpawnLabel(next, VIEWER_ZONE));
+      expect(await auraq.getByTestId("spawn-time").innerText()).toBe(
+        nextSpawnText(next.getTime(), GUILD_ZONE, VIEWER_ZONE),
+      );
     }
     expect(await auraq.getByRole("button").isDisabled()).toBe(true);
     await phoneViewportShot(page, "boss-timers-next-up");
@@ -115,7 +126,9 @@ describe("next up on a phone (decision 040)", () => {
     await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 30_000 }).toBe("on-cooldown");
     await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 30_000 }).toBe("available");
     await expect.poll(() => cards(page).first().getAttribute("data-boss")).toBe("Mirelurk");
-    expect(await mirelurk.getByTestId("spawn-time").innerText()).toMatch(/^Spawned at \d{1,2}:\d{2} [AP]M$/);
+    expect(await mirelurk.getByTestId("spawn-time").innerText()).toMatch(
+      /^Spawned at \w{3} \d\d:\d\d Asia\/Manila · (\w{3} )?\d\d:\d\d your time$/,
+    );
     // The soonest spawn to come follows it.
     expect(await cards(page).nth(1).getAttribute("data-soon")).toBe("true");
     expect(await page.locator('li[data-state="scheduled"]').count()).toBeGreaterThanOrEqual(7);

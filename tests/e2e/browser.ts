@@ -1,9 +1,9 @@
 /**
- * The browser fixture for screen tests: `npm start` on a fresh DATA_DIR with the sample data and a known
- * admin, Debian's Chromium driven by playwright-core (never a downloaded browser), a login helper per role
- * and screenshots at phone and desktop size for a person to look at.
+ * The browser fixture for screen tests: a portal (`npm start` with the sample data and a known admin), this vitest
+ * worker's Debian Chromium driven by playwright-core (never a downloaded browser), a login helper per role and
+ * screenshots at phone and desktop size for a person to look at (SCREENSHOTS=1, `npm run screenshots`).
  *
- *   const portal = await startBrowserPortal();        // in beforeAll
+ *   const portal = await sharedBrowserPortal();        // in beforeAll; startBrowserPortal({ env }) for one of its own
  *   const page = await portal.newPage();
  *   await portal.login(page, "user");
  *   await page.goto(portal.url("/boss-timers"));
@@ -29,11 +29,13 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Download,
   type Page,
   type Route,
 } from "playwright-core";
 import superjson from "superjson";
 import { freePort, type PortalProcess, repoRoot, startPortal, waitForOutput } from "./portal-process.ts";
+import { askSharedServices, SHARED_SERVICES_ENV, workerPoolId } from "./shared-services.ts";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -171,9 +173,33 @@ export async function ensureFreshWebBuild(): Promise<void> {
 /* Chromium                                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
 
+const CHROMIUM_MISSING = "Debian Chromium is missing: apt-get install -y chromium";
+
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error("Debian Chromium is missing: apt-get install -y chromium");
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** A Chromium that clients connect to (chromium.connect): one per vitest worker, kept by the run's global setup. */
+export async function launchChromiumServer() {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * This vitest worker's Chromium, connected to (decision 063): a file opens browser contexts of its own in it instead
+ * of starting a browser. Outside a test run, one launched for the caller.
+ */
+export async function workerChromium(): Promise<Browser> {
+  const shared = await askSharedServices<{ wsEndpoint: string }>(`/chromium/${workerPoolId()}`);
+  return shared ? chromium.connect(shared.wsEndpoint) : launchChromium();
+}
+
+/** A download's content: a Chromium connected over a socket keeps no file path on the test's side. */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -234,8 +260,8 @@ export async function apiLogin(baseUrl: string, email: string, password: string)
 
 export interface BrowserPortal {
   baseUrl: string;
+  /** This vitest worker's Chromium; the file's pages live in browser contexts of its own. */
   browser: Browser;
-  process: PortalProcess;
   url(path: string): string;
   /** A fresh browser profile (cookies, storage, service worker), desktop-sized unless told otherwise. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
@@ -248,7 +274,13 @@ export interface BrowserPortal {
   login(page: Page, role: Role): Promise<void>;
   /** The admin's API session, for arranging data and checking what reached the server. */
   adminApi(): Promise<ApiSession>;
+  /** Closes the file's browser contexts, and stops the portal if it is the file's own. */
   stop(): Promise<void>;
+}
+
+/** A portal of the file's own (startBrowserPortal): the file may stop its process and start it again. */
+export interface OwnBrowserPortal extends BrowserPortal {
+  process: PortalProcess;
 }
 
 export interface StartOptions {
@@ -300,26 +332,46 @@ export async function preparePortalTemplate(dataDir: string): Promise<void> {
   rmSync(join(dataDir, "backups"), { recursive: true, force: true });
 }
 
-export async function startBrowserPortal(options: StartOptions = {}): Promise<BrowserPortal> {
-  await ensureFreshWebBuild();
+export interface LaunchedPortal {
+  process: PortalProcess;
+  baseUrl: string;
+  /** Ends the process and deletes its DATA_DIR. */
+  remove(): Promise<void>;
+}
+
+/** `npm start` as a browser portal on a DATA_DIR of its own (a copy of the template when it can), once it answers. */
+export async function launchPortal(env: Record<string, string> = {}): Promise<LaunchedPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), "portal-browser-"));
   const template = process.env[PORTAL_TEMPLATE_ENV];
-  const extra = options.env ?? {};
-  if (template && existsSync(template) && !FIRST_START_SETTINGS.some((key) => key in extra)) {
+  if (template && existsSync(template) && !FIRST_START_SETTINGS.some((key) => key in env)) {
     cpSync(template, dataDir, { recursive: true });
   }
-  const port = await freePort();
-  const portal = startPortal(browserPortalEnv(dataDir, port, extra));
-  let browser: Browser | undefined;
-  try {
-    await waitForOutput(portal, RUNNING);
-    browser = await launchChromium();
-  } catch (error) {
-    await portal.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
+  // Another process on a busy machine may take the free port before `npm start` binds it: then another port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const portal = startPortal(browserPortalEnv(dataDir, port, env));
+    // Its DATA_DIR goes next: no need to wait for the database's closing checkpoint (the graceful stop is tested
+    // in quickstart and data-dir).
+    const remove = async () => {
+      await portal.crash();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    try {
+      await waitForOutput(portal, RUNNING);
+      return { process: portal, baseUrl: `http://127.0.0.1:${port}`, remove };
+    } catch (error) {
+      if (attempt < 3 && /already in use/.test(portal.output())) {
+        await portal.crash();
+        continue;
+      }
+      await remove();
+      throw error;
+    }
   }
-  const baseUrl = `http://127.0.0.1:${port}`;
+}
+
+/** The browser side of a portal: the file's contexts in this worker's Chromium, logins and the admin's API. */
+function browserPortal(baseUrl: string, browser: Browser, release: () => Promise<void>): BrowserPortal {
   const contexts: BrowserContext[] = [];
   let admin: Promise<ApiSession> | undefined;
   let userAccount: Promise<void> | undefined;
@@ -343,7 +395,7 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Br
   };
 
   const newContext = async (contextOptions: BrowserContextOptions = {}) => {
-    const context = await (browser as Browser).newContext({ viewport: DESKTOP, ...contextOptions });
+    const context = await browser.newContext({ viewport: DESKTOP, ...contextOptions });
     contexts.push(context);
     return context;
   };
@@ -351,7 +403,6 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Br
   return {
     baseUrl,
     browser,
-    process: portal,
     url: (path) => `${baseUrl}${path}`,
     newContext,
     newPage: async (contextOptions) => (await newContext(contextOptions)).newPage(),
@@ -368,32 +419,51 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Br
     adminApi,
     async stop() {
       for (const context of contexts) await context.close().catch(() => {});
-      await browser?.close().catch(() => {});
-      // Its DATA_DIR goes next: no need to wait for the database's closing checkpoint (the graceful stop is
-      // tested in quickstart and data-dir).
-      await portal.crash();
-      rmSync(dataDir, { recursive: true, force: true });
+      // A shared Chromium is only disconnected from: the next file's contexts open in it.
+      await browser.close().catch(() => {});
+      await release();
     },
   };
+}
+
+/**
+ * A portal of the file's own: `npm start` with the env given, for a file that needs its own settings, restarts or
+ * DATA_DIR (decision 063). Other files take sharedBrowserPortal().
+ */
+export async function startBrowserPortal(options: StartOptions = {}): Promise<OwnBrowserPortal> {
+  // A test run builds once, in its global setup: a build here would replace dist/web under the other files' portals.
+  if (!process.env[SHARED_SERVICES_ENV]) await ensureFreshWebBuild();
+  const launched = await launchPortal(options.env);
+  let browser: Browser;
+  try {
+    browser = await workerChromium();
+  } catch (error) {
+    await launched.remove();
+    throw error;
+  }
+  return { ...browserPortal(launched.baseUrl, browser, launched.remove), process: launched.process };
+}
+
+/**
+ * This vitest worker's portal (decision 063), put back to the sample data for the file: one `npm start` per worker
+ * serves its files one after another, each starting from the data a portal of its own would have. Outside a test
+ * run (a benchmark) it is a portal of the caller's own.
+ */
+export async function sharedBrowserPortal(): Promise<BrowserPortal> {
+  const shared = await askSharedServices<{ baseUrl: string }>(`/portal/${workerPoolId()}`);
+  if (!shared) return startBrowserPortal();
+  return browserPortal(shared.baseUrl, await workerChromium(), async () => {});
 }
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Screenshots                                                                                       */
 /* ------------------------------------------------------------------------------------------------ */
 
-/**
- * Saves `{name}-390x844.png` and `{name}-1280x900.png` (full page) under test-output/screenshots/, then puts
- * the page back to its own size.
- */
 /** Waits until the app runs the page (the prerendered home page is plain HTML before that, decision 015). */
 export async function waitForApp(page: Page): Promise<void> {
   await page.locator('html[data-app="running"]').waitFor({ state: "attached", timeout: 30_000 });
 }
 
-/**
- * Waits until the service worker controls the page: its precache (every chunk of the build) is complete, so going
- * offline cannot make a lazy chunk fail and the page reload itself mid-test.
- */
 /** The API's requests fail as on a dead network, so flipping the browser offline opens no window for a write. */
 const cutApi = (route: Route) => route.abort("internetdisconnected");
 
@@ -408,9 +478,14 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/**
+ * Waits until the service worker controls the page: its precache (every chunk of the build) is complete, so going
+ * offline cannot make a lazy chunk fail and the page reload itself mid-test.
+ */
 export async function waitForController(page: Page): Promise<void> {
+  // Installing precaches the whole build: on a loaded two-core machine that alone has taken 15 s.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
+    timeout: 30_000,
   });
 }
 
@@ -444,7 +519,18 @@ export function trackNetwork(page: Page): { quiet(timeoutMs?: number): Promise<v
   };
 }
 
+/**
+ * Whether screens are captured: only when asked (SCREENSHOTS=1, `npm run screenshots`). Without it every screen
+ * still runs and is asserted; the capture is what is left out.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
+/**
+ * Saves `{name}-390x844.png` and `{name}-1280x900.png` (full page) under test-output/screenshots/, then puts
+ * the page back to its own size.
+ */
 export async function screenshot(page: Page, name: string): Promise<string[]> {
+  if (!SCREENSHOTS) return [];
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
   const files: string[] = [];

@@ -4,9 +4,16 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, PHONE, screenshot, startBrowserPortal, waitForController } from "./browser.ts";
+import {
+  type OwnBrowserPortal,
+  PHONE,
+  screenshot,
+  startBrowserPortal,
+  waitForController,
+} from "./browser.ts";
 
-let portal: BrowserPortal;
+// A portal of its own: the last test stops it.
+let portal: OwnBrowserPortal;
 
 beforeAll(async () => {
   portal = await startBrowserPortal();

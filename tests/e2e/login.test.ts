@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, type BrowserPortal, E2E_BRAND, screenshot, startBrowserPortal } from "./browser.ts";
+import { ADMIN, type BrowserPortal, E2E_BRAND, screenshot, sharedBrowserPortal } from "./browser.ts";
 
 // /login, the access guard, the role guard and Not Found in Chromium against `npm start`.
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

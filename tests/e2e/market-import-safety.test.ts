@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, PHONE, screenshot, startBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, downloadedText, PHONE, screenshot, sharedBrowserPortal } from "./browser.ts";
 
 // The market data import never drops money silently (issue 16, decision 047): real-world files through the
 // data-migration page in Chromium against `npm start` with the sample data (Rimefall is kicked).
@@ -11,7 +10,7 @@ const FIXTURES = join(import.meta.dirname, "..", "fixtures", "import");
 const fixture = (name: string) => join(FIXTURES, name);
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {
@@ -67,7 +66,7 @@ describe("the import preview", () => {
       page.getByRole("button", { name: "Download skipped rows" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("google-sheets-200-skipped-rows.csv");
-    const csv = readFileSync((await download.path()) ?? "", "utf8");
+    const csv = await downloadedText(download);
     expect(csv.split("\r\n")[0]).toBe("Row,Reason,Date,Boss,Loot,Value,Status,Participants");
     expect(csv).toContain(
       '205,"Total row: its value 5,447,116.39 USDT is the sum of the items above it",,TOTAL,,"5,447,116.39",,',

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, type BrowserPortal, screenshot, startBrowserPortal, waitForController } from "./browser.ts";
+import { ADMIN, type BrowserPortal, screenshot, sharedBrowserPortal, waitForController } from "./browser.ts";
 
 // Browsers where IndexedDB is missing or unusable (decisions 037, 056): no IndexedDB at all, an open() that
 // throws, an open request that fails later, a device whose storage refuses every write. The portal runs from
@@ -10,7 +10,7 @@ import { ADMIN, type BrowserPortal, screenshot, startBrowserPortal, waitForContr
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

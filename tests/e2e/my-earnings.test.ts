@@ -9,7 +9,7 @@ import {
   goOnline,
   PHONE,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
   trackNetwork,
   USER,
   waitForApp,
@@ -24,7 +24,7 @@ const WAIT = { timeout: 60_000 };
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 }, 300_000);
 afterAll(async () => {
   await portal?.stop();

@@ -11,7 +11,7 @@ import {
   type BrowserPortal,
   E2E_BRAND,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
   waitForApp,
   waitForController,
 } from "./browser.ts";
@@ -22,7 +22,7 @@ import { freePort, repoRoot } from "./portal-process.ts";
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

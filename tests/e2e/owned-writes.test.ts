@@ -6,7 +6,7 @@ import {
   goOffline,
   goOnline,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
   USER,
   waitForController,
 } from "./browser.ts";
@@ -17,7 +17,7 @@ let portal: BrowserPortal;
 const WAIT = { timeout: 30_000 };
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

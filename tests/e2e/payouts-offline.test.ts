@@ -1,15 +1,15 @@
-import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney, moneyText, parseMoney } from "@shared/money/money.ts";
 import { type MemberBalance, PAYOUT_CSV_COLUMNS, type Payout } from "@shared/schemas/payouts.ts";
 import {
   type BrowserPortal,
+  downloadedText,
   goOffline,
   goOnline,
   PHONE,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
   waitForController,
 } from "./browser.ts";
 
@@ -19,7 +19,7 @@ import {
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {
@@ -201,7 +201,7 @@ describe("payouts offline", () => {
         page.waitForEvent("download", { timeout: 30_000 }),
         page.getByRole("button", { name: "Export CSV" }).click(),
       ]);
-      return { name: download.suggestedFilename(), text: readFileSync(await download.path(), "utf8") };
+      return { name: download.suggestedFilename(), text: await downloadedText(download) };
     };
     const online = await exported();
     expect(online.name).toMatch(/^payouts-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -3,23 +3,23 @@
  * with the sample data; their loading, error and empty states (API answers replaced in the browser, with
  * the service worker blocked so every call is seen); phone width; offline with cached data.
  */
-import { readFileSync } from "node:fs";
 import type { BrowserContextOptions, Locator, Page, Route } from "playwright-core";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BrowserPortal,
+  downloadedText,
   E2E_BRAND,
   PHONE,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
   trackNetwork,
 } from "./browser.ts";
 
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {
@@ -303,7 +303,7 @@ describe("the prerendered home page (decision 015)", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
-      // The anonymous session check answers 401 by design (SPEC section 7).
+      // The anonymous session check answers 401 by design (docs/product.md#wire-format-and-errors).
       if (message.type() === "error" && !message.text().includes("401")) errors.push(message.text());
     });
     await page.goto(portal.url("/"));
@@ -674,7 +674,7 @@ describe("public salary receipt", () => {
       page.getByRole("button", { name: "Export CSV" }).click(),
     ]);
     expect(csv.suggestedFilename()).toBe(`salary-calculation-receipt-${today}.csv`);
-    const lines = readFileSync((await csv.path()) as string, "utf8").split("\r\n");
+    const lines = (await downloadedText(csv)).split("\r\n");
     expect(lines[0]).toBe(
       "Member Name,Category,Total Raids,Items Participated,General Share (USDT),Elite Share (USDT),Final Salary (USDT)",
     );
@@ -687,7 +687,7 @@ describe("public salary receipt", () => {
       page.getByRole("button", { name: "Export Report" }).click(),
     ]);
     expect(report.suggestedFilename()).toBe(`detailed-salary-calculation-${today}.txt`);
-    const text = readFileSync((await report.path()) as string, "utf8");
+    const text = await downloadedText(report);
     expect(text.split("\n").slice(1, 3)).toEqual([E2E_BRAND, "Detailed Salary Calculation Report"]);
     expect(text).toContain("Ashvale (Guild Master)");
     expect(text).toContain("Obsidian Greatblade");

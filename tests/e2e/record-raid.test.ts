@@ -6,7 +6,7 @@ import {
   goOnline,
   PHONE,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
   trackNetwork,
   waitForController,
 } from "./browser.ts";
@@ -17,7 +17,7 @@ import {
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {

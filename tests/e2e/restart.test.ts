@@ -6,14 +6,14 @@
  */
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type BrowserPortal, PHONE, startBrowserPortal, waitForController } from "./browser.ts";
+import { type OwnBrowserPortal, PHONE, startBrowserPortal, waitForController } from "./browser.ts";
 import { type PortalProcess, startPortal } from "./portal-process.ts";
 
 const DOWN_MS = 20_000;
 const BACK_WITHIN_MS = 3_000;
 const QUEUED = 14;
 
-let portal: BrowserPortal;
+let portal: OwnBrowserPortal;
 let restarted: PortalProcess | undefined;
 
 // A portal of its own for each attempt: a retried attempt needs the bosses the last one started.

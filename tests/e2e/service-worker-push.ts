@@ -101,11 +101,15 @@ interface VersionUpdate {
 /** A DevTools session on the page and the registration id of the app's active worker (/sw.js). */
 export async function serviceWorkerSession(page: Page): Promise<{ cdp: CDPSession; registrationId: string }> {
   const cdp = await page.context().newCDPSession(page);
+  // The worker's Chromium is shared by the files a vitest worker runs (decision 063): its DevTools report the
+  // workers of every origin it has seen, so the page's own origin picks the app's.
+  const origin = new URL(page.url()).origin;
   const registrationId = new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }: VersionUpdate) => {
-      const active = versions.find(
-        (v) => v.status === "activated" && new URL(v.scriptURL).pathname === "/sw.js",
-      );
+      const active = versions.find((v) => {
+        const script = new URL(v.scriptURL);
+        return v.status === "activated" && script.origin === origin && script.pathname === "/sw.js";
+      });
       if (active) resolve(active.registrationId);
     });
   });

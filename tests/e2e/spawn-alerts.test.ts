@@ -23,6 +23,7 @@ import {
   goOffline,
   PHONE,
   SCREENSHOT_DIR,
+  SCREENSHOTS,
   screenshot,
   startBrowserPortal,
   waitForApp,
@@ -158,10 +159,11 @@ describe("the spawn alerts dialog", () => {
     // The button in the boss page's header, on the phone, without scrolling.
     const button = page.getByRole("button", { name: "Spawn alerts" });
     expect((await button.boundingBox())?.y).toBeLessThan(PHONE.height);
-    await page.screenshot({
-      path: `${SCREENSHOT_DIR}/spawn-alerts-button-390x844.png`,
-      animations: "disabled",
-    });
+    if (SCREENSHOTS)
+      await page.screenshot({
+        path: `${SCREENSHOT_DIR}/spawn-alerts-button-390x844.png`,
+        animations: "disabled",
+      });
 
     let dialog = await openDialog(page);
     await expect

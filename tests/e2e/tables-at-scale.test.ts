@@ -3,7 +3,14 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sortAdminMarket, sortPublicMarket } from "@shared/sorting/market-sort.ts";
 import { marketImportRows } from "../../scripts/bench-market-rows.ts";
-import { type BrowserPortal, DESKTOP, PHONE, SCREENSHOT_DIR, startBrowserPortal } from "./browser.ts";
+import {
+  type BrowserPortal,
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  SCREENSHOTS,
+  sharedBrowserPortal,
+} from "./browser.ts";
 
 // The market and attendance tables with 10,000 more Sold items in the local store (decision 035): only the rows
 // near the screen are in the DOM, scrolling to the end shows the last item, the filters still find an item deep
@@ -26,7 +33,7 @@ let portal: BrowserPortal;
 let all: ServerItem[];
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
   const admin = await portal.adminApi();
   const members = await admin.get<{ guildMembers: { playerName: string }[] }>("/guild-members?status=all");
   const bosses = await admin.get<{ bossNames: { name: string }[] }>("/public/boss-names");
@@ -61,6 +68,7 @@ async function waitForAllItems(page: Page, count = all.length) {
  * long to capture whole), as `screenshot` names its files.
  */
 async function screenshotTable(page: Page, name: string, table: string) {
+  if (!SCREENSHOTS) return;
   const original = page.viewportSize();
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);

@@ -6,7 +6,7 @@ import {
   DESKTOP,
   PHONE,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
   trackNetwork,
 } from "./browser.ts";
 
@@ -21,7 +21,7 @@ const ROWS_CHECKED = 12;
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
   // A second account, so the accounts table has a row with the Edit button.
   const user = await portal.newPage();
   await portal.login(user, "user");

@@ -1,12 +1,19 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, DESKTOP, PHONE, SCREENSHOT_DIR, startBrowserPortal } from "./browser.ts";
+import {
+  type BrowserPortal,
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  SCREENSHOTS,
+  sharedBrowserPortal,
+} from "./browser.ts";
 
 // Undo in the start toast (decision 041), in Chromium against `npm start` with the sample data.
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
 });
 
 afterAll(async () => {
@@ -35,6 +42,8 @@ async function timerActions(bossName: string): Promise<string[]> {
 
 /** The screen as the user sees it (the toast sits at the bottom of the viewport), phone then desktop. */
 async function screenshotViewport(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  const original = page.viewportSize();
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.evaluate(
@@ -45,6 +54,7 @@ async function screenshotViewport(page: Page, name: string) {
       animations: "disabled",
     });
   }
+  if (original) await page.setViewportSize(original);
 }
 
 describe("Undo in the start toast", () => {

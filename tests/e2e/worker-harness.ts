@@ -1,14 +1,29 @@
 /**
  * What the tests of the Worker bundle share (decision 025): a database of the file's own, made from the
  * PostgreSQL 15 template, the WebSocket-to-TCP proxy the Neon driver reaches it through, the bundle
- * `wrangler deploy` uploads, and the bindings of each database path the Worker's entry takes.
+ * `wrangler deploy` uploads, and the bindings of each database path the Worker's entry takes. In a test run the
+ * server, the template and the bundle are the run's, made once (decision 063).
  */
 import { afterAll, beforeAll } from "vitest";
 import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
 import { databaseUrl, newDatabaseName } from "@worker/test/database-names.ts";
 import { acquirePostgresTemplate } from "@worker/test/postgres-template.ts";
+import type { PostgresTemplate } from "@worker/test/provided-context.ts";
 import { bundleWorker, type WorkerBindings, type WorkerBundle } from "@worker/test/worker-runtime.ts";
 import { startWsTcpProxy, type WsTcpProxy } from "@worker/test/ws-tcp-proxy.ts";
+import { askSharedServices } from "./shared-services.ts";
+
+/** The run's PostgreSQL server and migrated template; outside a run, one of the caller's own. */
+export async function workersPostgres(): Promise<{ template: PostgresTemplate; release(): Promise<void> }> {
+  const template = await askSharedServices<PostgresTemplate>("/postgres");
+  return template ? { template, release: async () => {} } : acquirePostgresTemplate();
+}
+
+/** The run's Worker bundle, bundled once; outside a run, one of the caller's own. */
+export async function workerBundle(): Promise<WorkerBundle> {
+  const shared = await askSharedServices<{ script: string }>("/worker-bundle");
+  return shared ? { script: shared.script, dispose: () => {} } : bundleWorker();
+}
 
 export interface WorkerHarness {
   /** The file's database, for the Worker and for the test's own connections. */
@@ -30,7 +45,7 @@ export function setUpWorkerDatabase(fill?: (url: string) => Promise<void>): Work
   const cleanup: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    const { template, release } = await acquirePostgresTemplate();
+    const { template, release } = await workersPostgres();
     cleanup.push(release);
     const name = newDatabaseName(template.prefix);
     const admin = createNodePostgresDb(template.adminUrl, { max: 1 });
@@ -42,7 +57,7 @@ export function setUpWorkerDatabase(fill?: (url: string) => Promise<void>): Work
     const started = await startWsTcpProxy([new URL(created).host]);
     proxy = started;
     cleanup.push(() => started.close());
-    const built = bundleWorker();
+    const built = await workerBundle();
     bundle = built;
     cleanup.push(async () => built.dispose());
   });

@@ -5,8 +5,7 @@
  * real `npm start`. Requests carry the Sec-Fetch-Mode a browser would send, and none, since Cloudflare's
  * asset routing can depend on it.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,50 +14,35 @@ import {
   headersFile,
   inlineScriptHashes,
 } from "@shared/security-headers/security-headers.ts";
-import {
-  bundleWorker,
-  type RunningWorker,
-  startWorker,
-  type WorkerBundle,
-} from "@worker/test/worker-runtime.ts";
-import { E2E_BRAND } from "./browser.ts";
-import { freePort, type PortalProcess, repoRoot, startPortal, waitForOutput } from "./portal-process.ts";
+import { type RunningWorker, startWorker, type WorkerBundle } from "@worker/test/worker-runtime.ts";
+import { type BrowserPortal, sharedBrowserPortal } from "./browser.ts";
+import { repoRoot } from "./portal-process.ts";
 import { clientRoutes, entryChunk, expectedSecurityHeaders, headersLike } from "./web-headers.ts";
+import { workerBundle } from "./worker-harness.ts";
 
 const PEPPER = "workers-assets-pepper-0123";
 
 let bundle: WorkerBundle | undefined;
 let worker: RunningWorker | undefined;
-let node: PortalProcess | undefined;
+// The run's portal: its headers are what `npm start` sends whatever its data.
+let node: BrowserPortal | undefined;
 let nodeUrl = "";
-let dataDir = "";
 
 beforeAll(async () => {
-  bundle = bundleWorker();
+  bundle = await workerBundle();
   worker = await startWorker(bundle, {
     // The API's 404 never reaches the database; the Worker only needs to be configured.
     vars: { AUTH_PEPPER: PEPPER, DATABASE_URL: "postgres://nobody@127.0.0.1:9/unused" },
     assets: true,
   });
-  dataDir = mkdtempSync(join(tmpdir(), "portal-assets-"));
-  const port = await freePort();
-  node = startPortal({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    AUTH_PEPPER: PEPPER,
-    GUILD_BRAND: E2E_BRAND,
-    SEED_SAMPLE_DATA: "false",
-  });
-  await waitForOutput(node, /is running at http:\/\/127\.0\.0\.1:\d+/);
-  nodeUrl = `http://127.0.0.1:${port}`;
+  node = await sharedBrowserPortal();
+  nodeUrl = node.baseUrl;
 });
 
 afterAll(async () => {
   await worker?.dispose();
   bundle?.dispose();
   await node?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Mode = "navigate" | "cors" | "no-cors" | null;

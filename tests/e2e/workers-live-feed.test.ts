@@ -11,7 +11,7 @@ import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
 import { loadSampleData } from "@worker/node/load-sql.ts";
 import { TestClient } from "@worker/test/api-client.ts";
 import { type RunningWorker, startWorker } from "@worker/test/worker-runtime.ts";
-import { launchChromium, PHONE } from "./browser.ts";
+import { PHONE, workerChromium } from "./browser.ts";
 import { databasePaths, setUpWorkerDatabase } from "./worker-harness.ts";
 
 const PEPPER = "workers-live-feed-pepper-0123";
@@ -132,7 +132,7 @@ describe("two phones on the boss page the Worker serves", () => {
     const neon = databasePaths(harness, { AUTH_PEPPER: PEPPER })[1];
     if (!neon) throw new Error("No Neon database path");
     worker = await startWorker(harness.bundle, { ...neon.bindings(), assets: true });
-    browser = await launchChromium();
+    browser = await workerChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -10,8 +10,10 @@ import {
   goOnline,
   PHONE,
   SCREENSHOT_DIR,
+  SCREENSHOTS,
   screenshot,
-  startBrowserPortal,
+  sharedBrowserPortal,
+  waitForController,
 } from "./browser.ts";
 
 // Decision 038 in the browser: an admin edits a member offline while another admin (Bryn) changes the same
@@ -22,7 +24,7 @@ let bryn: ApiSession;
 const BRYN = { email: "bryn@e2e.test", password: "bryn-password-123", displayName: "Bryn" };
 
 beforeAll(async () => {
-  portal = await startBrowserPortal();
+  portal = await sharedBrowserPortal();
   const created = await (await portal.adminApi()).post("/admin/accounts", { ...BRYN, role: "admin" });
   if (created.status !== 201) throw new Error(`creating Bryn answered ${created.status}`);
   bryn = await apiLogin(portal.baseUrl, BRYN.email, BRYN.password);
@@ -64,9 +66,7 @@ describe("a field changed on two devices", () => {
     const page = await context.newPage();
     await portal.login(page, "admin");
     await page.goto(portal.url("/guild-members"));
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 15_000,
-    });
+    await waitForController(page);
     const row = page.locator('tr[data-member="Stormhollow"]');
     await row.waitFor({ timeout: 15_000 });
     expect(await serverCategory("Stormhollow")).toBe("Members");
@@ -84,7 +84,7 @@ describe("a field changed on two devices", () => {
     expect(await serverCategory("Stormhollow")).toBe("Core");
     await screenshot(page, "write-conflict");
     // The prompt itself at both sizes: the page's capture is the whole (long) roster.
-    for (const size of [PHONE, DESKTOP]) {
+    for (const size of SCREENSHOTS ? [PHONE, DESKTOP] : []) {
       await page.setViewportSize(size);
       await prompt.screenshot({
         path: join(SCREENSHOT_DIR, `write-conflict-prompt-${size.width}x${size.height}.png`),

@@ -118,6 +118,11 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
+    path: "/admin/guild-settings",
+    component: lazyRouteComponent(() => import("./routes/admin/guild-settings.tsx"), "GuildSettingsPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
     path: "/admin/backup",
     component: lazyRouteComponent(() => import("./routes/admin/backup.tsx"), "BackupPage"),
   }),
@@ -188,7 +193,7 @@ export function createAppRouter(history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
-    // Unknown paths anywhere (even under /admin) get the one public Not Found page (SPEC section 2).
+    // Unknown paths anywhere (even under /admin) get the one public Not Found page (docs/product.md#not-found).
     notFoundMode: "root",
     defaultPreload: "intent",
     defaultPendingComponent: () => <PageSkeleton />,

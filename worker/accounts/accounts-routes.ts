@@ -1,17 +1,10 @@
-import { Hono } from "hono";
-import {
-  ACCOUNT_MESSAGES,
-  type Account,
-  createAccountSchema,
-  updateAccountSchema,
-} from "@shared/schemas/accounts.ts";
+import { ACCOUNT_CALLS } from "@shared/contract/accounts.ts";
+import { ACCOUNT_MESSAGES, type Account } from "@shared/schemas/accounts.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
 import { hashPassword } from "../auth/password-hash.ts";
-import { requireRole } from "../auth/require-role.ts";
 import { readSessionCookie } from "../auth/session-cookie.ts";
 import { hashSessionToken } from "../auth/session-token.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
@@ -31,13 +24,13 @@ function toAccount({ id, email, displayName, role, avatarUrl, disabled, createdA
   return { id, email, displayName, role, avatarUrl, disabled, createdAt };
 }
 
-/** Accounts (DECISIONS.md: admins manage accounts). Admin only. */
-export const accountsRoutes = new Hono<AppEnv>()
-  .get("/", requireRole("admin"), async (c) => {
+/** Accounts (docs/product.md#accounts). Admin only. */
+export const accountsRoutes = serveCalls(ACCOUNT_CALLS, {
+  list: async (c) => {
     const users = await listUsers(c.get("db"));
     return sendData(c, { accounts: users.map(toAccount) });
-  })
-  .post("/", requireRole("admin"), jsonBody(createAccountSchema), async (c) => {
+  },
+  create: async (c) => {
     const input = c.req.valid("json");
     // Hashing is slow on purpose; do it before the transaction opens.
     const hash = await hashPassword(input.password, c.get("config").pepper);
@@ -66,8 +59,8 @@ export const accountsRoutes = new Hono<AppEnv>()
       },
       201,
     );
-  })
-  .post("/update", requireRole("admin"), jsonBody(updateAccountSchema), async (c) => {
+  },
+  update: async (c) => {
     const { id, password, ...patch } = c.req.valid("json");
     const actor = c.get("user");
     const hash = password === undefined ? undefined : await hashPassword(password, c.get("config").pepper);
@@ -101,4 +94,5 @@ export const accountsRoutes = new Hono<AppEnv>()
       });
       return { account };
     });
-  });
+  },
+});

@@ -2,20 +2,17 @@
  * Which account belongs to which main character (docs/decisions/051): the links the Characters screen lists,
  * and linking or unlinking one. Admin only. users.member_id is unique: one account per character.
  */
-import { Hono } from "hono";
+import { ACCOUNT_LINK_CALLS } from "@shared/contract/accounts.ts";
 import {
   ACCOUNT_LINK_MESSAGES,
   type AccountMemberLink,
-  linkMemberSchema,
   linkToAltMessage,
   memberTakenMessage,
 } from "@shared/schemas/account-links.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 
 const PG_UNIQUE_VIOLATION = "23505";
@@ -72,12 +69,9 @@ async function assertMemberFree(q: Queryable, memberId: number, userId: number, 
   if (rows[0]) throw new ApiError(409, memberTakenMessage(name, rows[0].email));
 }
 
-/** Mounted at /_api/admin/accounts beside accountsRoutes. */
-export const memberLinksRoutes = new Hono<AppEnv>()
-  .get("/member-links", requireRole("admin"), async (c) =>
-    sendData(c, { links: await listLinks(c.get("db")) }),
-  )
-  .post("/link-member", requireRole("admin"), jsonBody(linkMemberSchema), (c) => {
+export const memberLinksRoutes = serveCalls(ACCOUNT_LINK_CALLS, {
+  memberLinks: async (c) => sendData(c, { links: await listLinks(c.get("db")) }),
+  linkMember: (c) => {
     const { userId, memberId } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await lockAccount(tx, userId);
@@ -107,4 +101,5 @@ export const memberLinksRoutes = new Hono<AppEnv>()
       });
       return { link: account };
     });
-  });
+  },
+});

@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../db/migrate.ts";
-import { createMemoryPgliteDb } from "../db/pglite.ts";
 import type { Db } from "../db/types.ts";
 import { loadMigrations } from "../node/load-sql.ts";
+import { createBlankPgliteDb } from "../test/pglite-test-db.ts";
 import { createTestDb } from "../test/test-db.ts";
 import { GENERATED_FILE, renderMigrationsModule } from "./generate-schema-migrations.ts";
 import { SCHEMA_MIGRATIONS } from "./schema-migrations.generated.ts";
@@ -36,7 +36,7 @@ let byScript: Db;
 let byMigrations: Db;
 
 beforeAll(async () => {
-  [byScript, byMigrations] = await Promise.all([createMemoryPgliteDb(), createTestDb()]);
+  [byScript, byMigrations] = await Promise.all([createBlankPgliteDb(), createTestDb()]);
 });
 afterAll(async () => {
   await Promise.all([byScript?.close(), byMigrations?.close()]);

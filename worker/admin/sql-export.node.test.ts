@@ -1,9 +1,10 @@
 // Node only: reads sql/seed/sample-data.sql from disk.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { EXPORT_TABLES } from "@shared/schemas/sql-export.ts";
 import type { Db } from "../db/types.ts";
 import { loadSampleData } from "../node/load-sql.ts";
 import { createTestDb } from "../test/test-db.ts";
-import { EXPORT_TABLES, exportData, NOT_EXPORTED_COLUMNS } from "./sql-export.ts";
+import { exportData, NOT_EXPORTED_COLUMNS } from "./sql-export.ts";
 
 let source: Db;
 let target: Db;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPORT_TABLES, type ExportTable } from "@shared/schemas/sql-export.ts";
 import { createApp } from "../app/create-app.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
@@ -6,14 +7,7 @@ import { insertUser, type Role } from "../auth/users-repo.ts";
 import type { Db } from "../db/types.ts";
 import { TestClient } from "../test/api-client.ts";
 import { createTestDb } from "../test/test-db.ts";
-import {
-  EXPORT_TABLES,
-  type ExportTable,
-  NOT_EXPORTED_COLUMNS,
-  renderTable,
-  sqlString,
-  TABLE_SPECS,
-} from "./sql-export.ts";
+import { NOT_EXPORTED_COLUMNS, renderTable, sqlString, TABLE_SPECS } from "./sql-export.ts";
 
 const pepper = "test-pepper-0123456789";
 const PASSWORD = "correct horse battery";

@@ -2,16 +2,8 @@
  * The data-migration export (/admin/data-migration): the rows of the five data tables as SQL that loads
  * them, ids included, into another database that has the schema and no data yet.
  */
+import { type DataExport, EXPORT_TABLES, type ExportTable } from "@shared/schemas/sql-export.ts";
 import type { Db, Queryable } from "../db/types.ts";
-
-export const EXPORT_TABLES = [
-  "guild_members",
-  "market_exchange",
-  "guild_funds",
-  "boss_names",
-  "boss_timers",
-] as const;
-export type ExportTable = (typeof EXPORT_TABLES)[number];
 
 /**
  * Columns the target database writes for itself: `changed_in` names the transaction that last wrote a row
@@ -181,15 +173,6 @@ export function renderTable(table: ExportTable, rows: readonly TextRow[]): strin
     );
   }
   return lines.join("\n");
-}
-
-export interface DataExport {
-  /** Every table in foreign-key order, in one transaction: what "Copy all" copies. */
-  sql: string;
-  /** One table's statements each, keyed in the same order. */
-  tables: Record<ExportTable, string>;
-  rowCounts: Record<ExportTable, number>;
-  generatedAt: Date;
 }
 
 /** Reads the five tables from one snapshot and renders the export. */

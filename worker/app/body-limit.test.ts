@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JSON_BODY_LIMIT, PARTICIPANT_LIST_BODY_LIMIT } from "@shared/contract/body-limits.ts";
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from "@shared/schemas/import.ts";
 import { type Portal, setUpPortal, uniqueName } from "../salary/portal-test-setup.ts";
-import { JSON_BODY_LIMIT, PARTICIPANT_LIST_BODY_LIMIT } from "./body-limit.ts";
 
 let portal: Portal;
 

@@ -1,21 +1,17 @@
+import type { SessionUser } from "@shared/schemas/login.ts";
 import type { Db } from "../db/types.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
 import type { Outbound } from "../outbound/guarded-fetch.ts";
 import type { VapidConfig } from "../spawn-alerts/vapid.ts";
 import type { IdempotencyClaim } from "./write.ts";
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  displayName: string;
-  role: "admin" | "user";
-  avatarUrl: string | null;
-}
-
 export interface AppConfig {
   /** GUILD_BRAND: fills {brand} in texts. */
   brand: string;
-  /** GUILD_TIMEZONE: fixed boss schedules are evaluated here; null means the viewer's local time. */
+  /**
+   * GUILD_TIMEZONE: the guild's zone until an admin chooses one in Admin › Guild settings (decision 059); null: the
+   * runtime's own (the machine's on Node, UTC on Workers). Read the zone in force with guildTimeZone().
+   */
   timeZone: string | null;
   /** AUTH_PEPPER: server-side secret mixed into every password hash. */
   pepper: string;

@@ -1,31 +1,33 @@
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
+import { SYSTEM_CALLS } from "@shared/contract/system.ts";
 import { accountsRoutes } from "../accounts/accounts-routes.ts";
 import { memberLinksRoutes } from "../accounts/member-links-routes.ts";
-import { schemaSqlRoutes } from "../admin/schema-sql-routes.ts";
-import { sqlExportRoutes } from "../admin/sql-export-routes.ts";
+import { adminSqlRoutes } from "../admin/admin-sql-routes.ts";
 import { attendanceRoutes } from "../attendance/attendance-routes.ts";
 import { auditRoutes } from "../audit/audit-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
-import { backupRoutes, restoreRoutes } from "../backup/backup-routes.ts";
+import { backupRoutes } from "../backup/backup-routes.ts";
 import { batchDatabaseOf } from "../batch/batch-dispatch.ts";
 import { batchRoutes } from "../batch/batch-routes.ts";
-import { bossNamesRoutes, publicBossNamesRoutes } from "../bosses/boss-names-routes.ts";
+import { bossNamesRoutes } from "../bosses/boss-names-routes.ts";
 import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
 import { settleBackground } from "../discord/background.ts";
 import { discordSettingsRoutes } from "../discord/discord-settings-routes.ts";
-import { fundLedgerRoutes, fundSpendingRoutes } from "../funds/fund-spending-routes.ts";
-import { fundsRoutes } from "../funds/funds-routes.ts";
+import { fundsRoutes } from "../funds/fund-spending-routes.ts";
 import { importRoutes } from "../import/import-routes.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
 import { createProcessFeed } from "../live/process-feed.ts";
-import { marketRoutes, publicMarketRoutes } from "../market/market-routes.ts";
+import { marketRoutes } from "../market/market-routes.ts";
 import { meRoutes } from "../me/me-routes.ts";
-import { memberRoutes, membersRoutes, publicMembersRoutes } from "../members/members-routes.ts";
+import { membersRoutes } from "../members/members-routes.ts";
 import { payoutsRoutes } from "../payouts/payouts-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
+import { guildSettingsRoutes } from "../settings/guild-settings-routes.ts";
+import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { spawnAlertsRoutes } from "../spawn-alerts/spawn-alerts-routes.ts";
 import { changesRoutes } from "../sync/changes-routes.ts";
 import { ApiError } from "./api-error.ts";
@@ -35,6 +37,7 @@ import type { AppConfig, AppEnv } from "./context.ts";
 import { csrfGuard } from "./csrf.ts";
 import type { Collection } from "./data-version.ts";
 import { sendData, sendError } from "./respond.ts";
+import { serveCalls } from "./serve-calls.ts";
 import { writeOwnerGuard } from "./write.ts";
 
 export interface AppDeps {
@@ -150,50 +153,59 @@ export function createApp(deps: AppDeps) {
   app.use(csrfGuard);
   app.use(loadSession);
   app.use(writeOwnerGuard);
-  // Each write's size limit and Idempotency-Key come after its role check: jsonBody (validate.ts).
+  // Each route's role check, size limit, Idempotency-Key and schema come from its declaration (serve-calls.ts).
 
-  app.get("/health", async (c) => {
-    await c.get("db").query("SELECT 1");
-    return sendData(c, { ok: true });
-  });
-  const publicConfig = { brand: deps.config.brand, timeZone: deps.config.timeZone };
+  const { brand } = deps.config;
   app.get(
-    "/public/config",
-    cachedRead({ collections: [], alsoDependsOn: () => JSON.stringify(publicConfig) }),
-    (c) => sendData(c, publicConfig),
+    SYSTEM_CALLS.publicConfig.path,
+    // The zone is the guild's in force (decision 059); the web app reads it from public/guild-settings.
+    cachedRead({
+      collections: ["guild-settings"],
+      alsoDependsOn: () => `${brand}\n${deps.config.timeZone ?? ""}`,
+    }),
+  );
+  // GUILD_TIMEZONE and the machine's zone are part of the answer too (a restart also changes every ETag).
+  app.get(
+    GUILD_SETTINGS_CALLS.read.path,
+    cachedRead({ collections: ["guild-settings"], alsoDependsOn: () => deps.config.timeZone ?? "" }),
   );
   // Before the routes: each runs first and answers from the data version when it can.
   for (const [path, collections] of Object.entries(CACHED_READS)) app.get(path, cachedRead({ collections }));
-  app.route("/auth", authRoutes);
-  app.route("/admin/accounts", accountsRoutes);
-  app.route("/admin/accounts", memberLinksRoutes);
-  app.route("/me", meRoutes);
-  app.route("/admin/audit-log", auditRoutes);
-  app.route("/admin/sql-export", sqlExportRoutes);
-  app.route("/admin/backup", backupRoutes);
-  app.route("/admin/restore", restoreRoutes);
-  app.route("/admin/schema-sql", schemaSqlRoutes);
-  app.route("/boss-names", bossNamesRoutes);
-  app.route("/public/boss-names", publicBossNamesRoutes);
-  app.route("/changes", changesRoutes);
-  app.route("/batch", batchRoutes(app));
-  if (live) app.get("/live", (c) => live.connect(c));
-  app.route("/boss-timers", bossTimersRoutes);
-  app.route("/spawn-alerts", spawnAlertsRoutes);
-  app.route("/attendance", attendanceRoutes);
-  app.route("/guild-members", membersRoutes);
-  app.route("/guild-member", memberRoutes);
-  app.route("/public/guild-members", publicMembersRoutes);
-  app.route("/market-exchange", marketRoutes);
-  app.route("/public/market-exchange", publicMarketRoutes);
-  app.route("/guild-funds", fundsRoutes);
-  app.route("/funds", fundLedgerRoutes);
-  app.route("/fund-spending", fundSpendingRoutes);
-  app.route("/payouts", payoutsRoutes);
-  app.route("/public/salary-calculation", publicSalaryRoutes);
-  app.route("/admin/fix-corrupted-participants", fixParticipantsRoutes);
-  app.route("/admin/import-market-data", importRoutes);
-  app.route("/discord-settings", discordSettingsRoutes);
+  const systemRoutes = serveCalls(SYSTEM_CALLS, {
+    health: async (c) => {
+      await c.get("db").query("SELECT 1");
+      return sendData(c, { ok: true });
+    },
+    publicConfig: async (c) =>
+      sendData(c, { brand, timeZone: await guildTimeZone(c.get("db"), deps.config.timeZone) }),
+  });
+  // Every declared call's route (shared/contract, decision 061); each file serves one resource's calls.
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    accountsRoutes,
+    memberLinksRoutes,
+    meRoutes,
+    auditRoutes,
+    adminSqlRoutes,
+    backupRoutes,
+    bossNamesRoutes,
+    changesRoutes,
+    batchRoutes(app),
+    bossTimersRoutes,
+    spawnAlertsRoutes,
+    attendanceRoutes,
+    membersRoutes,
+    marketRoutes,
+    fundsRoutes,
+    payoutsRoutes,
+    publicSalaryRoutes,
+    fixParticipantsRoutes,
+    importRoutes,
+    discordSettingsRoutes,
+    guildSettingsRoutes,
+  ])
+    app.route("/", routes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError(answerError);

@@ -20,6 +20,7 @@ const TABLES_OF: Readonly<Record<Collection, readonly (readonly [table: string, 
   ],
   payouts: [["payouts", "id"]],
   "fund-spending": [["fund_spending", "id"]],
+  "guild-settings": [["guild_settings", "id"]],
 };
 
 let db: Db;

@@ -15,6 +15,7 @@ export const COLLECTIONS = [
   "salary",
   "payouts",
   "fund-spending",
+  "guild-settings",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 export type DataVersions = ReadonlyMap<string, number>;

@@ -1,6 +1,6 @@
 /**
  * Updates that merge (docs/decisions/038): two admins edit the same row from stale forms. Different fields
- * both land; the same field answers 409 with the current row and who changed it; SPEC's whole-record update
+ * both land; the same field answers 409 with the current row and who changed it; the plain whole-record update
  * (no base) still works. On every driver.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -212,7 +212,7 @@ describe("member updates that merge", () => {
     expect((await member(m.id)).category).toBe("Core");
   });
 
-  it("keeps SPEC's whole-record update without a base (the last write wins)", async () => {
+  it("keeps the plain whole-record update without a base (the last write wins)", async () => {
     const m = await newMember();
     await ok(a, "/_api/guild-member/update", { id: m.id, category: "Core", base: { category: "Members" } });
     await ok(b, "/_api/guild-member/update", {
@@ -317,7 +317,7 @@ describe("loot updates that merge", () => {
     });
   });
 
-  it("keeps SPEC's whole-record update without a base", async () => {
+  it("keeps the plain whole-record update without a base", async () => {
     const loot = await newItem();
     await ok(a, "/_api/market-exchange/update", {
       id: loot.id,
@@ -388,7 +388,7 @@ describe("attendance and boss name updates that merge", () => {
     );
   });
 
-  it("keeps SPEC's attendance update, which needs both the date and the list without a base", async () => {
+  it("keeps the plain attendance update, which needs both the date and the list without a base", async () => {
     const boss = await newBoss();
     const m1 = await newMember();
     const record = (
@@ -433,7 +433,7 @@ describe("attendance and boss name updates that merge", () => {
     });
     expect(res.status).toBe(409);
     expect(res.data.error).toMatch(/'s respawn time was changed to 12 by /);
-    // SPEC's body without a base still renames.
+    // The plain body without a base still renames.
     await ok(b, "/_api/boss-names/update", { id: boss.id, name: `${boss.name}Y` });
   });
 });

@@ -2,8 +2,10 @@ import { zValidator } from "@hono/zod-validator";
 import { every } from "hono/combine";
 import superjson from "superjson";
 import * as z from "zod";
+import { JSON_BODY_LIMIT } from "@shared/contract/body-limits.ts";
+import type { BodyLimit } from "@shared/contract/call.ts";
 import { ApiError } from "./api-error.ts";
-import { type BodySizeLimit, JSON_BODY_LIMIT, limitBody } from "./body-limit.ts";
+import { limitBody } from "./body-limit.ts";
 import { idempotency } from "./write.ts";
 
 /** A superjson envelope is an object with `json` and at most `meta`; a plain JSON body is taken as it is. */
@@ -77,7 +79,7 @@ const failWith400 = (result: { success: boolean; error?: unknown }) => {
  * body is read; the Idempotency-Key (write.ts), whose processed request answers with the stored response; then
  * the shared zod schema. Routes put it after their role check, so a refused caller's body is never read.
  */
-export const jsonBody = <S extends z.ZodType>(schema: S, limit: BodySizeLimit = JSON_BODY_LIMIT) => {
+export const jsonBody = <S extends z.ZodType>(schema: S, limit: BodyLimit = JSON_BODY_LIMIT) => {
   const validator = zValidator(
     "json",
     z.preprocess((v) => refuseBrokenText(decodeSuperjson(v)), schema) as unknown as S,
@@ -88,7 +90,7 @@ export const jsonBody = <S extends z.ZodType>(schema: S, limit: BodySizeLimit = 
 };
 
 /** A plain JSON body (login), within its size limit, validated with a shared zod schema. */
-export const plainJsonBody = <S extends z.ZodType>(schema: S, limit: BodySizeLimit = JSON_BODY_LIMIT) => {
+export const plainJsonBody = <S extends z.ZodType>(schema: S, limit: BodyLimit = JSON_BODY_LIMIT) => {
   const validator = zValidator("json", z.preprocess(refuseBrokenText, schema) as unknown as S, failWith400);
   return every(limitBody(limit), validator) as typeof validator;
 };

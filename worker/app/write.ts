@@ -17,6 +17,7 @@ import {
 } from "../idempotency/idempotency-repo.ts";
 import { ApiError } from "./api-error.ts";
 import type { AppEnv } from "./context.ts";
+import type { Reply } from "./respond.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const KEY_REUSED = "This Idempotency-Key was already used for a different request.";
@@ -91,7 +92,7 @@ export async function write<T>(
   c: Context<AppEnv>,
   fn: (tools: WriteTools) => Promise<T>,
   status: 200 | 201 = 200,
-): Promise<Response> {
+): Promise<Reply<T>> {
   const db = c.get("db");
   const user = c.get("user");
   const claim = c.get("idempotency");

@@ -2,14 +2,12 @@
  * Raid attendance (admin). Each record adds one raid to every member it names: the counts on the roster
  * (raids_participated) move in the same transaction as the record, so the client never sends a count.
  */
-import { Hono } from "hono";
+import { ATTENDANCE_CALLS } from "@shared/contract/attendance.ts";
 import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import {
   ATTENDANCE_NOT_FOUND,
   type AttendanceRecord,
   attendanceBossNotFound,
-  createAttendanceSchema,
-  deleteAttendanceSchema,
   MAX_PARTICIPANTS,
   NO_VALID_MEMBERS,
   raidGoneMessage,
@@ -17,17 +15,13 @@ import {
   TOO_MANY_PARTICIPANTS,
   type UpdateAttendanceInput,
   unknownMembersMessage,
-  updateAttendanceSchema,
 } from "@shared/schemas/attendance.ts";
 import { ApiError } from "../app/api-error.ts";
-import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
-import type { AppEnv } from "../app/context.ts";
 import { goneRow, textOf } from "../app/gone-row.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { type WriteTools, write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
@@ -116,10 +110,9 @@ async function recordGone(tx: Queryable, id: number): Promise<ApiError> {
   return new ApiError(404, raidGoneMessage(raidLabel(bossName, date), gone?.by ?? null));
 }
 
-export const attendanceRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/", async (c) => sendData(c, { attendanceRecords: await listAttendance(c.get("db")) }))
-  .post("/", jsonBody(createAttendanceSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
+export const attendanceRoutes = serveCalls(ATTENDANCE_CALLS, {
+  list: async (c) => sendData(c, { attendanceRecords: await listAttendance(c.get("db")) }),
+  create: (c) => {
     const input = c.req.valid("json");
     return write(
       c,
@@ -145,15 +138,15 @@ export const attendanceRoutes = new Hono<AppEnv>()
       },
       201,
     );
-  })
-  .post("/update", jsonBody(updateAttendanceSchema, PARTICIPANT_LIST_BODY_LIMIT), (c) => {
+  },
+  update: (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await getAttendanceForUpdate(tx, input.id);
       if (!before) throw await recordGone(tx, input.id);
       // With a base, only the fields nobody changed since go on, a list merged with the one stored now as a
-      // set of names (docs/decisions/038); without, SPEC's update of both.
+      // set of names (docs/decisions/038); without, the plain update of both.
       const wanted = input.base === undefined ? input : await mergedFields(tx, before, input);
       if (wanted.dateAttended === undefined && wanted.participatedMembers === undefined) {
         return { attendanceRecord: before };
@@ -171,8 +164,8 @@ export const attendanceRoutes = new Hono<AppEnv>()
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: attendanceRecord });
       return { attendanceRecord };
     });
-  })
-  .post("/delete", jsonBody(deleteAttendanceSchema), (c) => {
+  },
+  remove: (c) => {
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
@@ -183,4 +176,5 @@ export const attendanceRoutes = new Hono<AppEnv>()
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       return { success: true, id };
     });
-  });
+  },
+});

@@ -149,7 +149,7 @@ describe("POST /_api/attendance", () => {
     expect(await raids(a)).toEqual([2]);
   });
 
-  it("answers the spec's validation messages and changes nothing", async () => {
+  it("answers the product's validation messages and changes nothing", async () => {
     const a = await createMember("Emberlyn");
     const date = yesterdayNoon();
     const cases: [unknown, string][] = [
@@ -346,7 +346,7 @@ describe("POST /_api/attendance/update", () => {
     expect(await raids(stays, leaver)).toEqual([1, 0]);
   });
 
-  it("answers 404 for an unknown id, the spec's messages, and 400 for a boss name (not editable)", async () => {
+  it("answers 404 for an unknown id, the product's messages, and 400 for a boss name (not editable)", async () => {
     const a = await createMember("Thistledown");
     const record = await createRecord([a]);
     const date = yesterdayNoon();

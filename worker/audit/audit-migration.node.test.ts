@@ -1,15 +1,15 @@
 // Node only: the migrations are read from sql/ on disk, and the database is an in-memory PGlite.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../db/migrate.ts";
-import { createMemoryPgliteDb } from "../db/pglite.ts";
 import type { Db } from "../db/types.ts";
 import { loadMigrations } from "../node/load-sql.ts";
+import { createBlankPgliteDb } from "../test/pglite-test-db.ts";
 import { listAudit } from "./audit-repo.ts";
 
 let db: Db;
 
 beforeAll(async () => {
-  db = await createMemoryPgliteDb();
+  db = await createBlankPgliteDb();
   const all = loadMigrations();
   // A log written before 009: entries with names only inside their stored values.
   await migrate(

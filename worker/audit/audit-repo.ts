@@ -1,3 +1,4 @@
+import type { AuditLogEntry } from "@shared/schemas/audit-log.ts";
 import type { Queryable } from "../db/types.ts";
 import { auditSubject } from "./audit-subject.ts";
 
@@ -9,21 +10,8 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export interface AuditRow {
-  id: number;
-  actorId: number | null;
-  actorEmail: string | null;
-  /** The actor's display name now (null when the account is gone or the system wrote the entry). */
-  actorName: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  /** What the entry changed, by name: as written at the time, else the entity's name now. */
-  subject: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: Date;
-}
+/** An entry as the audit log answers it (shared/schemas/audit-log.ts). */
+export type AuditRow = AuditLogEntry;
 
 export async function insertAudit(
   q: Queryable,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIT_QUERY_MESSAGES } from "@shared/schemas/audit-log.ts";
 import { createApp } from "../app/create-app.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
@@ -7,7 +8,6 @@ import type { Db } from "../db/types.ts";
 import { TestClient } from "../test/api-client.ts";
 import { createTestDb } from "../test/test-db.ts";
 import { insertAudit } from "./audit-repo.ts";
-import { AUDIT_QUERY_MESSAGES } from "./audit-routes.ts";
 
 const pepper = "test-pepper-0123456789";
 const PASSWORD = "correct horse battery";

@@ -1,9 +1,9 @@
-import { Hono } from "hono";
-import { loginSchema } from "@shared/schemas/login.ts";
+import { SESSION_CALLS } from "@shared/contract/auth.ts";
+import { LOGIN_CALLS } from "@shared/contract/login.ts";
+import type { SessionUser } from "@shared/schemas/login.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv, SessionUser } from "../app/context.ts";
 import { sendData, sendError } from "../app/respond.ts";
-import { plainJsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { markLoginSucceeded, reserveLoginAttempt } from "./login-attempts-repo.ts";
 import { retryAfterSeconds, throttleSource, tooManyAttempts } from "./login-throttle.ts";
 import { burnVerification, hashPassword, verifyPassword } from "./password-hash.ts";
@@ -20,59 +20,63 @@ import { findUserByEmail } from "./users-repo.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
-export const authRoutes = new Hono<AppEnv>()
-  .post("/login_with_password", plainJsonBody(loginSchema), async (c) => {
-    const { email, password } = c.req.valid("json");
-    const db = c.get("db");
-    const { pepper } = c.get("config");
-    const now = c.get("clock")();
+export const authRoutes = serveCalls(
+  { ...LOGIN_CALLS, ...SESSION_CALLS },
+  {
+    login: async (c) => {
+      const { email, password } = c.req.valid("json");
+      const db = c.get("db");
+      const { pepper } = c.get("config");
+      const now = c.get("clock")();
 
-    // The attempt is recorded as a failure before the password is checked; a success below marks it so.
-    const reservation = await reserveLoginAttempt(db, {
-      email,
-      source: throttleSource(c.get("clientAddress")),
-      now,
-    });
-    if (!reservation.ok) {
-      const retryAfter = retryAfterSeconds(reservation.retryAt, now);
-      c.header("Retry-After", String(retryAfter));
-      return sendError(c, 429, tooManyAttempts(retryAfter));
-    }
+      // The attempt is recorded as a failure before the password is checked; a success below marks it so.
+      const reservation = await reserveLoginAttempt(db, {
+        email,
+        source: throttleSource(c.get("clientAddress")),
+        now,
+      });
+      if (!reservation.ok) {
+        const retryAfter = retryAfterSeconds(reservation.retryAt, now);
+        c.header("Retry-After", String(retryAfter));
+        return sendError(c, 429, tooManyAttempts(retryAfter));
+      }
 
-    const user = await findUserByEmail(db, email);
-    const stored = user ? await getPasswordHash(db, user.id) : undefined;
-    if (!user || !stored) {
-      await burnVerification(password, pepper);
-      throw new ApiError(401, INVALID_CREDENTIALS);
-    }
-    const verdict = await verifyPassword(password, stored, pepper);
-    if (!verdict.ok || user.disabled) throw new ApiError(401, INVALID_CREDENTIALS);
+      const user = await findUserByEmail(db, email);
+      const stored = user ? await getPasswordHash(db, user.id) : undefined;
+      if (!user || !stored) {
+        await burnVerification(password, pepper);
+        throw new ApiError(401, INVALID_CREDENTIALS);
+      }
+      const verdict = await verifyPassword(password, stored, pepper);
+      if (!verdict.ok || user.disabled) throw new ApiError(401, INVALID_CREDENTIALS);
 
-    const token = newSessionToken();
-    const expiresAt = sessionExpiry();
-    await db.transaction(async (tx) => {
-      await markLoginSucceeded(tx, reservation.attemptId);
-      if (verdict.needsRehash) await setPasswordHash(tx, user.id, await hashPassword(password, pepper));
-      await insertSession(tx, user.id, await hashSessionToken(token), expiresAt);
-    });
-    writeSessionCookie(c, token, expiresAt);
-    const sessionUser: SessionUser = {
-      id: user.id,
-      email: user.email,
-      displayName: user.displayName,
-      role: user.role,
-      avatarUrl: user.avatarUrl,
-    };
-    return c.json({ user: sessionUser });
-  })
-  .get("/session", (c) => {
-    const user = c.get("user");
-    if (!user) throw new ApiError(401, "Not authenticated");
-    return sendData(c, { user });
-  })
-  .post("/logout", async (c) => {
-    const token = readSessionCookie(c);
-    if (token && token.length <= 200) await deleteSessionByHash(c.get("db"), await hashSessionToken(token));
-    clearSessionCookie(c);
-    return sendData(c, { success: true });
-  });
+      const token = newSessionToken();
+      const expiresAt = sessionExpiry();
+      await db.transaction(async (tx) => {
+        await markLoginSucceeded(tx, reservation.attemptId);
+        if (verdict.needsRehash) await setPasswordHash(tx, user.id, await hashPassword(password, pepper));
+        await insertSession(tx, user.id, await hashSessionToken(token), expiresAt);
+      });
+      writeSessionCookie(c, token, expiresAt);
+      const sessionUser: SessionUser = {
+        id: user.id,
+        email: user.email,
+        displayName: user.displayName,
+        role: user.role,
+        avatarUrl: user.avatarUrl,
+      };
+      return c.json({ user: sessionUser });
+    },
+    session: (c) => {
+      const user = c.get("user");
+      if (!user) throw new ApiError(401, "Not authenticated");
+      return sendData(c, { user });
+    },
+    logout: async (c) => {
+      const token = readSessionCookie(c);
+      if (token && token.length <= 200) await deleteSessionByHash(c.get("db"), await hashSessionToken(token));
+      clearSessionCookie(c);
+      return sendData(c, { success: true });
+    },
+  },
+);

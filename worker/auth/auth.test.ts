@@ -79,7 +79,7 @@ describe(`auth (${process.env.TEST_DRIVER ?? "default"} driver)`, () => {
     }
   });
 
-  it("validates the login body with the spec's messages", async () => {
+  it("validates the login body with the product's messages", async () => {
     const client = new TestClient(app);
     expect(
       (
@@ -257,7 +257,11 @@ describe(`CSRF and the wire format (${process.env.TEST_DRIVER ?? "default"} driv
     const res = await new TestClient(app).get("/_api/public/config");
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toHaveProperty("json");
-    expect(res.data).toEqual({ brand: "Test Guild", timeZone: null });
+    // No zone chosen and no GUILD_TIMEZONE: the runtime's own (decision 059).
+    expect(res.data).toEqual({
+      brand: "Test Guild",
+      timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
   });
 });
 

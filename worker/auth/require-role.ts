@@ -3,7 +3,7 @@ import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 
 /**
- * The role a route needs (DECISIONS.md, "Who may do what"):
+ * The role a route needs (docs/product.md#who-may-do-what):
  * - "user": any signed-in account (user or admin), e.g. starting a boss timer;
  * - "admin": admins only.
  * Routes without this middleware are public.

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, SessionUser } from "../app/context.ts";
+import type { SessionUser } from "@shared/schemas/login.ts";
+import type { AppEnv } from "../app/context.ts";
 import {
   readSessionCookie,
   SESSION_REFRESH_MS,

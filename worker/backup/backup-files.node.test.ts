@@ -2,10 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "../db/migrate.ts";
-import { createMemoryPgliteDb } from "../db/pglite.ts";
 import type { Db } from "../db/types.ts";
-import { loadMigrations } from "../node/load-sql.ts";
+import { createMigratedPgliteDb } from "../test/pglite-test-db.ts";
 import {
   automaticBackupKeeper,
   DAILY_BACKUPS_KEPT,
@@ -20,8 +18,7 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 3, 0, 0));
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "backup-files-"));
-  db = await createMemoryPgliteDb();
-  await migrate(db, loadMigrations());
+  db = await createMigratedPgliteDb();
 });
 afterAll(async () => {
   await db.close();

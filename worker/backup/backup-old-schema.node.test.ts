@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrate } from "../db/migrate.ts";
-import { createMemoryPgliteDb } from "../db/pglite.ts";
 import { loadMigrations } from "../node/load-sql.ts";
+import { createBlankPgliteDb } from "../test/pglite-test-db.ts";
 import { FIXTURE_GUILD, FIXTURE_NOW, FIXTURE_SCHEMA_9 } from "./backup-fixture.ts";
 import { backupText } from "./write-backup.ts";
 
@@ -24,7 +24,7 @@ const SCHEMA_9_FIXTURE = join(
 
 describe("a backup made at schema 9", () => {
   it("is the committed fixture, made by this code from a database migrated up to 009", async () => {
-    const db = await createMemoryPgliteDb();
+    const db = await createBlankPgliteDb();
     try {
       await migrate(
         db,

@@ -4,19 +4,11 @@
  * - GET /_api/admin/backup/status: the guild's name and whether a restore would replace data;
  * - POST /_api/admin/restore[?replace=1&confirmGuildName=...]: the body is a backup file, restored in one transaction.
  */
-import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
-import {
-  type BackupStatus,
-  backupFileName,
-  backupQuerySchema,
-  restoreQuerySchema,
-} from "@shared/schemas/backup.ts";
+import { BACKUP_CALLS } from "@shared/contract/backup.ts";
+import { type BackupStatus, backupFileName } from "@shared/schemas/backup.ts";
 import { ApiError } from "../app/api-error.ts";
-import { limitBody, RESTORE_BODY_LIMIT } from "../app/body-limit.ts";
-import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { requireRole } from "../auth/require-role.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { readSessionCookie } from "../auth/session-cookie.ts";
 import { hashSessionToken } from "../auth/session-token.ts";
 import { hasGuildData, RestoreRefused, restoreBackup } from "./restore.ts";
@@ -24,21 +16,17 @@ import { backupText } from "./write-backup.ts";
 
 const yes = (flag: string | undefined) => flag === "1" || flag === "true";
 
-const badQuery = (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
-  if (!result.success) throw new ApiError(400, result.error?.issues[0]?.message ?? "Invalid request");
-};
-
-export const backupRoutes = new Hono<AppEnv>()
+export const backupRoutes = serveCalls(BACKUP_CALLS, {
   // What the backup screen needs before a restore: whether one would replace guild data.
-  .get("/status", requireRole("admin"), async (c) => {
+  status: async (c) => {
     const status: BackupStatus = {
       guild: c.get("config").brand,
       hasGuildData: await hasGuildData(c.get("db")),
       keepsAutomaticBackup: c.get("config").keepAutomaticBackup !== undefined,
     };
     return sendData(c, status);
-  })
-  .get("/", requireRole("admin"), zValidator("query", backupQuerySchema, badQuery), async (c) => {
+  },
+  backup: async (c) => {
     const now = new Date(c.get("clock")());
     const text = await backupText(c.get("db"), {
       brand: c.get("config").brand,
@@ -49,15 +37,9 @@ export const backupRoutes = new Hono<AppEnv>()
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${backupFileName(now)}"`,
     });
-  });
-
-export const restoreRoutes = new Hono<AppEnv>().post(
-  "/",
-  requireRole("admin"),
-  zValidator("query", restoreQuerySchema, badQuery),
-  // The one call that takes a whole database (body-limit.ts): checked before the body is read.
-  limitBody(RESTORE_BODY_LIMIT),
-  async (c) => {
+  },
+  // The one call that takes a whole database: its limit (the declaration's) is checked before the body is read.
+  restore: async (c) => {
     const user = c.get("user");
     const token = readSessionCookie(c);
     if (!user || !token) throw new ApiError(401, "Authentication required");
@@ -82,4 +64,4 @@ export const restoreRoutes = new Hono<AppEnv>().post(
       throw err;
     }
   },
-);
+});

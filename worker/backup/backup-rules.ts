@@ -12,6 +12,7 @@ import { createAttendanceSchema, dateAttendedProblem } from "@shared/schemas/att
 import { createBossNameSchema, RESPAWN_NOT_A_NUMBER, respawnHoursField } from "@shared/schemas/boss-names.ts";
 import { FIRST_DAY, lastDay } from "@shared/schemas/day-range.ts";
 import { createSpendingSchema } from "@shared/schemas/fund-spending.ts";
+import { timeZoneField } from "@shared/schemas/guild-settings.ts";
 import {
   BOSS_NAME_TOO_LONG,
   calendarDayField,
@@ -239,6 +240,12 @@ const stamps = { created_at: required(timestamp), updated_at: required(timestamp
  * restore loudly (check-backup.ts), so a new migration's column cannot slip through unchecked.
  */
 export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, ColumnRule>>>> = {
+  guild_settings: {
+    id: required(oneOf(["1"], "must be 1: a guild has one row of settings.")),
+    // An IANA zone this server knows, written as the API stores it; null: not chosen yet.
+    time_zone: nullable(schema(timeZoneField, { stored: true })),
+    updated_at: required(timestamp),
+  },
   guild_members: {
     id: required(id),
     player_name: required(schema(createMemberSchema.shape.playerName, { stored: true })),

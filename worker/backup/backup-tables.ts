@@ -16,6 +16,8 @@ export interface BackupTableSpec {
 }
 
 export const BACKUP_TABLES: readonly BackupTableSpec[] = [
+  // The guild's settings (decision 059): its time zone comes with its data. One row, restored as it is.
+  { name: "guild_settings", key: "id", identity: false },
   // main_member_id refers to another member: restore.ts loads mains before their alts.
   { name: "guild_members", key: "id", identity: true },
   // users.member_id refers to guild_members (schema 10).

@@ -15,6 +15,7 @@ import {
   wrongGuildName,
 } from "@shared/schemas/backup.ts";
 import schema9Fixture from "../../tests/fixtures/backup/schema-9.json?raw";
+import { SCHEMA_MIGRATIONS } from "../admin/schema-migrations.generated.ts";
 import { createApp } from "../app/create-app.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
@@ -31,6 +32,8 @@ import { backupText } from "./write-backup.ts";
 
 const PEPPER = "test-pepper-0123456789";
 const fixed = { brand: FIXTURE_GUILD, now: FIXTURE_NOW };
+/** This portal's schema: the number of its newest migration. */
+const SCHEMA = Number(SCHEMA_MIGRATIONS.at(-1)?.version);
 
 let source: Db;
 const opened: Db[] = [];
@@ -70,11 +73,12 @@ describe("backup file", () => {
     expect(backup).toMatchObject({
       format: "guild-portal-backup",
       version: 1,
-      schema: 11,
+      schema: SCHEMA,
       guild: FIXTURE_GUILD,
     });
     expect(backup.createdAt).toBe("2026-11-25T06:00:00.000Z");
     expect(Object.keys(backup.tables)).toEqual([
+      "guild_settings",
       "guild_members",
       "users",
       "boss_names",
@@ -174,7 +178,7 @@ describe("a backup from an older schema", () => {
     const result = await restoreBackup(target, schema9Fixture, { brand: FIXTURE_GUILD, replace: false });
     expect(result.restored).toMatchObject({ guild_members: 5, payouts: 0, fund_spending: 0, audit_log: 2 });
     const again = JSON.parse(await backupText(target, { ...fixed, includePasswords: true })) as BackupFile;
-    expect(again.schema).toBe(11);
+    expect(again.schema).toBe(SCHEMA);
     expect(again.tables.users?.columns.at(-1)).toBe("member_id");
     expect(again.tables.users?.rows.map((row) => row.at(-1))).toEqual([null, null]);
     expect(again.tables.payouts?.rows).toEqual([]);
@@ -287,7 +291,7 @@ describe("POST /_api/admin/restore and GET /_api/admin/backup", () => {
         JSON.stringify(newerSchema),
         { replace: "1", confirmGuildName: FIXTURE_GUILD },
         400,
-        schemaFromTheFuture(99, 11),
+        schemaFromTheFuture(99, SCHEMA),
       ],
     ];
     for (const [body, query, status, error] of cases) {

@@ -291,6 +291,8 @@ export async function restoreBackup(
       await insertRows(tx, spec.name, columns.get(spec.name) ?? [], rows);
       restored[spec.name] = table.rows.length;
     }
+    // A file without the settings row (one from before 012) leaves the guild's settings at their defaults.
+    await tx.query("INSERT INTO guild_settings (id) VALUES (1) ON CONFLICT (id) DO NOTHING");
     if (!withPasswords && carried.passwords.length > 0)
       await tx.query(
         `INSERT INTO user_passwords (user_id, password_hash, created_at, updated_at)

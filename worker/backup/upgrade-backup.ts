@@ -52,8 +52,20 @@ function payoutsLedgerLinks(tables: Record<string, BackupTable>): void {
   }
 }
 
+/**
+ * 012 added the guild's settings (decision 059). An older file had none: no zone chosen. The restore then adds the
+ * one row with its defaults (restore.ts), as the migration did.
+ */
+function guildSettings(tables: Record<string, BackupTable>): void {
+  tables.guild_settings ??= { columns: ["id", "time_zone", "updated_at"], rows: [] };
+}
+
 /** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
-const UPGRADES: Readonly<Record<number, Upgrade>> = { 9: auditSubjects, 10: payoutsLedgerLinks };
+const UPGRADES: Readonly<Record<number, Upgrade>> = {
+  9: auditSubjects,
+  10: payoutsLedgerLinks,
+  12: guildSettings,
+};
 
 export const OLDEST_BACKUP_SCHEMA = 1;
 

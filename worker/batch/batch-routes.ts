@@ -6,27 +6,12 @@
  * processed) stops the batch: the writes after it are not tried (424), so a write never goes ahead of one it
  * was queued behind that may still apply.
  */
-import { Hono } from "hono";
 import superjson from "superjson";
-import { writeBatchSchema } from "@shared/schemas/write-batch.ts";
-import {
-  type BatchResult,
-  classifyAnswer,
-  MAX_BATCH_BYTES,
-  NOT_TRIED,
-  NOT_TRIED_STATUS,
-} from "@shared/sync/write-batch.ts";
-import type { BodySizeLimit } from "../app/body-limit.ts";
-import type { AppEnv } from "../app/context.ts";
+import { BATCH_CALLS } from "@shared/contract/sync.ts";
+import { type BatchResult, classifyAnswer, NOT_TRIED, NOT_TRIED_STATUS } from "@shared/sync/write-batch.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
-import { requireRole } from "../auth/require-role.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { dispatchWrite, type WriteTarget } from "./batch-dispatch.ts";
-
-const BATCH_BODY_LIMIT: BodySizeLimit = {
-  maxBytes: MAX_BATCH_BYTES,
-  message: `The request body is larger than ${MAX_BATCH_BYTES / 1024} KB, the most a batch accepts.`,
-};
 
 /** A route's answer as its caller reads it: superjson when it succeeded, plain JSON `{ error }` otherwise. */
 function readAnswer(status: number, text: string): unknown {
@@ -44,11 +29,8 @@ function errorOf(body: unknown): string | undefined {
 
 /** `app`: the whole API, which serves each write. */
 export function batchRoutes(app: WriteTarget) {
-  return new Hono<AppEnv>().post(
-    "/",
-    requireRole("user"),
-    jsonBody(writeBatchSchema, BATCH_BODY_LIMIT),
-    async (c) => {
+  return serveCalls(BATCH_CALLS, {
+    batch: async (c) => {
       const { writes } = c.req.valid("json");
       const results: BatchResult[] = [];
       let stopped = false;
@@ -65,5 +47,5 @@ export function batchRoutes(app: WriteTarget) {
       }
       return sendData(c, { results });
     },
-  );
+  });
 }

@@ -1,24 +1,19 @@
 /** Boss names and their respawn hours: admins manage them; the public timer page reads the list. */
-import { Hono } from "hono";
+import { BOSS_NAME_CALLS } from "@shared/contract/bosses.ts";
 import { findLookalike } from "@shared/names/normalize-name.ts";
 import {
   type BossName,
   bossNameNotFound,
-  createBossNameSchema,
-  deleteBossNameSchema,
   duplicateBossName,
   RESPAWN_HOURS_DEFAULT,
   type UpdateBossNameInput,
-  updateBossNameSchema,
 } from "@shared/schemas/boss-names.ts";
 import { lookalikeNameMessage } from "@shared/schemas/name-field.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import {
   deleteBossName,
@@ -45,10 +40,11 @@ async function assertNameFree(tx: Queryable, name: string, exceptId?: number): P
   throw new ApiError(409, sameLetters ? duplicateBossName(taken) : lookalikeNameMessage(name, taken));
 }
 
-export const bossNamesRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/", async (c) => sendData(c, { bossNames: await listBossNames(c.get("db")) }))
-  .post("/", jsonBody(createBossNameSchema), (c) => {
+export const bossNamesRoutes = serveCalls(BOSS_NAME_CALLS, {
+  list: async (c) => sendData(c, { bossNames: await listBossNames(c.get("db")) }),
+  // The same list for the public timer page, no login needed.
+  publicList: async (c) => sendData(c, { bossNames: await listBossNames(c.get("db")) }),
+  create: (c) => {
     const input = c.req.valid("json");
     return write(
       c,
@@ -63,13 +59,13 @@ export const bossNamesRoutes = new Hono<AppEnv>()
       },
       201,
     );
-  })
-  .post("/update", jsonBody(updateBossNameSchema), (c) => {
+  },
+  update: (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await getBossName(tx, input.id, true);
       if (!before) throw new ApiError(404, bossNameNotFound(input.id));
-      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, SPEC's update.
+      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, the plain update.
       const wanted: Pick<UpdateBossNameInput, "name" | "respawn_time_hours"> =
         input.base === undefined
           ? input
@@ -91,8 +87,8 @@ export const bossNamesRoutes = new Hono<AppEnv>()
       await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: bossName });
       return { bossName };
     });
-  })
-  .post("/delete", jsonBody(deleteBossNameSchema), (c) => {
+  },
+  remove: (c) => {
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       // The boss's timer goes with it (ON DELETE CASCADE); attendance and loot keep the name as text.
@@ -101,9 +97,5 @@ export const bossNamesRoutes = new Hono<AppEnv>()
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       return { success: true, id };
     });
-  });
-
-/** The same list for the public timer page, no login needed. */
-export const publicBossNamesRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  sendData(c, { bossNames: await listBossNames(c.get("db")) }),
-);
+  },
+});

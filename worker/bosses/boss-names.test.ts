@@ -89,7 +89,7 @@ describe("POST /_api/boss-names", () => {
     expect(edges.map((b) => b.respawnTimeHours)).toEqual([1, 168]);
   });
 
-  it("answers the spec's validation messages", async () => {
+  it("answers the product's validation messages", async () => {
     const cases: [unknown, string][] = [
       [{ name: "" }, BOSS_NAME_EMPTY],
       [{ name: "   " }, BOSS_NAME_EMPTY],
@@ -235,7 +235,7 @@ describe("POST /_api/boss-names/update", () => {
     expect(res.data).toEqual({ bossName: { id, name: `${name} Prime`, respawnTimeHours: -2 } });
   });
 
-  it("answers the spec's messages, 404 for an unknown id and 400 for an unknown field", async () => {
+  it("answers the product's messages, 404 for an unknown id and 400 for an unknown field", async () => {
     const boss = await createBoss(uniqueName("Crystal Sentinel"));
     const cases: [unknown, number, string][] = [
       [{ id: boss.id }, 400, UPDATE_NEEDS_A_FIELD],

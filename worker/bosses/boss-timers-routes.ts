@@ -3,30 +3,26 @@
  * replace running ones and reset them; the latest start stands (timer-start-rule.ts).
  * One row per boss; resetting deletes it (the audit log keeps the history).
  */
-import { Hono } from "hono";
+
 import { resolveBossSchedule } from "@shared/bosses/boss-schedule.ts";
 import { UNDO_WINDOW_SECONDS } from "@shared/bosses/timer-start-windows.ts";
+import { BOSS_TIMER_CALLS } from "@shared/contract/bosses.ts";
 import type { BossName } from "@shared/schemas/boss-names.ts";
 import {
   type BossTimer,
   fixedScheduleRefusal,
   RESET_ALL_MESSAGE,
-  resetBossTimersSchema,
   resetOneMessage,
-  startBossTimerSchema,
   TEST_TIMER_ADMIN_ONLY,
   TEST_TIMER_SECONDS,
   UNDO_NOT_STARTER,
-  undoBossTimerStartSchema,
   undoTooLateMessage,
 } from "@shared/schemas/boss-timers.ts";
 import { ApiError } from "../app/api-error.ts";
 import { answerChangesAt } from "../app/cached-read.ts";
-import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
 import { enqueueTimerStarted, withdrawTimerStarted } from "../discord/discord-store.ts";
 import { findBossByName, lockBossForTimerStart } from "./boss-names-repo.ts";
@@ -42,29 +38,13 @@ import {
   type StoredTimer,
   upsertTimer,
 } from "./boss-timers-repo.ts";
+import { toBossTimer } from "./timer-answer.ts";
 import { judgeTimerStart } from "./timer-start-rule.ts";
 
 const ENTITY = "boss_timer";
 const HOUR_MS = 60 * 60 * 1000;
 
 export const bossNotFound = (bossName: string) => `Boss "${bossName}" not found.`;
-
-/** The answer shape, as of `now`: a timer whose end has passed is expired; a 'reset' row counts as none. */
-export function toBossTimer(row: BossTimerRow, now: Date): BossTimer {
-  const base = { bossId: row.bossId, bossName: row.bossName, respawnTimeHours: row.respawnTimeHours };
-  if (!row.startTime || !row.endTime || row.status === null || row.status === "reset") {
-    return { ...base, startTime: null, endTime: null, durationHours: null, isActive: false, status: null };
-  }
-  const isActive = row.isActive === true && row.status === "active" && row.endTime.getTime() > now.getTime();
-  return {
-    ...base,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    durationHours: row.durationHours,
-    isActive,
-    status: isActive ? "active" : "expired",
-  };
-}
 
 /** A boss's stored timer (or none) in the answer shape, as of `now`. */
 function timerOf(boss: BossName, stored: StoredTimer | undefined, now: Date): BossTimer {
@@ -88,17 +68,17 @@ function nextTimerEnd(timers: readonly BossTimer[]): Date | null {
   return next;
 }
 
-export const bossTimersRoutes = new Hono<AppEnv>()
+export const bossTimersRoutes = serveCalls(BOSS_TIMER_CALLS, {
   // The answer is a cached read (create-app.ts): it holds while the versions stand and no timer has ended.
   // It carries no server time of its own, which would make every answer new; the HTTP Date header has it.
-  .get("/", async (c) => {
+  list: async (c) => {
     const now = new Date();
     const rows = await listBossesWithTimers(c.get("db"));
     const timers = rows.map((row) => toBossTimer(row, now));
     answerChangesAt(c, nextTimerEnd(timers));
     return sendData(c, { timers });
-  })
-  .post("/", requireRole("user"), jsonBody(startBossTimerSchema), async (c) => {
+  },
+  start: async (c) => {
     const input = c.req.valid("json");
     const user = c.get("user");
     if (input.testDuration !== undefined && user?.role !== "admin")
@@ -153,10 +133,10 @@ export const bossTimersRoutes = new Hono<AppEnv>()
     });
     if (toDiscord) deliverDiscordAfterCommit(c);
     return response;
-  })
+  },
   // Undo a start (docs/decisions/041): the account that started the timer, any role, within
   // UNDO_WINDOW_SECONDS of when the server recorded the start; the timer the start replaced comes back.
-  .post("/undo", requireRole("user"), jsonBody(undoBossTimerStartSchema), (c) => {
+  undo: (c) => {
     const input = c.req.valid("json");
     const user = c.get("user");
     return write(c, async ({ tx, audit }) => {
@@ -182,8 +162,8 @@ export const bossTimersRoutes = new Hono<AppEnv>()
       await audit({ action: "undo_start", entity: ENTITY, entityId: boss.name, before: stored, after });
       return { timer: timerOf(boss, after ?? undefined, new Date()) };
     });
-  })
-  .post("/delete", requireRole("admin"), jsonBody(resetBossTimersSchema), (c) => {
+  },
+  reset: (c) => {
     const { bossName } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       if (bossName === undefined) {
@@ -197,4 +177,5 @@ export const bossTimersRoutes = new Hono<AppEnv>()
       await audit({ action: "reset", entity: ENTITY, entityId: boss.name, before: before ?? null });
       return { success: true, message: resetOneMessage(boss.name) };
     });
-  });
+  },
+});

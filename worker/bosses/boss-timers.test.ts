@@ -280,7 +280,7 @@ describe("POST /_api/boss-timers", () => {
 });
 
 describe("POST /_api/boss-timers/delete", () => {
-  it("resets one boss's timer (any letter case) with the spec's message; the boss then has no timer", async () => {
+  it("resets one boss's timer (any letter case) with the product's message; the boss then has no timer", async () => {
     const name = await createBoss("Duskwing", 72);
     const other = await createBoss("Eclipse Titan", 144);
     await user.post("/_api/boss-timers", { bossName: name });

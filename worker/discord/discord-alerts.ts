@@ -11,6 +11,7 @@ import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
 import type { Db } from "../db/types.ts";
 import { outboundOf } from "../outbound/guarded-fetch.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
+import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { runInBackground, sleepInBackground } from "./background.ts";
 import { type DeliveryOptions, type DeliveryResult, deliverDiscordMessages } from "./discord-delivery.ts";
 import { spawnAlertText } from "./discord-messages.ts";
@@ -54,7 +55,7 @@ export async function runDiscordJob(
   now: Date,
   options: DeliveryOptions = {},
 ): Promise<DiscordJobResult> {
-  const queued = await queueSpawnAlerts(db, now, config.timeZone ?? null);
+  const queued = await queueSpawnAlerts(db, now, await guildTimeZone(db, config.timeZone));
   const delivery = await deliverDiscordMessages(db, now, { outbound: outboundOf(config), ...options });
   const pruned = await pruneMessages(db, now);
   return { queued, ...delivery, pruned };

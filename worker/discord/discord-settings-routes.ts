@@ -3,19 +3,12 @@
  * is a secret: these routes are the only ones that answer it, and only to admins; the audit log records whether
  * one is set, never the URL.
  */
-import { Hono } from "hono";
-import * as z from "zod";
-import {
-  DISCORD_WEBHOOK_INVALID,
-  discordSettingsSchema,
-  discordWebhookNotPublic,
-} from "@shared/schemas/spawn-alerts.ts";
+import { DISCORD_CALLS } from "@shared/contract/spawn-alerts.ts";
+import { DISCORD_WEBHOOK_INVALID, discordWebhookNotPublic } from "@shared/schemas/spawn-alerts.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import { checkOutbound, outboundOf } from "../outbound/guarded-fetch.ts";
 import { postToDiscord } from "./discord-delivery.ts";
 import { TEST_MESSAGE } from "./discord-messages.ts";
@@ -30,27 +23,16 @@ import { isAllowedWebhookUrl } from "./webhook-url.ts";
 export const NO_WEBHOOK = "Save a Discord webhook URL first.";
 export const TEST_SENT = "Test message posted to Discord.";
 
-/**
- * The shared schema, with the webhook checked in the route instead: a test run's fake Discord (a test origin,
- * worker/outbound/test-origins.ts) is allowed there too, with the same message for anything else.
- */
-const settingsBody = discordSettingsSchema.extend({
-  webhookUrl: z
-    .string({ error: DISCORD_WEBHOOK_INVALID })
-    .trim()
-    .max(500, { error: DISCORD_WEBHOOK_INVALID }),
-});
-
 /** What the audit log keeps of the settings: everything but the secret. */
 const audited = ({ webhookUrl, lastError: _e, lastDeliveredAt: _d, ...rest }: Record<string, unknown>) => ({
   ...rest,
   webhookSet: webhookUrl !== "",
 });
 
-export const discordSettingsRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/", async (c) => sendData(c, { discord: await getDiscordSettings(c.get("db")) }))
-  .put("/", jsonBody(settingsBody), async (c) => {
+export const discordSettingsRoutes = serveCalls(DISCORD_CALLS, {
+  settings: async (c) => sendData(c, { discord: await getDiscordSettings(c.get("db")) }),
+  // The body's webhook is checked here (discordSettingsBodySchema says why).
+  save: async (c) => {
     const input = c.req.valid("json");
     const outbound = outboundOf(c.get("config"));
     if (input.webhookUrl !== "") {
@@ -71,9 +53,9 @@ export const discordSettingsRoutes = new Hono<AppEnv>()
       });
       return { discord };
     });
-  })
+  },
   // Posts straight away and answers how it went: the admin is waiting for it. Not queued, so never retried later.
-  .post("/test", async (c) => {
+  test: async (c) => {
     const db = c.get("db");
     const settings = await getDiscordSettings(db);
     if (settings.webhookUrl === "") throw new ApiError(400, NO_WEBHOOK);
@@ -92,4 +74,5 @@ export const discordSettingsRoutes = new Hono<AppEnv>()
     }
     await recordDelivered(db, at);
     return sendData(c, { message: TEST_SENT });
-  });
+  },
+});

@@ -30,8 +30,8 @@ interface LineRow {
 const signed = (cents: number) => (cents < 0 ? moneyText(cents) : `+${moneyText(cents)}`);
 
 /**
- * One page of a fund's ledger, and its figures. `timeZone`: the day of an item recorded without a date acquired
- * (GUILD_TIMEZONE; UTC without one).
+ * One page of a fund's ledger, and its figures. `timeZone`: the guild's (decision 059), in which an item recorded
+ * without a date acquired has its day.
  */
 export async function readLedger(
   q: Queryable,

@@ -1,31 +1,27 @@
 /**
- * /_api/fund-spending and /_api/funds/ledger (docs/decisions/050), admins only. Spending from the reserved guild
+ * /_api/guild-funds, /_api/fund-spending and /_api/funds/ledger (docs/decisions/050), admins only. Spending from the reserved guild
  * fund or the admin fund is entered; income stays derived from the Sold items. Spending more than a fund holds
  * needs `confirmOverBalance`; the check runs after lockDerivedFigures, so no sale, edit or other spending moves
  * the fund between the check and the insert.
  */
-import { Hono } from "hono";
+import { FUND_CALLS } from "@shared/contract/funds.ts";
 import { moneyText, readMoney } from "@shared/money/money.ts";
 import { roomLeft } from "@shared/money/money-range.ts";
 import {
   type CreateSpendingAnswer,
-  createSpendingSchema,
-  fundLedgerQuerySchema,
   overFundMessage,
   SPENDING_NOT_FOUND,
   spendingGoneMessage,
-  spendingIdSchema,
   spentTotalBeyondRangeMessage,
 } from "@shared/schemas/fund-spending.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { goneRow, textOf } from "../app/gone-row.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody, query } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import { lockDerivedFigures } from "../salary/redistribute.ts";
+import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { readLedger } from "./fund-ledger.ts";
 import {
   deleteSpending,
@@ -34,6 +30,7 @@ import {
   insertSpending,
   listSpending,
 } from "./fund-spending-repo.ts";
+import { getGuildFunds } from "./funds-repo.ts";
 
 const ENTITY = "fund_spending";
 
@@ -46,16 +43,17 @@ async function spendingGone(tx: Queryable, id: number): Promise<ApiError> {
   return new ApiError(404, spendingGoneMessage(purpose, amount, gone?.by ?? null));
 }
 
-export const fundSpendingRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/", async (c) => {
+export const fundsRoutes = serveCalls(FUND_CALLS, {
+  // Derived from the Sold items (kept by worker/salary/redistribute.ts).
+  guildFunds: async (c) => sendData(c, { guildFunds: await getGuildFunds(c.get("db")) }),
+  spending: async (c) => {
     const db = c.get("db");
     return sendData(c, {
       spending: await listSpending(db),
       balances: [await fundBalance(db, "guild"), await fundBalance(db, "admin")],
     });
-  })
-  .post("/", jsonBody(createSpendingSchema), (c) => {
+  },
+  createSpending: (c) => {
     const input = c.req.valid("json");
     return write(
       c,
@@ -82,8 +80,8 @@ export const fundSpendingRoutes = new Hono<AppEnv>()
       },
       201,
     );
-  })
-  .post("/delete", jsonBody(spendingIdSchema), (c) => {
+  },
+  deleteSpending: (c) => {
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await getSpending(tx, id, true);
@@ -92,17 +90,15 @@ export const fundSpendingRoutes = new Hono<AppEnv>()
       await audit({ action: "delete", entity: ENTITY, entityId: id, before });
       return { success: true, id, balance: await fundBalance(tx, before.fund) };
     });
-  });
-
-/** /_api/funds: the ledger of one fund, a page at a time, read from one snapshot. */
-export const fundLedgerRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/ledger", query(fundLedgerQuerySchema), async (c) => {
+  },
+  // One fund's ledger, a page at a time, read from one snapshot.
+  ledger: async (c) => {
     const { fund, page } = c.req.valid("query");
-    const timeZone = c.get("config").timeZone;
+    const configured = c.get("config").timeZone;
     const ledger = await c.get("db").transaction(async (tx) => {
       await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      return readLedger(tx, fund, page, timeZone);
+      return readLedger(tx, fund, page, await guildTimeZone(tx, configured));
     });
     return sendData(c, ledger);
-  });
+  },
+});

@@ -4,20 +4,16 @@
  * to an item already in the market are left out unless the admin confirmed them, and listed in the answer
  * (decision 047), so importing the same file twice adds nothing.
  */
-import { Hono } from "hono";
+import { IMPORT_CALLS } from "@shared/contract/market-import.ts";
 import { moneyText } from "@shared/money/money.ts";
 import {
   ALREADY_IN_MARKET,
   type ImportResult,
   type ImportRow,
   type ImportSkippedRow,
-  importMarketDataSchema,
 } from "@shared/schemas/import.ts";
-import { IMPORT_BODY_LIMIT } from "../app/body-limit.ts";
-import type { AppEnv } from "../app/context.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import { insertMarketItems } from "../market/market-repo.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
@@ -42,10 +38,9 @@ async function existingKeys(q: Queryable, rows: readonly ImportRow[]): Promise<S
   return new Set(found.map((item) => itemKey(item.boss, item.loot, item.day, item.value)));
 }
 
-export const importRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  // The one call meant to be large (body-limit.ts).
-  .post("/", jsonBody(importMarketDataSchema, IMPORT_BODY_LIMIT), (c) => {
+export const importRoutes = serveCalls(IMPORT_CALLS, {
+  // The one write meant to be large (its declaration's body limit).
+  importMarketData: (c) => {
     const { marketData, duplicates } = c.req.valid("json");
     return write(c, async ({ tx, audit }): Promise<ImportResult> => {
       await lockDerivedFigures(tx);
@@ -91,4 +86,5 @@ export const importRoutes = new Hono<AppEnv>()
       await redistributeAndAudit(tx, audit, { itemIds });
       return { insertedCount, skipped };
     });
-  });
+  },
+});

@@ -50,7 +50,7 @@ const itemCount = async () =>
   (await portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM market_exchange"))[0]?.n;
 
 describe("POST /_api/admin/import-market-data", () => {
-  it("imports rows with the spec's coercions and defaults, then recalculates once; audited", async () => {
+  it("imports rows with the product's coercions and defaults, then recalculates once; audited", async () => {
     const add = await portal.admin.post("/_api/guild-members", { playerName: "Ashvale", category: "Core" });
     expect(add.status).toBe(201);
     const res = await portal.admin.post(IMPORT, {
@@ -146,7 +146,7 @@ describe("POST /_api/admin/import-market-data", () => {
     ]);
   });
 
-  it("checks every row with the spec's rules and names the first bad row", async () => {
+  it("checks every row with the product's rules and names the first bad row", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ bossName: "" }, BOSS_NAME_REQUIRED],
       [{ bossName: undefined }, BOSS_NAME_REQUIRED],

@@ -25,6 +25,7 @@ const PUBLIC_COLLECTIONS: readonly Collection[] = [
   "boss-names",
   "boss-timers",
   "salary",
+  "guild-settings",
 ];
 
 export type LiveMessage = { type: "ready" } | { type: "changed"; collections: Collection[] };

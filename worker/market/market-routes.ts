@@ -2,12 +2,10 @@
  * The market exchange: admins list, add, edit and delete loot; the public page lists it. A write that touches
  * a Sold item (before or after) redistributes that item in its transaction.
  */
-import { Hono } from "hono";
+import { MARKET_CALLS } from "@shared/contract/market.ts";
 import { moneyText } from "@shared/money/money.ts";
 import { participantText } from "@shared/participants/participant-text.ts";
 import {
-  createMarketItemSchema,
-  deleteMarketItemSchema,
   LOOT_NOT_FOUND,
   lootGoneMessage,
   lootLabel,
@@ -15,17 +13,13 @@ import {
   type MarketExchangeItem,
   TOO_MANY_LOOT_PARTICIPANTS,
   type UpdateMarketItemInput,
-  updateMarketItemSchema,
 } from "@shared/schemas/market.ts";
 import { ApiError } from "../app/api-error.ts";
-import { PARTICIPANT_LIST_BODY_LIMIT } from "../app/body-limit.ts";
-import type { AppEnv } from "../app/context.ts";
 import { goneRow, textOf } from "../app/gone-row.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
 import { enqueueLootSold } from "../discord/discord-store.ts";
@@ -84,10 +78,11 @@ async function mergedFields(
   return { ...rest, participatedMembers: participantText(names) };
 }
 
-export const marketRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/", async (c) => sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }))
-  .post("/", jsonBody(createMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), async (c) => {
+export const marketRoutes = serveCalls(MARKET_CALLS, {
+  list: async (c) => sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }),
+  // The same list for the public market page, no login needed.
+  publicList: async (c) => sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }),
+  create: async (c) => {
     const input = c.req.valid("json");
     let toDiscord = false;
     const response = await write(
@@ -118,15 +113,15 @@ export const marketRoutes = new Hono<AppEnv>()
     );
     if (toDiscord) deliverDiscordAfterCommit(c);
     return response;
-  })
-  .post("/update", jsonBody(updateMarketItemSchema, PARTICIPANT_LIST_BODY_LIMIT), async (c) => {
+  },
+  update: async (c) => {
     const input = c.req.valid("json");
     let toDiscord = false;
     const response = await write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await getMarketItem(tx, input.id, true);
       if (!before) throw await itemGone(tx, input.id);
-      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, SPEC's update.
+      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, the plain update.
       const wanted = input.base === undefined ? input : await mergedFields(tx, before, input);
       // Every field already holds what this write wants (another device made the same change): nothing to do.
       if (input.base !== undefined && Object.keys(wanted).length === 0) return { marketExchangeItem: before };
@@ -154,8 +149,8 @@ export const marketRoutes = new Hono<AppEnv>()
     });
     if (toDiscord) deliverDiscordAfterCommit(c);
     return response;
-  })
-  .post("/delete", jsonBody(deleteMarketItemSchema), (c) => {
+  },
+  remove: (c) => {
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
@@ -165,9 +160,5 @@ export const marketRoutes = new Hono<AppEnv>()
       if (feedsSalaries(before)) await redistributeAndAudit(tx, audit, { itemIds: [id] });
       return { success: true, id };
     });
-  });
-
-/** The same list for the public market page, no login needed. */
-export const publicMarketRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  sendData(c, { marketExchangeItems: await listMarketItems(c.get("db")) }),
-);
+  },
+});

@@ -104,7 +104,7 @@ describe("POST /_api/market-exchange", () => {
     expect(nulled.dateAcquired).toBeNull();
   });
 
-  it("answers the spec's validation messages, and 400 on an unknown field", async () => {
+  it("answers the product's validation messages, and 400 on an unknown field", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ lootName: "" }, LOOT_NAME_REQUIRED],
       [{ lootName: "  " }, LOOT_NAME_REQUIRED],

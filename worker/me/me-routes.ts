@@ -2,17 +2,18 @@
  * /_api/me: what a signed-in account (any role) may read about itself. "My earnings" (docs/decisions/051): the
  * shares, payouts and balance of the account's main character and its alts. Anonymous callers get 401.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../app/context.ts";
+import { ME_CALLS } from "@shared/contract/me.ts";
 import { sendData } from "../app/respond.ts";
-import { requireRole } from "../auth/require-role.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { readMyEarnings } from "./my-earnings-repo.ts";
 
-export const meRoutes = new Hono<AppEnv>().get("/earnings", requireRole("user"), async (c) => {
-  const userId = (c.get("user") as { id: number }).id;
-  const answer = await c.get("db").transaction(async (tx) => {
-    await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    return readMyEarnings(tx, userId);
-  });
-  return sendData(c, answer);
+export const meRoutes = serveCalls(ME_CALLS, {
+  earnings: async (c) => {
+    const userId = (c.get("user") as { id: number }).id;
+    const answer = await c.get("db").transaction(async (tx) => {
+      await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      return readMyEarnings(tx, userId);
+    });
+    return sendData(c, answer);
+  },
 });

@@ -3,14 +3,12 @@
  * Salary and raidsParticipated are derived (docs/decisions/010): salary by the recalculation every write here
  * runs when it can change salaries, raidsParticipated by attendance.
  */
-import { Hono } from "hono";
+import { MEMBER_CALLS } from "@shared/contract/members.ts";
 import { moneyText } from "@shared/money/money.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
-  createMemberSchema,
   deleteKickedMessage,
   type GuildMember,
-  kickMemberSchema,
   kickNotActiveMessage,
   MAIN_MEMBER_IS_LINKED,
   MAIN_MEMBER_NOT_FOUND,
@@ -18,25 +16,21 @@ import {
   MEMBER_HAS_CHARACTERS,
   MEMBER_NOT_FOUND,
   markPaidNotKickedMessage,
-  markPaidSchema,
   memberGoneMessage,
-  memberIdSchema,
-  memberStatusQuerySchema,
   type UpdateMemberInput,
-  updateMemberSchema,
 } from "@shared/schemas/members.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { goneRow, textOf } from "../app/gone-row.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody, query } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { type WriteTools, write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import { recordFinalPayout } from "../payouts/final-payout.ts";
-import { dayIn, PAYOUT_ENTITY } from "../payouts/payouts-routes.ts";
+import { dayIn } from "../payouts/payout-day.ts";
+import { PAYOUT_ENTITY } from "../payouts/payouts-repo.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
+import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { assertAliasFree, assertNameFree } from "./member-names.ts";
 import {
   deleteMember,
@@ -90,14 +84,14 @@ async function auditRewrites(audit: WriteTools["audit"], memberId: number, rewri
   await audit({ action: "rewrite_participants", entity: ENTITY, entityId: memberId, after: rewritten });
 }
 
-/** /_api/guild-members: the list and adding a member. */
-export const membersRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/", query(memberStatusQuerySchema), async (c) => {
+export const membersRoutes = serveCalls(MEMBER_CALLS, {
+  list: async (c) => {
     const { status } = c.req.valid("query");
     return sendData(c, { guildMembers: await listMembers(c.get("db"), status) });
-  })
-  .post("/", jsonBody(createMemberSchema), (c) => {
+  },
+  // The public roster: active members, no login needed.
+  publicList: async (c) => sendData(c, { guildMembers: await listMembers(c.get("db"), "active") }),
+  create: (c) => {
     const input = c.req.valid("json");
     return write(
       c,
@@ -130,17 +124,13 @@ export const membersRoutes = new Hono<AppEnv>()
       },
       201,
     );
-  });
-
-/** /_api/guild-member/*: changes to one member. */
-export const memberRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .post("/update", jsonBody(updateMemberSchema), (c) => {
+  },
+  update: (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
       const before = await loadOr404(tx, input.id);
-      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, SPEC's update.
+      // With a base, only the fields nobody changed since go on (docs/decisions/038); without, the plain update.
       const wanted: MemberFields =
         input.base === undefined
           ? input
@@ -222,8 +212,8 @@ export const memberRoutes = new Hono<AppEnv>()
       );
       return { guildMember: (await getMember(tx, before.id)) as GuildMember };
     });
-  })
-  .post("/delete", jsonBody(memberIdSchema), (c) => {
+  },
+  remove: (c) => {
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       await lockDerivedFigures(tx);
@@ -255,8 +245,8 @@ export const memberRoutes = new Hono<AppEnv>()
       );
       return { success: true, id };
     });
-  })
-  .post("/kick", jsonBody(kickMemberSchema), (c) => {
+  },
+  kick: (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await loadOr404(tx, input.id);
@@ -274,8 +264,8 @@ export const memberRoutes = new Hono<AppEnv>()
       await audit({ action: "kick", entity: ENTITY, entityId: before.id, before, after: guildMember });
       return { guildMember };
     });
-  })
-  .post("/mark-paid", jsonBody(markPaidSchema), (c) => {
+  },
+  markPaid: (c) => {
     const input = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await loadOr404(tx, input.id);
@@ -284,7 +274,7 @@ export const memberRoutes = new Hono<AppEnv>()
       }
       // The final payout, in the same transaction, so the history keeps what was paid (docs/decisions/049).
       const payout = await recordFinalPayout(tx, before, {
-        paidOn: input.paidOn ?? dayIn(c.get("config").timeZone, c.get("clock")()),
+        paidOn: input.paidOn ?? dayIn(await guildTimeZone(tx, c.get("config").timeZone), c.get("clock")()),
         method: input.method ?? "",
         reference: input.reference ?? "",
         recordedBy: c.get("user")?.id ?? null,
@@ -295,9 +285,5 @@ export const memberRoutes = new Hono<AppEnv>()
       await audit({ action: "mark_paid", entity: ENTITY, entityId: input.id, before, after: guildMember });
       return { guildMember, payout };
     });
-  });
-
-/** The public roster: active members, no login needed. */
-export const publicMembersRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  sendData(c, { guildMembers: await listMembers(c.get("db"), "active") }),
-);
+  },
+});

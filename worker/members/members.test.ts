@@ -108,7 +108,7 @@ describe("POST /_api/guild-members", () => {
     expect(audit[0]?.actorEmail).toMatch(/^members-admin-/);
   });
 
-  it("answers the spec's validation messages, and 400 on an unknown field", async () => {
+  it("answers the product's validation messages, and 400 on an unknown field", async () => {
     const cases: [unknown, string][] = [
       [{ playerName: "", category: "Core" }, PLAYER_NAME_REQUIRED],
       [{ playerName: "   ", category: "Core" }, PLAYER_NAME_REQUIRED],

@@ -15,6 +15,7 @@ import { outboundFrom } from "../outbound/guarded-fetch.ts";
 import { nodeTransport } from "../outbound/node-transport.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
+import { readGuildSettings, timeZoneStartLine } from "../settings/guild-time-zone.ts";
 import { resolveVapidKeys } from "../spawn-alerts/vapid-keys-file.ts";
 import { ensureWebBuild } from "./ensure-web-build.ts";
 import { openDatabase } from "./open-database.ts";
@@ -39,6 +40,8 @@ async function main() {
       adminPassword: env.ADMIN_PASSWORD,
       pepper,
     });
+    // The zone every screen and alert uses, and where it comes from (decision 059).
+    console.log(timeZoneStartLine(await readGuildSettings(db, env.GUILD_TIMEZONE ?? null)));
   } catch (err) {
     await db.close();
     throw err;

@@ -1,21 +1,13 @@
 // Node only: the first start's sample data is read from sql/ on disk.
-import { PGlite } from "@electric-sql/pglite";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../auth/password-hash.ts";
 import { getPasswordHash } from "../auth/user-passwords-repo.ts";
 import { findUserByEmail } from "../auth/users-repo.ts";
-import { createMemoryPgliteDb } from "../db/pglite.ts";
 import type { Db, Queryable } from "../db/types.ts";
+import { createBlankPgliteDb } from "../test/pglite-test-db.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 
 const PEPPER = "a-pepper-for-these-tests";
-let blank: Blob;
-
-beforeAll(async () => {
-  const pg = await PGlite.create();
-  blank = await pg.dumpDataDir("none");
-  await pg.close();
-}, 120_000);
 
 class Crash extends Error {}
 
@@ -83,7 +75,7 @@ const printTo = (printed: string[]) => (line: string) => printed.push(line);
 
 describe("a first start that crashes", () => {
   it("is finished by the next start, whatever the moment of the crash", async () => {
-    const reference = await createMemoryPgliteDb(blank);
+    const reference = await createBlankPgliteDb();
     const printedOnce: string[] = [];
     await firstStart(reference, printTo(printedOnce));
     const expected = await outcome(reference, printedOnce);
@@ -92,7 +84,7 @@ describe("a first start that crashes", () => {
 
     let crashes = 0;
     for (let at = 1; ; at++) {
-      const db = await createMemoryPgliteDb(blank);
+      const db = await createBlankPgliteDb();
       const printed: string[] = [];
       try {
         const dying = crashingAt(db, printed, at);
@@ -116,7 +108,7 @@ describe("a first start that crashes", () => {
   }, 300_000);
 
   it("without sample data, still ends with the migrations and an admin", async () => {
-    const db = await createMemoryPgliteDb(blank);
+    const db = await createBlankPgliteDb();
     try {
       const printed: string[] = [];
       const dying = crashingAt(db, printed, 4);

@@ -44,31 +44,50 @@ function servedOverHttps(c: Context, { trustProxy }: StaticSiteOptions): boolean
   return lastEntry(c.req.header("X-Forwarded-Proto"))?.trim().toLowerCase() === "https";
 }
 
-/** index.html and the CSP hashes of its inline scripts, read again only when the file changes (a rebuild). */
-function appShell(base: string) {
-  const file = join(base, "index.html");
-  let cached:
-    | { mtimeMs: number; size: number; html: Buffer<ArrayBuffer>; hashes: Promise<string[]> }
-    | undefined;
-  return () => {
+interface HtmlPage {
+  mtimeMs: number;
+  size: number;
+  html: Buffer<ArrayBuffer>;
+  hashes: Promise<string[]>;
+}
+
+/**
+ * The build's HTML pages (index.html, the app shell, and the prerendered pages such as
+ * public/guild-members.html, decision 062) with the CSP hashes of their inline scripts, each read again only
+ * when its file changes (a rebuild).
+ */
+function htmlPages() {
+  const cache = new Map<string, HtmlPage>();
+  return (file: string): HtmlPage => {
     const { mtimeMs, size } = statSync(file);
+    let cached = cache.get(file);
     if (!cached || cached.mtimeMs !== mtimeMs || cached.size !== size) {
       const html = readFileSync(file);
       cached = { mtimeMs, size, html, hashes: inlineScriptHashes(html.toString("utf8")) };
+      cache.set(file, cached);
     }
     return cached;
   };
 }
 
+/** The prerendered page of a client route (`/public/guild-members` is public/guild-members.html), if any. */
+function prerenderedPage(base: string, pathname: string): string | null {
+  if (pathname.endsWith("/")) return null;
+  const file = normalize(join(base, `${pathname}.html`));
+  return file.startsWith(base + sep) && existsSync(file) && statSync(file).isFile() ? file : null;
+}
+
 /**
- * Serves the built web app: files as they are, hashed assets cached for a year, and index.html for any
- * other GET so client routes deep-link; a missing file is a real 404 (app/web-fallback.ts). Every answer
- * carries the security headers (shared/security-headers), with a CSP that allows index.html's inline
- * scripts by their hashes: the same headers Workers send from the `_headers` file the build writes.
+ * Serves the built web app: files as they are, hashed assets cached for a year, a prerendered page's file
+ * for its path (as Workers' assets do), and index.html for any other GET so client routes deep-link; a
+ * missing file is a real 404 (app/web-fallback.ts). Every answer carries the security headers
+ * (shared/security-headers), with a CSP that allows the page's inline scripts by their hashes: the same
+ * headers Workers send from the `_headers` file the build writes.
  */
 export function staticSite(root: string, options: StaticSiteOptions = { trustProxy: false }) {
   const base = resolve(root);
-  const shell = appShell(base);
+  const page = htmlPages();
+  const shellFile = join(base, "index.html");
   return async (c: Context) => {
     const https = servedOverHttps(c, options);
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return refusal("method-not-allowed", { https });
@@ -78,8 +97,7 @@ export function staticSite(root: string, options: StaticSiteOptions = { trustPro
     } catch {
       return c.text("Bad Request", 400, securityHeaders([], { https }));
     }
-    const { html, hashes } = shell();
-    const headers = securityHeaders(await hashes, { https });
+    const headers = securityHeaders(await page(shellFile).hashes, { https });
     const file = normalize(join(base, pathname));
     const servable = file.startsWith(base + sep) && file !== join(base, PLATFORM_FILE);
     if (servable && existsSync(file) && statSync(file).isFile()) {
@@ -92,8 +110,9 @@ export function staticSite(root: string, options: StaticSiteOptions = { trustPro
     }
     const fallback = webFallback(c.req.method, pathname);
     if (fallback !== "app-shell") return refusal(fallback, { https });
+    const { html, hashes } = page(prerenderedPage(base, pathname) ?? shellFile);
     return c.body(html, 200, {
-      ...headers,
+      ...securityHeaders(await hashes, { https }),
       "Content-Type": TYPES[".html"] as string,
       "Cache-Control": CACHE_REVALIDATE,
     });

@@ -14,6 +14,9 @@ const COLUMNS = `p.id, p.member_id AS "memberId", p.member_name AS "memberName",
 
 const FROM = "payouts p LEFT JOIN users u ON u.id = p.recorded_by";
 
+/** The audit log's name for a payout row. */
+export const PAYOUT_ENTITY = "payout";
+
 /** Newest first: by day paid, then the later recorded. */
 const ORDER = "p.paid_on DESC, p.id DESC";
 

@@ -3,13 +3,12 @@
  * member's balance and the CSV export. A payout above the member's balance needs `confirmOverBalance`; the check
  * reads the balance in the write's own transaction, with the member's row locked.
  */
-import { Hono } from "hono";
 import Papa from "papaparse";
+import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
 import { moneyText, readMoney } from "@shared/money/money.ts";
 import { roomLeft } from "@shared/money/money-range.ts";
 import {
   type CreatePayoutAnswer,
-  createPayoutSchema,
   type MemberBalance,
   overBalanceMessage,
   PAYOUT_CSV_COLUMNS,
@@ -17,17 +16,15 @@ import {
   paidTotalBeyondRangeMessage,
   payeeGoneMessage,
   payoutGoneMessage,
-  payoutIdSchema,
-  payoutListQuerySchema,
 } from "@shared/schemas/payouts.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { goneRow, textOf } from "../app/gone-row.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody, query } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
+import { guildTimeZone } from "../settings/guild-time-zone.ts";
+import { dayIn } from "./payout-day.ts";
 import {
   deletePayout,
   getPayout,
@@ -36,9 +33,8 @@ import {
   listPayouts,
   lockMember,
   memberBalance,
+  PAYOUT_ENTITY,
 } from "./payouts-repo.ts";
-
-export const PAYOUT_ENTITY = "payout";
 
 /** The 404 of a payout to a member deleted meanwhile, naming them (decision 058). */
 async function payeeGone(tx: Queryable, memberId: number): Promise<ApiError> {
@@ -55,24 +51,13 @@ async function payoutGone(tx: Queryable, id: number): Promise<ApiError> {
   return new ApiError(404, payoutGoneMessage(memberName, amount, gone?.by ?? null));
 }
 
-/** The calendar day (YYYY-MM-DD) of `now` in the guild's time zone (GUILD_TIMEZONE), or UTC without one. */
-export function dayIn(timeZone: string | null, now: number): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: timeZone ?? "UTC",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
-export const payoutsRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .get("/", query(payoutListQuerySchema), async (c) => {
+export const payoutsRoutes = serveCalls(PAYOUT_CALLS, {
+  list: async (c) => {
     const { memberId } = c.req.valid("query");
     return sendData(c, { payouts: await listPayouts(c.get("db"), { memberId }) });
-  })
-  .get("/balances", async (c) => sendData(c, { balances: await listBalances(c.get("db")) }))
-  .get("/export.csv", async (c) => {
+  },
+  balances: async (c) => sendData(c, { balances: await listBalances(c.get("db")) }),
+  exportCsv: async (c) => {
     const payouts = await listPayouts(c.get("db"));
     const csv = Papa.unparse(
       {
@@ -89,13 +74,13 @@ export const payoutsRoutes = new Hono<AppEnv>()
       // A name or reference such as '=HYPERLINK(...)' must stay text when the file is opened in a spreadsheet.
       { escapeFormulae: true, newline: "\r\n" },
     );
-    const day = dayIn(c.get("config").timeZone, c.get("clock")());
+    const day = dayIn(await guildTimeZone(c.get("db"), c.get("config").timeZone), c.get("clock")());
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="payouts-${day}.csv"`,
     });
-  })
-  .post("/", jsonBody(createPayoutSchema), (c) => {
+  },
+  create: (c) => {
     const input = c.req.valid("json");
     return write(
       c,
@@ -128,8 +113,8 @@ export const payoutsRoutes = new Hono<AppEnv>()
       },
       201,
     );
-  })
-  .post("/delete", jsonBody(payoutIdSchema), (c) => {
+  },
+  remove: (c) => {
     const { id } = c.req.valid("json");
     return write(c, async ({ tx, audit }) => {
       const before = await getPayout(tx, id, true);
@@ -139,4 +124,5 @@ export const payoutsRoutes = new Hono<AppEnv>()
       const balance = before.memberId === null ? null : ((await memberBalance(tx, before.memberId)) ?? null);
       return { success: true, id, balance };
     });
-  });
+  },
+});

@@ -4,16 +4,16 @@
  * step (docs/decisions/055), and leaves figures that are in step alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryPgliteDb } from "../db/pglite.ts";
 import type { Db } from "../db/types.ts";
 import { prepareDatabase } from "../node/prepare-database.ts";
+import { createBlankPgliteDb } from "../test/pglite-test-db.ts";
 import { expectStoredEqualsFullRecalculation } from "./stored-figures-oracle.ts";
 
 const REBUILT = "Rebuilt the salaries and funds from the loot: they were out of step with it.";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createMemoryPgliteDb();
+  db = await createBlankPgliteDb();
 }, 120_000);
 afterAll(async () => {
   await db?.close();

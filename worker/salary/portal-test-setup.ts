@@ -25,13 +25,19 @@ export interface Portal {
 }
 
 let seq = 0;
+/**
+ * TEST_PASSWORD's hash, made once and given to every account: one PBKDF2 run (100,000 iterations) per test
+ * worker instead of one per account. Logins still verify it in full (decision 064).
+ */
+let testPasswordHash: Promise<string> | undefined;
 
 /** A new account with TEST_PASSWORD on a portal's database; answers its email. */
 export async function createAccount(db: Db, label: string, role: Role): Promise<string> {
   seq += 1;
   const email = `${label}-${role}-${seq}@guild.test`;
   const created = await insertUser(db, { email, displayName: `${role} ${seq}`, role });
-  await setPasswordHash(db, created.id, await hashPassword(TEST_PASSWORD, PEPPER));
+  testPasswordHash ??= hashPassword(TEST_PASSWORD, PEPPER);
+  await setPasswordHash(db, created.id, await testPasswordHash);
   return email;
 }
 

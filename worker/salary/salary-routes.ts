@@ -3,22 +3,22 @@
  * stored distributions (stored-receipt.ts), which every write keeps up to date for the items it touches
  * (redistribute.ts); "Recalculate All Salaries" rebuilds them from scratch and reports what differed (rebuild.ts).
  */
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
+import { FIX_PARTICIPANTS_CALLS } from "@shared/contract/fix-participants.ts";
+import { SALARY_CALLS } from "@shared/contract/salary.ts";
 import { isParticipantTextCorrupted } from "@shared/participants/participant-corruption.ts";
 import {
   type CorruptedItem,
   type CorruptionAnalysis,
-  fixParticipantsSchema,
   recalculatedMessage,
   resetMessage,
 } from "@shared/schemas/fix-participants.ts";
-import { receiptMemberNotFound, receiptMemberQuerySchema } from "@shared/schemas/salary-receipt.ts";
+import { receiptMemberNotFound } from "@shared/schemas/salary-receipt.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody, query } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
-import { requireRole } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import { rebuildAndAudit } from "./rebuild.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "./redistribute.ts";
@@ -58,19 +58,19 @@ function snapshot<T>(c: Context<AppEnv>, read: (tx: Queryable) => Promise<T>): P
   });
 }
 
-export const publicSalaryRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => sendData(c, (await snapshot(c, storedCalculation)).receipt))
-  .get("/summary", async (c) => sendData(c, (await snapshot(c, storedSummary)).receipt))
-  .get("/member", query(receiptMemberQuerySchema), async (c) => {
+export const publicSalaryRoutes = serveCalls(SALARY_CALLS, {
+  receipt: async (c) => sendData(c, (await snapshot(c, storedCalculation)).receipt),
+  summary: async (c) => sendData(c, (await snapshot(c, storedSummary)).receipt),
+  member: async (c) => {
     const { name } = c.req.valid("query");
     const member = await snapshot(c, (tx) => storedMemberReceipt(tx, name));
     if (member === null) throw new ApiError(404, receiptMemberNotFound(name));
     return sendData(c, { member });
-  });
+  },
+});
 
-export const fixParticipantsRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
-  .post("/", jsonBody(fixParticipantsSchema), async (c) => {
+export const fixParticipantsRoutes = serveCalls(FIX_PARTICIPANTS_CALLS, {
+  fixParticipants: async (c) => {
     const input = c.req.valid("json");
     if (input.dryRun) {
       const db = c.get("db");
@@ -121,4 +121,5 @@ export const fixParticipantsRoutes = new Hono<AppEnv>()
         ...calculation.receipt,
       };
     });
-  });
+  },
+});

@@ -1,7 +1,7 @@
 /**
  * The salary receipt read from the stored distributions (docs/decisions/024) instead of recalculated from every
- * item: the whole receipt (SPEC's answer), its summary (each member's totals, no item lists: what a phone needs
- * to show the page) and one member's receipt with their items.
+ * item: the whole receipt (docs/product.md#salary-receipt), its summary (each member's totals, no item lists:
+ * what a phone needs to show the page) and one member's receipt with their items.
  */
 import { parseMoney } from "@shared/money/money.ts";
 import {
@@ -150,7 +150,7 @@ function calculation(
   return buildSalaryCalculation(totals, roster);
 }
 
-/** The whole receipt of the stored figures (SPEC's answer; the fix tool shows it too). */
+/** The whole receipt of the stored figures (docs/product.md#salary-receipt; the fix tool shows it too). */
 export async function storedCalculation(q: Queryable): Promise<SalaryCalculation> {
   const itemTotals = await loadItemFunds(q);
   const rows = await loadShares(q);

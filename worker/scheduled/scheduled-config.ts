@@ -5,7 +5,10 @@ import type { VapidConfig } from "../spawn-alerts/vapid.ts";
 export interface ScheduledConfig {
   /** AUDIT_RETENTION_DAYS: audit entries older than this many days are purged; null keeps them all. */
   auditRetentionDays: number | null;
-  /** GUILD_TIMEZONE: fixed boss schedules are read in it (spawn alerts); null or absent: the runtime's zone (UTC on Workers). */
+  /**
+   * GUILD_TIMEZONE: the guild's zone until an admin chooses one (decision 059; the jobs read the zone in force with
+   * guildTimeZone()); null or absent: the runtime's own (the machine's on Node, UTC on Workers).
+   */
   timeZone?: string | null;
   /** The VAPID keys that sign spawn alerts (worker/spawn-alerts/vapid.ts); null or absent: Web Push is off. */
   vapid?: VapidConfig | null;

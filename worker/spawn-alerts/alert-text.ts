@@ -1,4 +1,5 @@
 /** What a spawn alert says: the push payload the service worker shows (shared/schemas/spawn-alerts.ts). */
+import { resolveTimeZone } from "@shared/format/zoned-time.ts";
 import type { SpawnAlertPush } from "@shared/schemas/spawn-alerts.ts";
 
 const MINUTE_MS = 60_000;
@@ -10,7 +11,7 @@ export function spawnAlertTitle(bossName: string, spawnAt: number, now: number):
 
 /** The spawn's clock time in the guild's zone, named (the phone may be in another zone): "At 21:00 Asia/Manila time." */
 export function spawnAlertBody(spawnAt: number, guildTimeZone: string | null): string {
-  const zone = guildTimeZone ?? "UTC";
+  const zone = resolveTimeZone(guildTimeZone);
   const clock = new Intl.DateTimeFormat("en-GB", {
     hour: "2-digit",
     minute: "2-digit",

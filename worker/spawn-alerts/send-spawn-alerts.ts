@@ -14,6 +14,7 @@ import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
 import type { Db } from "../db/types.ts";
 import { type Outbound, outboundOf } from "../outbound/guarded-fetch.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
+import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { spawnAlertPayload } from "./alert-text.ts";
 import {
   claimDelivery,
@@ -99,7 +100,8 @@ export async function sendSpawnAlerts(
   result.pruned = await pruneDeliveries(db, now);
   const vapid = config.vapid ?? null;
   if (vapid === null) return { ...result, off: "no VAPID keys" };
-  const timeZone = config.timeZone ?? null;
+  // The zone the boss page shows the spawns in, for everyone (decision 059).
+  const timeZone = await guildTimeZone(db, config.timeZone);
   const send = deps.send ?? sendPush;
   const outbound = outboundOf(config);
   const due = (await dueAlerts(db, timeZone, now)).slice(0, MAX_ALERTS_PER_RUN);

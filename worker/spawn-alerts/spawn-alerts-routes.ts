@@ -6,20 +6,17 @@
  * The server only pushes to the public internet (decision 053): an endpoint it would refuse to call is refused
  * here, with the reason, before anything is stored.
  */
-import { Hono } from "hono";
+import { SPAWN_ALERT_CALLS } from "@shared/contract/spawn-alerts.ts";
 import {
   PUSH_ENDPOINT_INVALID,
   PUSH_KEYS_INVALID,
   type PushEndpointInput,
   pushEndpointNotPublic,
-  pushEndpointSchema,
   type SubscribeSpawnAlertsInput,
-  subscribeSpawnAlertsSchema,
 } from "@shared/schemas/spawn-alerts.ts";
 import { ApiError } from "../app/api-error.ts";
-import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { jsonBody } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
 import { checkOutbound, type Outbound, outboundOf } from "../outbound/guarded-fetch.ts";
 import {
@@ -70,13 +67,13 @@ function distinctBosses(bosses: SubscribeSpawnAlertsInput["bosses"]): "all" | st
   });
 }
 
-export const spawnAlertsRoutes = new Hono<AppEnv>()
-  .get("/public-key", (c) => {
+export const spawnAlertsRoutes = serveCalls(SPAWN_ALERT_CALLS, {
+  publicKey: (c) => {
     const vapid = c.get("config").vapid;
     if (!vapid) throw new ApiError(503, PUSH_OFF);
     return sendData(c, { publicKey: vapid.publicKey });
-  })
-  .post("/subscription", jsonBody(subscribeSpawnAlertsSchema), async (c) => {
+  },
+  subscribe: async (c) => {
     if (!c.get("config").vapid) throw new ApiError(503, PUSH_OFF);
     const input = c.req.valid("json") as SubscribeSpawnAlertsInput;
     assertUsableKeys(input.subscription.keys);
@@ -101,15 +98,16 @@ export const spawnAlertsRoutes = new Hono<AppEnv>()
       });
       return { alerts: settingsOf(stored) };
     });
-  })
-  .post("/subscription/status", jsonBody(pushEndpointSchema), async (c) => {
+  },
+  status: async (c) => {
     const { endpoint } = c.req.valid("json") as PushEndpointInput;
     const stored = await findSubscription(c.get("db"), endpoint);
     return sendData(c, { alerts: stored ? settingsOf(stored) : null });
-  })
-  .post("/unsubscribe", jsonBody(pushEndpointSchema), (c) => {
+  },
+  unsubscribe: (c) => {
     const { endpoint } = c.req.valid("json") as PushEndpointInput;
     return write(c, async ({ tx }) => ({
       message: (await deleteSubscription(tx, endpoint)) ? ALERTS_TURNED_OFF : ALERTS_WERE_OFF,
     }));
-  });
+  },
+});

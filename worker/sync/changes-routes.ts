@@ -1,27 +1,28 @@
 /**
- * GET /_api/changes?since=<cursor> (docs/decisions/031): for the collections the session may read, the rows
+ * GET /_api/changes?since=<cursor> (docs/decisions/031), beside the live feed that says when to ask (033): for the collections the session may read, the rows
  * written since the cursor, the ids that left, and the next cursor; without `since` (or with one older than
  * the kept tombstones) every collection whole. One REPEATABLE READ snapshot, so the answer is consistent and
  * the cursor describes exactly what it saw.
  */
-import { Hono } from "hono";
+import type { Context } from "hono";
+import { SYNC_CALLS } from "@shared/contract/sync.ts";
 import {
   type ChangedCollections,
   type ChangesAnswer,
   type CollectionChanges,
   CURSOR_PATTERN,
-  changesQuerySchema,
 } from "@shared/schemas/changes.ts";
+import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
-import { query } from "../app/validate.ts";
+import { serveCalls } from "../app/serve-calls.ts";
 import { listAttendance } from "../attendance/attendance-repo.ts";
 import { listBossNames } from "../bosses/boss-names-repo.ts";
 import { listBossesWithTimers } from "../bosses/boss-timers-repo.ts";
-import { toBossTimer } from "../bosses/boss-timers-routes.ts";
+import { toBossTimer } from "../bosses/timer-answer.ts";
 import type { Queryable } from "../db/types.ts";
 import { listSpending } from "../funds/fund-spending-repo.ts";
-import { getGuildFunds } from "../funds/funds-routes.ts";
+import { getGuildFunds } from "../funds/funds-repo.ts";
 import { listMarketItems } from "../market/market-repo.ts";
 import { listMembers } from "../members/members-repo.ts";
 import { listPayouts } from "../payouts/payouts-repo.ts";
@@ -129,8 +130,18 @@ export async function readChanges(
   return { cursor: `${audience}.${point.cursor}`, full: from === null, changes };
 }
 
-export const changesRoutes = new Hono<AppEnv>().get("/", query(changesQuerySchema), async (c) => {
-  const { since } = c.req.valid("query");
-  const role = c.get("user")?.role ?? null;
-  return sendData(c, await c.get("db").transaction((tx) => readChanges(tx, role, since)));
+/** The live feed's stream; an app built without one (a test's) answers as if the call did not exist. */
+function connectLive(c: Context<AppEnv>): Response | Promise<Response> {
+  const live = c.get("live");
+  if (!live) throw new ApiError(404, "Not found");
+  return live.connect(c);
+}
+
+export const changesRoutes = serveCalls(SYNC_CALLS, {
+  changes: async (c) => {
+    const { since } = c.req.valid("query");
+    const role = c.get("user")?.role ?? null;
+    return sendData(c, await c.get("db").transaction((tx) => readChanges(tx, role, since)));
+  },
+  live: connectLive,
 });

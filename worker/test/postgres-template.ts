@@ -8,15 +8,7 @@ import { loadMigrations } from "../node/load-sql.ts";
 import { databaseUrl } from "./database-names.ts";
 import { startPostgresServer } from "./postgres-server.ts";
 import type { PostgresTemplate } from "./provided-context.ts";
-
-interface Shared {
-  users: number;
-  ready: Promise<{ template: PostgresTemplate; dispose: () => Promise<void> }>;
-}
-
-// The global setups of several projects run in one process but may load this module separately.
-const KEY = Symbol.for("guild-portal.test-postgres");
-const registry = globalThis as { [KEY]?: Shared };
+import { acquireShared } from "./shared-across-setups.ts";
 
 async function withAdmin<T>(url: string, fn: (admin: ReturnType<typeof createNodePostgresDb>) => Promise<T>) {
   const admin = createNodePostgresDb(url, { max: 1 });
@@ -78,27 +70,9 @@ export async function acquirePostgresTemplate(): Promise<{
   template: PostgresTemplate;
   release: () => Promise<void>;
 }> {
-  let shared = registry[KEY];
-  if (!shared) {
-    shared = { users: 0, ready: setUp() };
-    registry[KEY] = shared;
-    shared.ready.catch(() => {
-      if (registry[KEY] === shared) delete registry[KEY];
-    });
-  }
-  shared.users += 1;
-  const { template, dispose } = await shared.ready;
-  const owner = shared;
-  let released = false;
-  return {
-    template,
-    async release() {
-      if (released) return;
-      released = true;
-      owner.users -= 1;
-      if (owner.users > 0) return;
-      if (registry[KEY] === owner) delete registry[KEY];
-      await dispose();
-    },
-  };
+  const { value, release } = await acquireShared("test-postgres", async () => {
+    const { template, dispose } = await setUp();
+    return { value: template, dispose };
+  });
+  return { template: value, release };
 }

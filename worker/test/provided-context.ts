@@ -13,8 +13,10 @@ export interface PostgresTemplate {
 declare module "vitest" {
   export interface ProvidedContext {
     testDriver?: TestDriver;
-    /** Path of a tar dump of a migrated PGlite (pglite project). */
+    /** Path of a tar dump of a migrated PGlite (pglite and unit projects). */
     pgliteTemplate?: string;
+    /** Path of a tar dump of a PGlite with nothing migrated (pglite and unit projects). */
+    pgliteBlank?: string;
     postgresTemplate?: PostgresTemplate;
     /** host:port of the WebSocket-to-TCP proxy the Neon driver uses (workerd project). */
     neonWsProxy?: string;

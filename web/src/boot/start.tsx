@@ -56,7 +56,8 @@ export async function startPortal(): Promise<void> {
   await yieldToBrowser();
   const app = <PortalApp router={router} />;
   if (rootElement.firstElementChild) {
-    // The home page arrived prerendered in index.html (decision 015). Hydrating it as a transition lets
+    // The page arrived prerendered (decisions 015 and 062: the home page in index.html, a few public pages in
+    // files of their own), and the loader kept it because it is this path's. Hydrating it as a transition lets
     // React work in slices that leave the page responsive, instead of one long task. `ssr` tells the router
     // to render the tree it rendered for the prerender (no extra Suspense boundary at the top).
     router.ssr = { manifest: undefined };

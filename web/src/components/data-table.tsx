@@ -5,9 +5,27 @@
  * (decision 046, `.card-table` in styles.css): the row's title cell heads it, every other cell is a field under
  * its column's name (`label`), and the row's actions close it, so nothing needs a sideways scroll.
  */
-import type { CSSProperties, HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import {
+  type CSSProperties,
+  type HTMLAttributes,
+  lazy,
+  type ReactNode,
+  Suspense,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from "react";
 import { Skeleton } from "./skeleton.tsx";
-import { type RenderRow, VirtualTableBody } from "./virtual-rows.tsx";
+import type { RenderRow } from "./virtual-rows.tsx";
+
+/**
+ * The virtualiser of long tables (decision 035) is fetched when a table first has that many rows, not with
+ * every page that shows a table (decision 062); the precache holds it for offline use.
+ */
+const VirtualTableBody = lazy(() =>
+  import("./virtual-rows.tsx").then((module) => ({ default: module.VirtualTableBody })),
+);
+/** The rows a long table shows in the moment its virtualiser is being fetched. */
+const ROWS_WHILE_FETCHING = 40;
 
 /**
  * Scroll shadows with CSS only: the "local" covers move with the content and hide the "scroll" shadows
@@ -231,13 +249,17 @@ export function StateTable<T>({
   if (rows === null) tableBody = <SkeletonRows rows={skeletonRows} columns={columns} />;
   else if (virtual)
     tableBody = (
-      <VirtualTableBody
-        rows={rows}
-        row={row}
-        rowHeight={rowHeight}
-        cardHeight={cardHeight}
-        columns={columns}
-      />
+      <Suspense
+        fallback={<tbody>{rows.slice(0, ROWS_WHILE_FETCHING).map((item) => row(item, undefined))}</tbody>}
+      >
+        <VirtualTableBody
+          rows={rows}
+          row={row as RenderRow<unknown>}
+          rowHeight={rowHeight}
+          cardHeight={cardHeight}
+          columns={columns}
+        />
+      </Suspense>
     );
   else tableBody = <tbody>{row ? rows.map((item) => row(item, undefined)) : body?.(rows)}</tbody>;
   return (

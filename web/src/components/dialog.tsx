@@ -239,7 +239,7 @@ export function Field({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger">
+        <p id={errorId} role="alert" data-field-error="" className="text-sm text-danger">
           {error}
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 /**
- * The participant picker (SPEC section 2, decision 045): a button naming what it picks that opens the 'Select
- * Participants' dialog. Opening copies the selection into a draft; Save commits and closes; Cancel or closing
- * discards the draft (SPEC section 4). Built for raid night on a phone: a search as you type, select all /
+ * The participant picker (docs/product.md#participant-picker, decision 045): a button naming what it picks that
+ * opens the 'Select Participants' dialog. Opening copies the selection into a draft; Save commits and closes;
+ * Cancel or closing discards the draft. Built for raid night on a phone: a search as you type, select all /
  * none of what the search shows, "same as last raid", the picked names as removable chips, two columns on a
  * phone, roving focus with arrows, Home/End and type-ahead (Space or Enter toggles), and Save with the count
  * in the dialog's footer, which stays in view while the list scrolls.

@@ -2,6 +2,8 @@
  * The delta pull as the sync engine runs it: one GET /_api/changes at a time for every row collection the
  * session reads (a request during one runs once more after it), its answer folded in by changes-pull.ts.
  */
+import { callPath } from "@shared/contract/call.ts";
+import { SYNC_CALLS } from "@shared/contract/sync.ts";
 import { ApiError, errorMessage, unexpectedAnswer } from "../lib/api-client.ts";
 import { changesFromAnswer, DELTA_COLLECTIONS, isDeltaCollection, storeChanges } from "./changes-pull.ts";
 import { CHANGES_PATH, type Role, readableCollections } from "./collections.ts";
@@ -31,7 +33,7 @@ export function createChangesSync(deps: SyncEngineDeps) {
   /** The answer from the stored cursor, or undefined when none came (the failure is recorded). */
   async function request(collections: readonly CollectionName[]): Promise<{ answer: unknown } | undefined> {
     const cursor = await readCursor(db);
-    const path = cursor === null ? CHANGES_PATH : `${CHANGES_PATH}?since=${encodeURIComponent(cursor)}`;
+    const path = callPath(SYNC_CALLS.changes, { since: cursor ?? undefined });
     try {
       return { answer: await api.get(path, AbortSignal.timeout(PULL_TIMEOUT_MS)) };
     } catch (error) {

@@ -3,6 +3,16 @@
  * collection (the public and the admin roster), the first one the session may read wins, so admins get
  * the complete list and everyone else the public one.
  */
+import { ATTENDANCE_CALLS } from "@shared/contract/attendance.ts";
+import { BOSS_NAME_CALLS, BOSS_TIMER_CALLS } from "@shared/contract/bosses.ts";
+import { type CallSpec, callPath } from "@shared/contract/call.ts";
+import { FUND_CALLS } from "@shared/contract/funds.ts";
+import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
+import { MARKET_CALLS } from "@shared/contract/market.ts";
+import { MEMBER_CALLS } from "@shared/contract/members.ts";
+import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
+import { SALARY_CALLS } from "@shared/contract/salary.ts";
+import { SYNC_CALLS } from "@shared/contract/sync.ts";
 import type { CollectionName } from "./portal-db.ts";
 
 export type Role = "admin" | "user";
@@ -21,37 +31,39 @@ export interface CollectionSource {
 }
 
 /** One call for every row collection's changes since a cursor (changes-pull.ts). */
-export const CHANGES_PATH = "/changes";
+export const CHANGES_PATH = SYNC_CALLS.changes.path;
+
+/** A collection's read: its declared path (or `path`, with a query) and who may make it, from its role. */
+function readOf(
+  collection: CollectionName,
+  call: CallSpec,
+  key: string | null,
+  path: string = call.path,
+): CollectionSource {
+  return { collection, path, key, audience: call.role === "public" ? "anyone" : call.role };
+}
 
 /**
  * Who may read each collection, and the read a full copy comes from. The row collections arrive through
  * CHANGES_PATH with the same audiences; the path stays the collection's `source`, naming whose copy it is.
  */
 export const SOURCES: readonly CollectionSource[] = [
-  { collection: "guildMembers", path: "/guild-members?status=all", key: "guildMembers", audience: "admin" },
-  { collection: "guildMembers", path: "/public/guild-members", key: "guildMembers", audience: "anyone" },
-  { collection: "marketItems", path: "/market-exchange", key: "marketExchangeItems", audience: "admin" },
-  {
-    collection: "marketItems",
-    path: "/public/market-exchange",
-    key: "marketExchangeItems",
-    audience: "anyone",
-  },
-  { collection: "bossNames", path: "/public/boss-names", key: "bossNames", audience: "anyone" },
-  { collection: "timers", path: "/boss-timers", key: "timers", audience: "anyone" },
-  { collection: "funds", path: "/guild-funds", key: "guildFunds", audience: "admin" },
+  readOf("guildMembers", MEMBER_CALLS.list, "guildMembers", callPath(MEMBER_CALLS.list, { status: "all" })),
+  readOf("guildMembers", MEMBER_CALLS.publicList, "guildMembers"),
+  readOf("marketItems", MARKET_CALLS.list, "marketExchangeItems"),
+  readOf("marketItems", MARKET_CALLS.publicList, "marketExchangeItems"),
+  readOf("bossNames", BOSS_NAME_CALLS.publicList, "bossNames"),
+  readOf("timers", BOSS_TIMER_CALLS.list, "timers"),
+  readOf("funds", FUND_CALLS.guildFunds, "guildFunds"),
   // The receipt's summary: every member's totals without their items, which are fetched per member
   // when a row opens (receipt-details.ts).
-  {
-    collection: "salaryReceipt",
-    path: "/public/salary-calculation/summary",
-    key: null,
-    audience: "anyone",
-  },
-  { collection: "attendance", path: "/attendance", key: "attendanceRecords", audience: "admin" },
+  readOf("salaryReceipt", SALARY_CALLS.summary, null),
+  readOf("attendance", ATTENDANCE_CALLS.list, "attendanceRecords"),
   // Payouts and fund spending (decisions 049, 050): admins only, like attendance.
-  { collection: "payouts", path: "/payouts", key: "payouts", audience: "admin" },
-  { collection: "fundSpending", path: "/fund-spending", key: "spending", audience: "admin" },
+  readOf("payouts", PAYOUT_CALLS.list, "payouts"),
+  readOf("fundSpending", FUND_CALLS.spending, "spending"),
+  // The guild's time zone (decision 059): every screen's spawn times are in it, online or not.
+  readOf("guildSettings", GUILD_SETTINGS_CALLS.read, null),
 ];
 
 export function canRead(role: Role | null, audience: Audience): boolean {

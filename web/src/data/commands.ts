@@ -4,8 +4,9 @@
  * Idempotency-Key) once both are stored, whether or not the network is there.
  */
 import type { MoneyText } from "@shared/money/money.ts";
+import type { CreateAttendanceInput } from "@shared/schemas/attendance.ts";
+import type { TEST_TIMER_SECONDS } from "@shared/schemas/boss-timers.ts";
 import { loadRowsFor, saveDraftChanges } from "./local-draft.ts";
-import type { CreateAttendanceArgs } from "./mutations/attendance-mutations.ts";
 import type { CreateBossNameArgs } from "./mutations/boss-name-mutations.ts";
 import type { CreateMarketItemArgs } from "./mutations/market-mutations.ts";
 import type { CreateMemberArgs, MarkPaidArgs } from "./mutations/member-mutations.ts";
@@ -125,7 +126,7 @@ export function createCommands(deps: CommandDeps) {
     async startTimer(
       bossName: string,
       startTime: Date = new Date(deps.now()),
-      options: { testDuration?: number } = {},
+      options: { testDuration?: typeof TEST_TIMER_SECONDS } = {},
     ) {
       return enqueue(deps, "startTimer", { bossName, startTime, testDuration: options.testDuration });
     },
@@ -148,7 +149,7 @@ export function createCommands(deps: CommandDeps) {
     createMarketItem: async (input: CreateMarketItemArgs) => enqueue(deps, "createMarketItem", input),
     updateMarketItem: onSaved("updateMarketItem"),
     deleteMarketItem: byId("deleteMarketItem"),
-    createAttendance: async (input: CreateAttendanceArgs) => enqueue(deps, "createAttendance", input),
+    createAttendance: async (input: CreateAttendanceInput) => enqueue(deps, "createAttendance", input),
     updateAttendance: onSaved("updateAttendance"),
     deleteAttendance: byId("deleteAttendance"),
     createBossName: async (input: CreateBossNameArgs) => enqueue(deps, "createBossName", input),

@@ -3,6 +3,7 @@
  * its own, fetched by lazy-data-layer.ts as the app starts, so the first paint never waits for it; screens reach it
  * only through hooks.ts and lazy-data-layer.ts.
  */
+import { SYNC_CALLS } from "@shared/contract/sync.ts";
 import type { MyEarnings } from "@shared/schemas/my-earnings.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { createDataLayer, type DataLayer, type DataLayerOptions } from "./create-data-layer.ts";
@@ -20,6 +21,7 @@ export {
   readFundSpending,
   readFunds,
   readGuildMembers,
+  readGuildSettings,
   readMarketItems,
   readOutboxSummary,
   readPayouts,
@@ -82,7 +84,10 @@ export function startDataLayer(
     ...options,
     db: portalDb(),
     env: browserEnvironment(),
-    live: { url: "/_api/live", visibility: typeof document === "undefined" ? null : document },
+    live: {
+      url: `/_api${SYNC_CALLS.live.path}`,
+      visibility: typeof document === "undefined" ? null : document,
+    },
   });
   appLayer.start();
   return appLayer;

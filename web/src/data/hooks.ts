@@ -18,12 +18,12 @@ import type {
   CollectionName,
   GuildFunds,
   GuildMember,
+  GuildSettings,
   MarketItem,
   SalaryReceipt,
 } from "./portal-db.ts";
 import { createLayerStore, type LayerState } from "./pull-and-send-state.ts";
 import type { MemberFilter, OutboxSummary, StoredSyncStatus } from "./queries.ts";
-import { fetchFullReceipt, fetchReceiptMemberItems } from "./receipt-details.ts";
 import type { WaitingWrites } from "./write-owner.ts";
 
 /** Which refused writes only Discard can settle: timer starts too old to record (decision 036). */
@@ -94,6 +94,11 @@ export function useFunds(): GuildFunds | null | undefined {
   return useLocalQuery((layer) => layer.readFunds(layer.portalDb()), []);
 }
 
+/** The guild's settings, its time zone first (decision 059). undefined while reading; null when never synced. */
+export function useGuildSettings(): GuildSettings | null | undefined {
+  return useLocalQuery((layer) => layer.readGuildSettings(layer.portalDb()), []);
+}
+
 /** undefined while reading; null when never synced. */
 export function useSalaryReceipt(): SalaryReceipt | null | undefined {
   return useLocalQuery((layer) => layer.readSalaryReceipt(layer.portalDb()), []);
@@ -104,8 +109,10 @@ export function useSalaryReceipt(): SalaryReceipt | null | undefined {
  * the whole receipt for the detailed report. Online only; nothing of it is stored.
  */
 export const receiptDetails = {
-  loadMemberItems: (memberName: string) => fetchReceiptMemberItems(api, memberName),
-  loadFullReceipt: () => fetchFullReceipt(api),
+  // On first use: the reads' declarations bring the shared schemas, which a public page does not load up front.
+  loadMemberItems: async (memberName: string) =>
+    (await import("./receipt-details.ts")).fetchReceiptMemberItems(api, memberName),
+  loadFullReceipt: async () => (await import("./receipt-details.ts")).fetchFullReceipt(api),
 };
 
 export interface SyncStatus {

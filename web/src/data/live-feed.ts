@@ -48,6 +48,7 @@ const LOCAL_NAMES: Readonly<Record<string, CollectionName>> = {
   salary: "salaryReceipt",
   payouts: "payouts",
   "fund-spending": "fundSpending",
+  "guild-settings": "guildSettings",
 };
 
 const FIRST_RECONNECT_MS = 1_000;

@@ -11,6 +11,7 @@ import type { AttendanceRecord } from "@shared/schemas/attendance.ts";
 import type { BossName } from "@shared/schemas/boss-names.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
 import type { FundSpending } from "@shared/schemas/fund-spending.ts";
+import type { GuildSettings } from "@shared/schemas/guild-settings.ts";
 import type { GuildFunds, MarketExchangeItem } from "@shared/schemas/market.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
 import type { Payout } from "@shared/schemas/payouts.ts";
@@ -20,7 +21,7 @@ export const DATABASE_NAME = "guild-portal";
 
 // Each table stores the API's answer rows as they arrive (superjson: money as decimal strings, dates as Dates);
 // their types are the API's own, declared next to its schemas in shared/schemas.
-export type { AttendanceRecord, GuildFunds, GuildMember, SalaryReceipt };
+export type { AttendanceRecord, GuildFunds, GuildMember, GuildSettings, SalaryReceipt };
 export type MarketItem = MarketExchangeItem;
 export type BossNameRow = BossName;
 export type BossTimerRow = BossTimer;
@@ -44,6 +45,7 @@ export interface CollectionRows {
   salaryReceipt: SingleRow<SalaryReceipt>;
   payouts: Payout;
   fundSpending: FundSpending;
+  guildSettings: SingleRow<GuildSettings>;
 }
 
 export type CollectionName = keyof CollectionRows;
@@ -59,6 +61,7 @@ export const KEY_PATHS = {
   salaryReceipt: "slot",
   payouts: "id",
   fundSpending: "id",
+  guildSettings: "slot",
 } as const satisfies Record<CollectionName, string>;
 
 export const COLLECTION_NAMES = Object.keys(KEY_PATHS) as CollectionName[];
@@ -174,6 +177,7 @@ export class PortalDb extends Dexie {
   payouts!: Table<Payout, number>;
   fundSpending!: Table<FundSpending, number>;
   myEarnings!: Table<MyEarningsCopy, number>;
+  guildSettings!: Table<SingleRow<GuildSettings>, string>;
 
   /** `options.indexedDB`: the in-memory one where the browser's is missing or unusable (decisions 037, 056). */
   constructor(name: string = DATABASE_NAME, options?: DexieOptions) {
@@ -209,6 +213,8 @@ export class PortalDb extends Dexie {
     // Payouts and fund spending (admins' synced collections) and each account's last "My earnings" answer,
     // readable offline (decisions 049-051).
     this.version(4).stores({ payouts: "id, memberId", fundSpending: "id", myEarnings: "userId" });
+    // The guild's settings, its time zone first (decision 059): an offline phone shows the guild's times too.
+    this.version(5).stores({ guildSettings: "slot" });
   }
 
   collection<C extends CollectionName>(name: C): Table<CollectionRows[C], RowKey> {

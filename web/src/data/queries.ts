@@ -12,6 +12,7 @@ import type {
   CollectionName,
   GuildFunds,
   GuildMember,
+  GuildSettings,
   MarketItem,
   OutboxRow,
   PortalDb,
@@ -64,6 +65,11 @@ export async function readFunds(db: PortalDb): Promise<GuildFunds | null> {
 /** Null when nothing has been synced yet. */
 export async function readSalaryReceipt(db: PortalDb): Promise<SalaryReceipt | null> {
   return (await db.salaryReceipt.get(SINGLE_ROW_SLOT))?.value ?? null;
+}
+
+/** Null when nothing has been synced yet. */
+export async function readGuildSettings(db: PortalDb): Promise<GuildSettings | null> {
+  return (await db.guildSettings.get(SINGLE_ROW_SLOT))?.value ?? null;
 }
 
 export interface StoredSyncStatus {

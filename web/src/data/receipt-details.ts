@@ -4,13 +4,15 @@
  * member's items, and the whole receipt for the detailed report, are asked of the server when someone needs
  * them. Both need a connection.
  */
+import { callPath } from "@shared/contract/call.ts";
+import { SALARY_CALLS } from "@shared/contract/salary.ts";
 import type { ReceiptItem, SalaryReceipt } from "@shared/salary/calculate-salaries.ts";
 import { type ApiClient, unexpectedAnswer } from "../lib/api-client.ts";
 
-/** The whole receipt, every member with every item (SPEC's answer). */
-export const FULL_RECEIPT_PATH = "/public/salary-calculation";
+/** The whole receipt, every member with every item (docs/product.md#salary-receipt). */
+export const FULL_RECEIPT_PATH = SALARY_CALLS.receipt.path;
 export const receiptMemberPath = (memberName: string): string =>
-  `${FULL_RECEIPT_PATH}/member?name=${encodeURIComponent(memberName)}`;
+  callPath(SALARY_CALLS.member, { name: memberName });
 
 /** A member's items that have not come after this long count as failed, as a pull does. */
 export const MEMBER_ITEMS_TIMEOUT_MS = 30_000;

@@ -43,6 +43,7 @@ describe("pulls", () => {
     expect(Object.keys(all).sort()).toEqual([
       "bossNames",
       "guildMembers",
+      "guildSettings",
       "marketItems",
       "salaryReceipt",
       "timers",
@@ -50,6 +51,7 @@ describe("pulls", () => {
     for (const collection of [
       "bossNames",
       "guildMembers",
+      "guildSettings",
       "marketItems",
       "salaryReceipt",
       "timers",
@@ -388,6 +390,7 @@ describe("when sync runs", () => {
     // Nothing answered: the server is not known to be back.
     server.faults.failReads("/changes", { kind: "drop" });
     server.faults.failReads("/public/salary-calculation/summary", { kind: "drop" });
+    server.faults.failReads("/public/guild-settings", { kind: "drop" });
     await t.layer.sync.pullAll();
     expect(answers()).toBe(1);
 

@@ -5,7 +5,8 @@
  * to POST /_api/batch, each with its key, and come back with one answer each (decision 034).
  */
 import superjson from "superjson";
-import { BATCH_PATH, type BatchResult, type BatchWrite } from "@shared/sync/write-batch.ts";
+import { BATCH_CALLS } from "@shared/contract/sync.ts";
+import type { BatchResult, BatchWrite } from "@shared/sync/write-batch.ts";
 import { WRITE_OWNER_HEADER, writeOwnerValue } from "@shared/sync/write-owner.ts";
 import { type ApiClient, createApiClient, unexpectedAnswer } from "../lib/api-client.ts";
 
@@ -45,7 +46,7 @@ function resultsOf(answer: unknown, writes: readonly QueuedWrite[]): BatchResult
     Array.isArray(results) &&
     results.length === writes.length &&
     results.every((r, i) => r?.key === writes[i]?.key && typeof r?.status === "number");
-  if (!ok) throw new Error(unexpectedAnswer(BATCH_PATH));
+  if (!ok) throw new Error(unexpectedAnswer(BATCH_CALLS.batch.path));
   return results as BatchResult[];
 }
 
@@ -75,7 +76,7 @@ export function createWriteTransport(
   };
   if (!batched) return transport;
   transport.postBatch = async (writes) => {
-    const answer = await client.request(BATCH_PATH, {
+    const answer = await client.request(BATCH_CALLS.batch.path, {
       method: "POST",
       body: { writes: writes.map(batchWrite) },
       signal: AbortSignal.timeout(timeoutMs),

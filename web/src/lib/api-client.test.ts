@@ -145,7 +145,7 @@ describe("api client success", () => {
   });
 });
 
-describe("api client errors (SPEC section 8)", () => {
+describe("api client errors (docs/product.md#errors-on-screens)", () => {
   it("shows the server's error field", async () => {
     const error = await failure(client.get("/conflict"));
     expect(error.message).toBe("A record with this name already exists.");
@@ -211,7 +211,7 @@ describe("api client errors (SPEC section 8)", () => {
     expect((error as Error).name).toBe("AbortError");
   });
 
-  it("has the spec's generic fallback text", () => {
+  it("has the generic fallback text", () => {
     expect(GENERIC_REQUEST_ERROR).toBe("An unknown error occurred during the request.");
   });
 });

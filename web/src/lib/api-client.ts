@@ -1,8 +1,15 @@
 /**
  * The one way the web app talks to /_api. Successful answers are superjson (login: plain JSON); every
- * failure becomes an ApiError whose message is what the user sees (SPEC section 8).
+ * failure becomes an ApiError whose message is what the user sees (docs/product.md#errors-on-screens).
  */
 import superjson from "superjson";
+import {
+  type CallAnswer,
+  type CallBody,
+  type CallQuery,
+  type CallSpec,
+  callPath,
+} from "@shared/contract/call.ts";
 
 export const UNKNOWN_ERROR = "Unknown error";
 export const GENERIC_REQUEST_ERROR = "An unknown error occurred during the request.";
@@ -64,15 +71,38 @@ export interface RequestOptions {
   body?: unknown;
   /** Login speaks plain JSON both ways. */
   plainJson?: boolean;
+  /** `body` is a file's text, sent as it is (a restore); the answer is superjson. */
+  textBody?: boolean;
   /** Extra request headers (the outbox's Idempotency-Key); Accept and Content-Type are set here. */
   headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
+}
+
+/** What a declared call takes: its query and body as declared (each optional when all its fields are). */
+export type CallInput<C> = (CallQuery<C> extends undefined
+  ? { query?: undefined }
+  : object extends CallQuery<C>
+    ? { query?: CallQuery<C> }
+    : { query: CallQuery<C> }) &
+  (CallBody<C> extends undefined ? { body?: undefined } : { body: CallBody<C> }) & { signal?: AbortSignal };
+
+/** The call's input as an argument: optional when nothing in it is required. */
+export type CallArgs<C> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** A file the server answered: its contents and the name its Content-Disposition gives, if any. */
+export interface ServerFile {
+  blob: Blob;
+  fileName: string | null;
 }
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
   post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T>;
+  /** A declared call (shared/contract, decision 061): its method, path and encodings, answering its type. */
+  call<C extends CallSpec>(call: C, ...args: CallArgs<C>): Promise<CallAnswer<C>>;
+  /** A declared call that answers a file (a backup, the payouts CSV). */
+  file<C extends CallSpec>(call: C, ...args: CallArgs<C>): Promise<ServerFile>;
 }
 
 export interface ApiClientOptions {
@@ -81,38 +111,57 @@ export interface ApiClientOptions {
 }
 
 /** `baseUrl` is empty in the browser (same origin); tests pass a local server's origin. */
-export function createApiClient(baseUrl = "", client: ApiClientOptions = {}): ApiClient {
-  const send = client.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+function networkError(error: unknown): unknown {
+  if (error instanceof DOMException && error.name === "AbortError") return error;
+  const message = error instanceof Error && error.message ? error.message : GENERIC_REQUEST_ERROR;
+  return new ApiError(0, message, "network");
+}
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Reads an answer's body; a connection lost on the way is a network error like one lost before. */
+async function readBody<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw networkError(error);
+  }
+}
+
+function requestBody(options: RequestOptions): string {
+  // The server refuses mutating calls that are not application/json (415), so always send a body.
+  if (options.textBody) return String(options.body ?? "");
+  const payload = options.body ?? {};
+  return options.plainJson ? JSON.stringify(payload) : superjson.stringify(payload);
+}
+
+/** `baseUrl` is empty in the browser (same origin); tests pass a local server's origin. */
+export function createApiClient(baseUrl = "", client: ApiClientOptions = {}): ApiClient {
+  const fetchFn = client.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  /** The answer when it is a success; any failure as the ApiError the screen shows. */
+  async function send(path: string, options: RequestOptions): Promise<Response> {
     const method = options.method ?? (options.body === undefined ? "GET" : "POST");
     const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
     let body: string | undefined;
     if (method !== "GET") {
-      // The server refuses mutating calls that are not application/json (415), so always send a body.
       headers["Content-Type"] = "application/json";
-      const payload = options.body ?? {};
-      body = options.plainJson ? JSON.stringify(payload) : superjson.stringify(payload);
+      body = requestBody(options);
     }
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await send(`${baseUrl}/_api${path}`, {
+    const response = await readBody(() =>
+      fetchFn(`${baseUrl}/_api${path}`, {
         method,
         headers,
         body,
         credentials: "include",
         signal: options.signal,
-      });
-      text = await response.text();
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") throw error;
-      const message = error instanceof Error && error.message ? error.message : GENERIC_REQUEST_ERROR;
-      throw new ApiError(0, message, "network");
-    }
+      }),
+    );
+    if (!response.ok) throw errorFromResponse(response.status, await readBody(() => response.text()));
+    return response;
+  }
 
-    if (!response.ok) throw errorFromResponse(response.status, text);
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await send(path, options);
+    const text = await readBody(() => response.text());
     if (text === "") return undefined as T;
 
     let data: unknown;
@@ -121,16 +170,40 @@ export function createApiClient(baseUrl = "", client: ApiClientOptions = {}): Ap
     } catch {
       throw errorFromResponse(response.status, text);
     }
-    // A 2xx answer that carries an error field is still an error (SPEC section 7).
+    // A 2xx answer that carries an error field is still an error (docs/product.md#errors-on-screens).
     const error = errorField(data);
     if (error) throw new ApiError(response.status, error, "server");
     return data as T;
+  }
+
+  /** A declared call's request: its path with the query, its method, and its body's encoding. */
+  function callRequest(spec: CallSpec, input: CallInput<CallSpec> = {}): [string, RequestOptions] {
+    const encoding = spec.bodyEncoding ?? "superjson";
+    return [
+      callPath(spec, input.query as Readonly<Record<string, unknown>> | undefined),
+      {
+        method: spec.method,
+        body: input.body,
+        plainJson: encoding === "json" || spec.answer.kind === "json",
+        textBody: encoding === "text",
+        signal: input.signal,
+      },
+    ];
   }
 
   return {
     request,
     get: (path, signal) => request(path, { method: "GET", signal }),
     post: (path, body, signal) => request(path, { method: "POST", body, signal }),
+    call: (spec, ...[input]) => request(...callRequest(spec, input as CallInput<CallSpec>)),
+    async file(spec, ...[input]) {
+      const response = await send(...callRequest(spec, input as CallInput<CallSpec>));
+      const disposition = response.headers.get("Content-Disposition") ?? "";
+      return {
+        blob: await readBody(() => response.blob()),
+        fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+      };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The attendance form's rules (SPEC section 5): every field must be filled before the names are matched to
- * the active roster, and at least one of them must match; the date is saved at 12:00 local time. The date and
+ * The attendance form's rules (docs/product.md#attendance): every field must be filled before the names are
+ * matched to the active roster, and at least one of them must match; the date is saved at 12:00 local time. The date and
  * the body are then checked by the server's own schema, with its messages (not in the future, not before
  * 2000-01-01, at most 500 participants).
  */

@@ -1,6 +1,6 @@
 /**
- * Toasts for queued writes (SPEC section 8): the success text once the change is stored on this device and
- * queued; offline it adds that the change will sync later. A command that refuses before storing anything
+ * Toasts for queued writes (docs/product.md#queued-changes): the success text once the change is stored on this
+ * device and queued; offline it adds that the change will sync later. A command that refuses before storing anything
  * shows the fallback with its reason.
  */
 

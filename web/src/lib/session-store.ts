@@ -1,21 +1,18 @@
 /**
  * Who is logged in. Small on purpose: the status, the user and why a check failed. Checks are shared
- * (one request in flight), stale after 5 minutes and repeated on window focus (SPEC sections 4 and 9).
+ * (one request in flight), stale after 5 minutes and repeated on window focus (docs/product.md#access-guard).
  * The last confirmed user is remembered on the device, so a reload without network keeps a logged-in
- * account working from its cache (DECISIONS.md, "Offline"); the server still checks every queued write.
+ * account working from its cache (docs/product.md#offline-and-sync); the server still checks every queued write.
  */
 import { create } from "zustand";
+import { SESSION_CALLS } from "@shared/contract/auth.ts";
+import type { SessionUser } from "@shared/schemas/login.ts";
 import { ApiError, api } from "./api-client.ts";
 
-export type Role = "admin" | "user";
+export type Role = SessionUser["role"];
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  displayName: string;
-  role: Role;
-  avatarUrl: string | null;
-}
+/** The account signed in, as /_api/auth answers it. */
+export type { SessionUser };
 
 export type SessionState =
   | { status: "loading"; user: null; message: null }
@@ -115,7 +112,7 @@ function setLogoutPending(pending: boolean): void {
 /** Sends a logout that could not be sent before; true once the server has ended that session. */
 async function sendPendingLogout(): Promise<boolean> {
   try {
-    await api.request("/auth/logout", { method: "POST", body: {}, plainJson: true });
+    await api.call(SESSION_CALLS.logout);
   } catch (error) {
     // 401: the session had ended anyway
     if (!(error instanceof ApiError && error.status === 401)) return false;
@@ -126,7 +123,7 @@ async function sendPendingLogout(): Promise<boolean> {
 
 async function fetchSession(): Promise<SessionUser | null> {
   try {
-    const { user } = await api.get<{ user: SessionUser }>("/auth/session");
+    const { user } = await api.call(SESSION_CALLS.session);
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -155,7 +152,7 @@ export function checkSession(): Promise<void> {
           : { status: "unauthenticated", user: null, message: null },
       );
     } catch (error) {
-      // Offline, a logged-in account keeps working (DECISIONS, "Offline"); coming back online checks again.
+      // Offline, a logged-in account keeps working (docs/product.md#offline-and-sync); back online it checks again.
       const offline = error instanceof ApiError && error.status === 0;
       if (offline && useSessionStore.getState().session.status === "authenticated") return;
       const remembered = offline ? rememberedUser() : null;
@@ -188,9 +185,9 @@ export function setSession(session: SessionState): void {
 }
 
 /**
- * Ends the session on the server; a failure is only logged (SPEC section 8), the client forgets it anyway. A
- * logout that did not reach the server is sent before the next session check, so coming back online does not
- * sign the account in again and send its queued writes (decision 039).
+ * Ends the session on the server; a failure is only logged (docs/product.md#access-guard), the client forgets it
+ * anyway. A logout that did not reach the server is sent before the next session check, so coming back online
+ * does not sign the account in again and send its queued writes (decision 039).
  */
 export async function logout(): Promise<void> {
   setLogoutPending(true);

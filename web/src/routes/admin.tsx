@@ -3,6 +3,7 @@ import {
   CalendarCheck,
   Coins,
   ExternalLink,
+  Globe,
   Hourglass,
   LogOut,
   ScrollText,
@@ -24,9 +25,10 @@ import { useAuthenticatedUser } from "../lib/session-store.ts";
 import { ADMIN_PAGE_LABELS } from "../shell/admin-nav-links.ts";
 import { useAdminLogout } from "../shell/use-admin-logout.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
+import { useGuildTimeZone } from "./-components/use-guild-time-zone.ts";
 import { dashboardFigures } from "./admin/-components/dashboard-figures.ts";
 
-/** The dashboard's tools, in the spec's order; their names come from the one list of admin pages. */
+/** The dashboard's tools in order (docs/product.md#dashboard); their names come from the one list of admin pages. */
 const TOOL_CARDS = [
   // Raid night first (decision 045): the officer's most frequent task on a phone.
   ["/admin/record-raid", CalendarCheck],
@@ -67,7 +69,36 @@ function StatCard({
   );
 }
 
-/** The admin dashboard (SPEC section 2): greeting, the three figures from the local store, the tools. */
+export const CHOOSE_TIME_ZONE = "Choose the guild's time zone";
+
+/** Until an admin chooses the guild's zone (decision 059), what is in use and where to choose it. */
+function ChooseTimeZone() {
+  const zone = useGuildTimeZone();
+  if (zone.status !== "ready" || zone.settings === null) return null;
+  const { timeZone, timeZoneSource } = zone.settings;
+  if (timeZoneSource === "guild-settings") return null;
+  const from = timeZoneSource === "GUILD_TIMEZONE" ? "the server's GUILD_TIMEZONE" : "the server's own zone";
+  return (
+    <Card
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-4 border-gold/40"
+      data-testid="choose-time-zone"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <Globe className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
+        <p className="text-sm text-ink-muted">
+          Spawn times and alerts use <strong className="font-semibold text-ink">{timeZone}</strong>, {from},
+          until an admin chooses the guild's zone.
+        </p>
+      </div>
+      <Link to="/admin/guild-settings" className={buttonClass("primary")}>
+        {CHOOSE_TIME_ZONE}
+      </Link>
+    </Card>
+  );
+}
+
+/** The admin dashboard (docs/product.md#dashboard): greeting, the three figures from the local store, the tools. */
 export function AdminDashboardPage() {
   const user = useAuthenticatedUser();
   const logout = useAdminLogout();
@@ -94,6 +125,7 @@ export function AdminDashboardPage() {
           </Button>
         </div>
       </Card>
+      <ChooseTimeZone />
       <section aria-label="Guild figures" className="grid gap-3 sm:grid-cols-3">
         <StatCard
           title="Total Guild Funds"

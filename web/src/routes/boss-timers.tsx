@@ -1,7 +1,7 @@
 import { PageHeader } from "../components/page-header.tsx";
 import { BossTimerGrid } from "../features/boss-timers/boss-timer-grid.tsx";
 import { SpawnSoundToggle } from "../features/boss-timers/spawn-sound-toggle.tsx";
-import { SpawnAlertsButton } from "../features/spawn-alerts/spawn-alerts-dialog.tsx";
+import { SpawnAlertsButton } from "../features/spawn-alerts/spawn-alerts-button.tsx";
 import { LastSynced } from "../features/sync-status/last-synced.tsx";
 import { useBossTimersPage } from "./-components/use-boss-timers-page.ts";
 

@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 const route = getRouteApi("/public-layout/login");
 
-/** Back to the page that asked for a login, if it is one of ours; /admin otherwise (SPEC "/login"). */
+/** Back to the page that asked for a login, if it is one of ours; /admin otherwise (docs/product.md#login). */
 function safeRedirect(target: string | undefined): string {
   return target?.startsWith("/") && !target.startsWith("//") && !target.startsWith("/login")
     ? target

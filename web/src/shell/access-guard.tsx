@@ -6,7 +6,7 @@ import { Skeleton } from "../components/skeleton.tsx";
 import { logout, type Role, type SessionUser, useSession } from "../lib/session-store.ts";
 import { useDocumentTitle } from "./use-document-title.ts";
 
-/** The skeleton shown while the session loads (SPEC "Access guard"). */
+/** The skeleton shown while the session loads (docs/product.md#access-guard). */
 export function AuthenticatingSkeleton() {
   return (
     <div role="status" aria-busy="true" className="mx-auto w-full max-w-3xl space-y-6 p-6">
@@ -48,7 +48,7 @@ export function AccessGuard({ children }: { children: (user: SessionUser) => Rea
 export const accessDeniedMessage = (role: string) =>
   `Access denied. Your role (${role}) lacks required permissions.`;
 
-/** Admin pages: a user without the role sees 'Access Denied' instead (SPEC section 6). */
+/** Admin pages: a user without the role sees 'Access Denied' instead (docs/product.md#access-guard). */
 export function RoleGuard({
   user,
   requiredRole,

@@ -17,7 +17,7 @@ describe("adminHeaderLabel", () => {
 });
 
 describe("ADMIN_NAV_LINKS", () => {
-  it("lists the spec's sidebar in order, the admin-only ones flagged, then accounts, the audit log, Discord and Backup", () => {
+  it("lists the product's sidebar in order, the admin-only ones flagged, then accounts, the audit log, Discord, Guild Settings and Backup", () => {
     expect(ADMIN_NAV_LINKS.map((link) => link.to)).toEqual([
       "/admin",
       "/guild-members",
@@ -32,6 +32,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "/admin/accounts",
       "/admin/audit-log",
       "/admin/discord",
+      "/admin/guild-settings",
       "/admin/backup",
     ]);
     expect(ADMIN_NAV_LINKS.filter((link) => link.adminOnly).map((link) => link.label)).toEqual([
@@ -44,6 +45,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "Accounts",
       "Audit Log",
       "Discord",
+      "Guild Settings",
       "Backup",
     ]);
     expect(adminHeaderLabel("/admin/audit-log")).toBe("Audit Log");
@@ -55,6 +57,7 @@ describe("adminCollectionsForPath", () => {
     expect(adminCollectionsForPath("/admin")).toEqual(["guildMembers", "marketItems", "funds"]);
     expect(adminCollectionsForPath("/guild-funds/")).toEqual(["funds", "fundSpending"]);
     expect(adminCollectionsForPath("/admin/payouts")).toEqual(["payouts", "guildMembers"]);
+    expect(adminCollectionsForPath("/admin/guild-settings")).toEqual(["guildSettings"]);
     expect(adminCollectionsForPath("/admin/accounts")).toBeNull();
     expect(adminCollectionsForPath("/admin/audit-log")).toBeNull();
   });

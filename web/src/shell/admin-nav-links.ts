@@ -15,6 +15,7 @@ export const ADMIN_PAGE_LABELS = {
   "/admin/accounts": "Accounts",
   "/admin/audit-log": "Audit Log",
   "/admin/discord": "Discord",
+  "/admin/guild-settings": "Guild Settings",
   "/admin/fix-participants": "Fix Participants",
   "/admin/backup": "Backup",
   "/admin/data-migration": "Data Migration",
@@ -27,7 +28,7 @@ function navLink<To extends AdminPath>(to: To, adminOnly: boolean) {
   return { to, label: ADMIN_PAGE_LABELS[to], adminOnly };
 }
 
-/** The admin sidebar (SPEC "Admin layout"); `adminOnly` entries are flagged as such in the spec. */
+/** The admin sidebar (docs/product.md#admin-layout), with its admin-only entries flagged. */
 export const ADMIN_NAV_LINKS = [
   navLink("/admin", false),
   navLink("/guild-members", false),
@@ -42,6 +43,7 @@ export const ADMIN_NAV_LINKS = [
   navLink("/admin/accounts", true),
   navLink("/admin/audit-log", true),
   navLink("/admin/discord", true),
+  navLink("/admin/guild-settings", true),
   navLink("/admin/backup", true),
 ];
 
@@ -67,6 +69,7 @@ const COLLECTIONS_BY_PATH: Readonly<Record<string, readonly CollectionName[]>> =
   "/admin/attendance": ["attendance", "guildMembers", "marketItems"],
   "/admin/record-raid": ["attendance", "guildMembers", "bossNames"],
   "/admin/characters": ["guildMembers"],
+  "/admin/guild-settings": ["guildSettings"],
 };
 
 /** The cached collections shown at `pathname`; null for online-only tools (accounts, audit log, imports). */

@@ -1,6 +1,6 @@
 /**
  * The admin pages' freshness line under the header: when the page's cached data was last synced, or, offline,
- * how old the shown data is (DECISIONS.md, "Offline"). Online-only tools say they need the network instead.
+ * how old the shown data is (docs/product.md#offline-and-sync). Online-only tools say they need the network instead.
  */
 import { RefreshCw, WifiOff } from "lucide-react";
 import { lastSyncedText, offlineBannerText } from "../features/sync-status/sync-time.ts";

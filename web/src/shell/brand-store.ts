@@ -1,9 +1,11 @@
 /**
- * The guild's brand ('{brand}' in texts) and time zone from /_api/public/config. The last known value is
- * kept in localStorage so a reload (or an offline start) shows the right name without a flash.
+ * The guild's brand ('{brand}' in texts) from /_api/public/config. The last known value is kept in localStorage so
+ * a reload (or an offline start) shows the right name without a flash. (The guild's time zone is synced data:
+ * public/guild-settings, decision 059.)
  */
 import { useSyncExternalStore } from "react";
 import { create } from "zustand";
+import { SYSTEM_CALLS } from "@shared/contract/system.ts";
 import { api } from "../lib/api-client.ts";
 
 export const DEFAULT_BRAND = "Guild Portal";
@@ -16,7 +18,6 @@ const STORAGE_KEY = "guild-portal:config";
 
 export interface PublicConfig {
   brand: string;
-  timeZone: string | null;
 }
 
 function readStored(): PublicConfig {
@@ -24,28 +25,20 @@ function readStored(): PublicConfig {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (raw) {
       const parsed = JSON.parse(raw) as Partial<PublicConfig>;
-      if (typeof parsed.brand === "string" && parsed.brand.trim() !== "") {
-        return {
-          brand: parsed.brand,
-          timeZone: typeof parsed.timeZone === "string" ? parsed.timeZone : null,
-        };
-      }
+      if (typeof parsed.brand === "string" && parsed.brand.trim() !== "") return { brand: parsed.brand };
     }
   } catch {
     // Storage may be unavailable (private mode) or hold junk; the default is fine.
   }
-  return { brand: BUILD_BRAND, timeZone: null };
+  return { brand: BUILD_BRAND };
 }
 
 export const useConfigStore = create<PublicConfig>(() => readStored());
 
 export async function loadPublicConfig(): Promise<void> {
   try {
-    const config = await api.get<PublicConfig>("/public/config");
-    const next: PublicConfig = {
-      brand: config.brand?.trim() ? config.brand : DEFAULT_BRAND,
-      timeZone: config.timeZone ?? null,
-    };
+    const config = await api.call(SYSTEM_CALLS.publicConfig);
+    const next: PublicConfig = { brand: config.brand?.trim() ? config.brand : DEFAULT_BRAND };
     useConfigStore.setState(next);
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   } catch {

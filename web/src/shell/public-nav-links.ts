@@ -1,4 +1,4 @@
-/** The public portal's top navigation (SPEC "Public layout"). */
+/** The public portal's top navigation (docs/product.md#public-layout). */
 export const PUBLIC_NAV_LINKS = [
   { to: "/public/guild-members", label: "Guild Members" },
   { to: "/public/market-exchange", label: "Market Exchange" },

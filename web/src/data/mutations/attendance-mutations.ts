@@ -1,19 +1,15 @@
 /** Attendance writes: create, edit, delete a record, moving the raid counts as the server does. */
+import { ATTENDANCE_CALLS } from "@shared/contract/attendance.ts";
 import { mergeNames } from "@shared/merge/field-merge.ts";
 import { normalizeParticipants } from "@shared/participants/parse-participants.ts";
 import { raidCountChanges } from "@shared/participants/raid-counts.ts";
+import type { CreateAttendanceInput } from "@shared/schemas/attendance.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { localId } from "../portal-db.ts";
 import { type IdArgs, type Mutation, mutation } from "./mutation.ts";
 
-export interface CreateAttendanceArgs {
-  bossName: string;
-  dateAttended: Date;
-  participatedMembers: string[];
-}
-
 /**
- * SPEC's update sends the date and the whole list. The edit form sends only what it changed, each with its
+ * The plain update sends the date and the whole list. The edit form sends only what it changed, each with its
  * value when the form opened in `base`, and the server merges the list as a set of names (decision 038).
  */
 export interface UpdateAttendanceArgs {
@@ -44,8 +40,7 @@ const ATTENDANCE_EFFECTS = {
 } satisfies Pick<Mutation<unknown>, "reads" | "writes" | "refresh">;
 
 export const ATTENDANCE_MUTATIONS = {
-  createAttendance: mutation<CreateAttendanceArgs>({
-    path: "/attendance",
+  createAttendance: mutation(ATTENDANCE_CALLS.create)<CreateAttendanceInput>({
     ...ATTENDANCE_EFFECTS,
     apply(draft, args, { seq, createdAt }) {
       const participatedMembers = attendanceNames(draft, args.participatedMembers);
@@ -60,8 +55,7 @@ export const ATTENDANCE_MUTATIONS = {
     },
   }),
 
-  updateAttendance: mutation<UpdateAttendanceArgs>({
-    path: "/attendance/update",
+  updateAttendance: mutation(ATTENDANCE_CALLS.update)<UpdateAttendanceArgs>({
     ...ATTENDANCE_EFFECTS,
     apply(draft, args) {
       const record = draft.get("attendance", args.id);
@@ -79,8 +73,7 @@ export const ATTENDANCE_MUTATIONS = {
     },
   }),
 
-  deleteAttendance: mutation<IdArgs>({
-    path: "/attendance/delete",
+  deleteAttendance: mutation(ATTENDANCE_CALLS.remove)<IdArgs>({
     ...ATTENDANCE_EFFECTS,
     apply(draft, args) {
       const record = draft.get("attendance", args.id);

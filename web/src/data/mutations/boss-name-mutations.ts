@@ -1,4 +1,5 @@
 /** Boss name writes: create, rename or re-time, delete; each keeps the boss's timer row in step. */
+import { BOSS_NAME_CALLS } from "@shared/contract/bosses.ts";
 import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
 import { localId } from "../portal-db.ts";
 import { definedOnly, type IdArgs, type Mutation, mutation } from "./mutation.ts";
@@ -25,8 +26,7 @@ const BOSS_NAME_EFFECTS = {
 } satisfies Pick<Mutation<unknown>, "reads" | "writes" | "refresh">;
 
 export const BOSS_NAME_MUTATIONS = {
-  createBossName: mutation<CreateBossNameArgs>({
-    path: "/boss-names",
+  createBossName: mutation(BOSS_NAME_CALLS.create)<CreateBossNameArgs>({
     ...BOSS_NAME_EFFECTS,
     apply(draft, args, { seq }) {
       const hours = args.respawn_time_hours ?? RESPAWN_HOURS_DEFAULT;
@@ -40,8 +40,7 @@ export const BOSS_NAME_MUTATIONS = {
     },
   }),
 
-  updateBossName: mutation<UpdateBossNameArgs>({
-    path: "/boss-names/update",
+  updateBossName: mutation(BOSS_NAME_CALLS.update)<UpdateBossNameArgs>({
     ...BOSS_NAME_EFFECTS,
     apply(draft, args) {
       const boss = draft.get("bossNames", args.id);
@@ -58,8 +57,7 @@ export const BOSS_NAME_MUTATIONS = {
     },
   }),
 
-  deleteBossName: mutation<IdArgs>({
-    path: "/boss-names/delete",
+  deleteBossName: mutation(BOSS_NAME_CALLS.remove)<IdArgs>({
     ...BOSS_NAME_EFFECTS,
     apply(draft, args) {
       const boss = draft.get("bossNames", args.id);

@@ -1,8 +1,10 @@
 /** Market (loot) writes: create, edit, delete an item. */
 
+import { MARKET_CALLS } from "@shared/contract/market.ts";
 import { mergeNames, namesOf } from "@shared/merge/field-merge.ts";
 import type { MoneyText } from "@shared/money/money.ts";
 import { normalizeParticipantInput, participantText } from "@shared/participants/participant-text.ts";
+import type { LootStatus } from "@shared/schemas/market.ts";
 import { localId, type MarketItem } from "../portal-db.ts";
 import { definedOnly, type IdArgs, mutation, storedMoney } from "./mutation.ts";
 
@@ -11,7 +13,7 @@ export interface CreateMarketItemArgs {
   bossName: string;
   value: MoneyText;
   /** Pending when omitted. */
-  status?: string;
+  status?: LootStatus;
   /** A list of names, or the text as stored (JSON array or comma list). */
   participatedMembers: string | string[];
   totalFunds?: MoneyText;
@@ -21,18 +23,17 @@ export interface CreateMarketItemArgs {
 
 /**
  * The edit forms send only the fields they changed, each with its value when the form opened in `base`, and
- * the server merges them onto the item as it is then (decision 038). Without `base`: SPEC's update.
+ * the server merges them onto the item as it is then (decision 038). Without `base`: the plain update.
  */
 export interface UpdateMarketItemArgs extends Partial<CreateMarketItemArgs> {
   id: number;
-  base?: Partial<Omit<CreateMarketItemArgs, "status">> & { status?: string };
+  base?: Partial<CreateMarketItemArgs>;
 }
 
 const MARKET_CHANGES = ["marketItems", "guildMembers", "salaryReceipt", "funds"] as const;
 
 export const MARKET_MUTATIONS = {
-  createMarketItem: mutation<CreateMarketItemArgs>({
-    path: "/market-exchange",
+  createMarketItem: mutation(MARKET_CALLS.create)<CreateMarketItemArgs>({
     reads: [],
     writes: ["marketItems"],
     refresh: MARKET_CHANGES,
@@ -53,8 +54,7 @@ export const MARKET_MUTATIONS = {
     },
   }),
 
-  updateMarketItem: mutation<UpdateMarketItemArgs>({
-    path: "/market-exchange/update",
+  updateMarketItem: mutation(MARKET_CALLS.update)<UpdateMarketItemArgs>({
     reads: [],
     writes: ["marketItems"],
     refresh: MARKET_CHANGES,
@@ -81,8 +81,7 @@ export const MARKET_MUTATIONS = {
     },
   }),
 
-  deleteMarketItem: mutation<IdArgs>({
-    path: "/market-exchange/delete",
+  deleteMarketItem: mutation(MARKET_CALLS.remove)<IdArgs>({
     reads: [],
     writes: ["marketItems"],
     refresh: MARKET_CHANGES,

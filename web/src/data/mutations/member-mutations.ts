@@ -1,4 +1,5 @@
 /** Guild member writes: create, edit, delete, kick, mark paid. */
+import { MEMBER_CALLS } from "@shared/contract/members.ts";
 import { type MoneyText, moneyText } from "@shared/money/money.ts";
 import { finalPayoutCents, paidByMember } from "@shared/payouts/member-balance.ts";
 import type { MemberCategory } from "@shared/schemas/members.ts";
@@ -24,13 +25,19 @@ export interface MemberChanges {
 
 /**
  * The edit form sends only the fields it changed, each with its value when the form opened in `base`, and
- * the server merges them onto the member as it is then (decision 038). Without `base`: SPEC's update.
+ * the server merges them onto the member as it is then (decision 038). Without `base`: the plain update.
  */
 export interface UpdateMemberArgs extends MemberChanges {
   id: number;
   raidsParticipated?: number;
   salary?: MoneyText;
-  base?: { [K in keyof MemberChanges]?: MemberChanges[K] | string };
+  /** The stored values (a category as stored, whatever it is). */
+  base?: {
+    playerName?: string;
+    category?: string;
+    mainMemberId?: number | null;
+    playerAlias?: string | null;
+  };
 }
 
 export interface MemberIdArgs {
@@ -59,8 +66,7 @@ function patchMember(draft: LocalDraft, id: number, patch: Partial<GuildMember>,
 }
 
 export const MEMBER_MUTATIONS = {
-  createMember: mutation<CreateMemberArgs>({
-    path: "/guild-members",
+  createMember: mutation(MEMBER_CALLS.create)<CreateMemberArgs>({
     reads: [],
     writes: ["guildMembers"],
     refresh: ["guildMembers"],
@@ -82,8 +88,7 @@ export const MEMBER_MUTATIONS = {
     },
   }),
 
-  updateMember: mutation<UpdateMemberArgs>({
-    path: "/guild-member/update",
+  updateMember: mutation(MEMBER_CALLS.update)<UpdateMemberArgs>({
     reads: [],
     writes: ["guildMembers"],
     refresh: MEMBER_CHANGES,
@@ -94,8 +99,7 @@ export const MEMBER_MUTATIONS = {
     },
   }),
 
-  deleteMember: mutation<MemberIdArgs>({
-    path: "/guild-member/delete",
+  deleteMember: mutation(MEMBER_CALLS.remove)<MemberIdArgs>({
     reads: [],
     writes: ["guildMembers"],
     refresh: MEMBER_CHANGES,
@@ -104,8 +108,7 @@ export const MEMBER_MUTATIONS = {
     },
   }),
 
-  kickMember: mutation<KickMemberArgs>({
-    path: "/guild-member/kick",
+  kickMember: mutation(MEMBER_CALLS.kick)<KickMemberArgs>({
     reads: [],
     writes: ["guildMembers"],
     refresh: ["guildMembers"],
@@ -125,8 +128,7 @@ export const MEMBER_MUTATIONS = {
     },
   }),
 
-  markMemberPaid: mutation<MarkPaidArgs>({
-    path: "/guild-member/mark-paid",
+  markMemberPaid: mutation(MEMBER_CALLS.markPaid)<MarkPaidArgs>({
     reads: [],
     writes: ["guildMembers", "payouts"],
     refresh: ["guildMembers", "payouts"],

@@ -1,13 +1,14 @@
 /**
  * What every queued write is: where it is sent, which collections its local effect reads and writes, which
- * collections to pull again once the server has applied it (SPEC section 7, plus the derived salaries and
- * funds that DECISIONS says the server recalculates), and the local effect itself.
+ * collections to pull again once the server has applied it (docs/product.md#calls, plus the derived salaries and
+ * funds the server recalculates: docs/product.md#salaries-and-funds), and the local effect itself.
  *
  * The local effect is a pure function of the draft and the row's arguments. It runs once when the command
  * is issued, again whenever its collections are rebuilt from the server's copy while the row is still in
  * the outbox, and once on the base copy when the server acknowledges it. It must tolerate any state (a
  * row that is gone, a collection never pulled) because the server's data may have moved on.
  */
+import type { CallBody, CallSpec } from "@shared/contract/call.ts";
 import { type MoneyText, moneyText, readMoney } from "@shared/money/money.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import type { CollectionName } from "../portal-db.ts";
@@ -20,7 +21,7 @@ export interface MutationContext {
 }
 
 export interface Mutation<A> {
-  /** POST path under /_api. */
+  /** POST path under /_api: its call's, as declared in shared/contract (stored in each outbox row). */
   path: string;
   reads: readonly CollectionName[];
   writes: readonly CollectionName[];
@@ -52,7 +53,14 @@ export function definedOnly<T extends object>(patch: T): Partial<T> {
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Gives an entry the full Mutation type, so every apply takes (draft, args, context). */
-export function mutation<A>(definition: Mutation<A>): Mutation<A> {
-  return definition;
+/**
+ * A write of the declared `call` (decision 061): sent to its path, with arguments `A` that must be a body the call
+ * accepts (the declaration's schema input), so a write and its route cannot drift apart. Every apply takes
+ * (draft, args, context).
+ */
+export function mutation<C extends CallSpec>(call: C) {
+  return <A extends CallBody<C>>(definition: Omit<Mutation<A>, "path">): Mutation<A> => ({
+    ...definition,
+    path: call.path,
+  });
 }

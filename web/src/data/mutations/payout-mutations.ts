@@ -4,6 +4,8 @@
  * A payout's local row names its member from the local roster, so history and balances show it at once,
  * offline too.
  */
+import { FUND_CALLS } from "@shared/contract/funds.ts";
+import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
 import type { MoneyText } from "@shared/money/money.ts";
 import type { FundName } from "@shared/schemas/fund-spending.ts";
 import { localId } from "../portal-db.ts";
@@ -30,8 +32,7 @@ export interface CreateSpendingArgs {
 }
 
 export const PAYOUT_MUTATIONS = {
-  createPayout: mutation<CreatePayoutArgs>({
-    path: "/payouts",
+  createPayout: mutation(PAYOUT_CALLS.create)<CreatePayoutArgs>({
     reads: ["guildMembers"],
     writes: ["payouts"],
     refresh: ["payouts"],
@@ -52,8 +53,7 @@ export const PAYOUT_MUTATIONS = {
     },
   }),
 
-  deletePayout: mutation<IdArgs>({
-    path: "/payouts/delete",
+  deletePayout: mutation(PAYOUT_CALLS.remove)<IdArgs>({
     reads: [],
     writes: ["payouts"],
     refresh: ["payouts"],
@@ -62,8 +62,7 @@ export const PAYOUT_MUTATIONS = {
     },
   }),
 
-  createSpending: mutation<CreateSpendingArgs>({
-    path: "/fund-spending",
+  createSpending: mutation(FUND_CALLS.createSpending)<CreateSpendingArgs>({
     reads: [],
     writes: ["fundSpending"],
     refresh: ["fundSpending", "funds"],
@@ -81,8 +80,7 @@ export const PAYOUT_MUTATIONS = {
     },
   }),
 
-  deleteSpending: mutation<IdArgs>({
-    path: "/fund-spending/delete",
+  deleteSpending: mutation(FUND_CALLS.deleteSpending)<IdArgs>({
     reads: [],
     writes: ["fundSpending"],
     refresh: ["fundSpending", "funds"],

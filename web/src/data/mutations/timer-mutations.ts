@@ -1,5 +1,7 @@
 /** Boss timer writes: start one, undo a start, reset one or all. */
+import { BOSS_TIMER_CALLS } from "@shared/contract/bosses.ts";
 import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
+import type { TEST_TIMER_SECONDS } from "@shared/schemas/boss-timers.ts";
 import type { LocalDraft } from "../local-draft.ts";
 import { type BossTimerRow, localId } from "../portal-db.ts";
 import { tooOldToSend } from "../too-old-starts.ts";
@@ -10,7 +12,7 @@ export interface StartTimerArgs {
   /** The click time, so a timer started offline keeps its real start. */
   startTime: Date;
   /** Admins only: a 10-second test timer. */
-  testDuration?: number;
+  testDuration?: typeof TEST_TIMER_SECONDS;
 }
 
 export interface UndoTimerStartArgs {
@@ -60,8 +62,7 @@ function newTimer(draft: LocalDraft, bossName: string, seq: number): BossTimerRo
 }
 
 export const TIMER_MUTATIONS = {
-  startTimer: mutation<StartTimerArgs>({
-    path: "/boss-timers",
+  startTimer: mutation(BOSS_TIMER_CALLS.start)<StartTimerArgs>({
     reads: ["bossNames"],
     writes: ["timers"],
     refresh: ["timers"],
@@ -86,8 +87,7 @@ export const TIMER_MUTATIONS = {
 
   // The server restores the timer the start replaced (decision 041); locally the start's timer goes at once,
   // which shows the boss as it was (ready) until the server's copy arrives. A later start stays, as there.
-  undoTimerStart: mutation<UndoTimerStartArgs>({
-    path: "/boss-timers/undo",
+  undoTimerStart: mutation(BOSS_TIMER_CALLS.undo)<UndoTimerStartArgs>({
     reads: [],
     writes: ["timers"],
     refresh: ["timers"],
@@ -99,8 +99,7 @@ export const TIMER_MUTATIONS = {
     },
   }),
 
-  resetTimers: mutation<ResetTimersArgs>({
-    path: "/boss-timers/delete",
+  resetTimers: mutation(BOSS_TIMER_CALLS.reset)<ResetTimersArgs>({
     reads: [],
     writes: ["timers"],
     refresh: ["timers"],

@@ -1,5 +1,6 @@
-/** Create and edit an account (DECISIONS.md: admins create users and admins, reset passwords, disable). */
+/** Create and edit an account: admins create raiders and admins, reset passwords, disable (docs/product.md#accounts). */
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { ACCOUNT_CALLS } from "@shared/contract/accounts.ts";
 import {
   ACCOUNT_ROLES,
   type Account,
@@ -104,14 +105,15 @@ type Checked<V, B> = { ok: true; body: B } | { ok: false; errors: FieldErrors<ke
 function useAccountForm<V extends object, B>({
   initial,
   validate,
-  path,
+  send,
   success,
   failure,
   onDone,
 }: {
   initial: V | (() => V);
   validate: (values: V) => Checked<V, B>;
-  path: string;
+  /** The call the checked body goes to. */
+  send: (body: B) => Promise<unknown>;
   success: string;
   failure: string;
   onDone: () => void;
@@ -136,7 +138,7 @@ function useAccountForm<V extends object, B>({
     }
     setSubmitting(true);
     try {
-      await api.post(path, checked.body);
+      await send(checked.body);
       toast.success(success);
       onDone();
     } catch (error) {
@@ -210,7 +212,7 @@ export function CreateAccountDialog({
   const form = useAccountForm({
     initial: EMPTY,
     validate: validateCreateAccount,
-    path: "/admin/accounts",
+    send: (body) => api.call(ACCOUNT_CALLS.create, { body }),
     success: "Account created successfully.",
     failure: "Failed to create account.",
     onDone: () => {
@@ -268,7 +270,7 @@ export function EditAccountDialog({
   const { values, errors, submitting, set, submit } = useAccountForm({
     initial: () => editValuesOf(account),
     validate: (edited: EditAccountValues) => validateEditAccount(account, edited),
-    path: "/admin/accounts/update",
+    send: (body) => api.call(ACCOUNT_CALLS.update, { body }),
     success: "Account updated successfully.",
     failure: "Failed to update account.",
     onDone: () => {

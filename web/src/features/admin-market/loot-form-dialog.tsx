@@ -1,18 +1,20 @@
 /**
  * 'Add New Loot' and 'Edit Loot': checked on submit and on blur with the shared market schema, so the
- * messages are the spec's ('Loot name is required', 'Participated members are required', ...).
+ * messages are the product's ('Loot name is required', 'Participated members are required', ...); amounts are
+ * read by the one money input rule (decision 060).
  */
 import { useId, useState } from "react";
 import { moneyText } from "@shared/money/money.ts";
 import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
-import { fieldErrors } from "@shared/schemas/form-errors.ts";
-import { createMarketItemSchema, LOOT_STATUSES } from "@shared/schemas/market.ts";
+import { checkForm } from "@shared/schemas/form-errors.ts";
+import { createMarketItemSchema, LOOT_STATUSES, type LootStatus } from "@shared/schemas/market.ts";
 import { BossSelect } from "@web/components/boss-select.tsx";
 import { Dialog, Field, FormActions } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { ParticipantPicker, type PickerMember } from "@web/components/participant-picker.tsx";
 import { MoneyField, TextField } from "@web/components/text-field.tsx";
 import type { MarketItem } from "@web/data/portal-db.ts";
+import { revealProblem } from "@web/lib/reveal-problem.ts";
 import { participantNamesOf } from "./admin-market-view.ts";
 
 export interface LootValues {
@@ -20,7 +22,7 @@ export interface LootValues {
   bossName: string;
   /** Decimal text, e.g. '1000.00'. */
   value: string;
-  status: string;
+  status: LootStatus;
   participatedMembers: string[];
   dateAcquired: string | null;
   totalFunds: string;
@@ -69,16 +71,20 @@ function draftOf(item: MarketItem | null): Draft {
 }
 
 function check(draft: Draft): { errors: Errors; values: LootValues | null } {
-  const result = createMarketItemSchema.safeParse({
-    lootName: draft.lootName,
-    bossName: draft.bossName,
-    value: draft.value.trim(),
-    status: draft.status,
-    participatedMembers: draft.participatedMembers,
-    totalFunds: draft.totalFunds.trim() === "" ? "0" : draft.totalFunds.trim(),
-    dateAcquired: draft.dateAcquired === "" ? null : draft.dateAcquired,
-  });
-  if (!result.success) return { errors: fieldErrors<FieldName>(result.error), values: null };
+  const result = checkForm(
+    createMarketItemSchema,
+    {
+      lootName: draft.lootName,
+      bossName: draft.bossName,
+      value: draft.value,
+      status: draft.status,
+      participatedMembers: draft.participatedMembers,
+      totalFunds: draft.totalFunds.trim() === "" ? "0" : draft.totalFunds,
+      dateAcquired: draft.dateAcquired === "" ? null : draft.dateAcquired,
+    },
+    ["value", "totalFunds"],
+  );
+  if (!result.ok) return { errors: result.errors, values: null };
   const data = result.data;
   return {
     errors: {},
@@ -113,11 +119,12 @@ function useLootDraft(
       setErrors((prev) => ({ ...prev, [field]: check(next).errors[field as FieldName] }));
   };
   const blur = (field: FieldName) => setErrors((prev) => ({ ...prev, [field]: check(draft).errors[field] }));
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { errors: found, values } = check(draft);
     setErrors(found);
     if (values) onSubmit(values, opened);
+    else revealProblem(event.currentTarget);
   };
   return { draft, errors, set, blur, setErrors, submit };
 }

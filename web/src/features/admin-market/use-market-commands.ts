@@ -1,4 +1,4 @@
-/** Market item writes through the outbox, with the spec's toasts (section 8). */
+/** Market item writes through the outbox, with its toasts (docs/product.md#admin-market-exchange). */
 
 import { changedFields, MARKET_FIELD_RULES } from "@shared/merge/field-merge.ts";
 import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";

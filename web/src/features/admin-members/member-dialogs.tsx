@@ -6,8 +6,8 @@
 
 import { type FormEvent, useState } from "react";
 import { changedFields, MEMBER_FIELD_RULES } from "@shared/merge/field-merge.ts";
-import { formatMoney } from "@shared/money/money.ts";
-import { problemWith } from "@shared/schemas/form-errors.ts";
+import { formatMoney, moneyText } from "@shared/money/money.ts";
+import { checkForm, problemWith } from "@shared/schemas/form-errors.ts";
 import {
   createMemberSchema,
   kickMemberSchema,
@@ -17,11 +17,12 @@ import {
 } from "@shared/schemas/members.ts";
 import { ConfirmDialog, Dialog, Field, FormActions } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
-import { PaymentDetailFields } from "@web/components/text-field.tsx";
+import { MoneyField, PaymentDetailFields } from "@web/components/text-field.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
 import { rememberedMethod, rememberMethod } from "@web/lib/remembered-method.ts";
+import { revealProblem } from "@web/lib/reveal-problem.ts";
 import { runWrite } from "@web/lib/run-write.ts";
 
 export type MemberDialog =
@@ -140,15 +141,31 @@ function MemberForm({
 function KickForm({ member, onDone }: { member: GuildMember; onDone: () => void }) {
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const check = (value: string) =>
-    value.trim() === "" ? undefined : problemWith(kickMemberSchema.shape.finalSalaryAmount, value.trim());
-  const submit = async (event: FormEvent) => {
+  /** Empty: the current salary is paid out. Else the amount as the API takes it, or the field's message. */
+  const check = (typed: string): { amount: string | undefined } | { problem: string } => {
+    if (typed.trim() === "") return { amount: undefined };
+    const result = checkForm(kickMemberSchema, { id: member.id, finalSalaryAmount: typed }, [
+      "finalSalaryAmount",
+    ]);
+    if (!result.ok) return { problem: Object.values(result.errors).join(" ") };
+    const cents = result.data.finalSalaryAmount;
+    return { amount: cents === null || cents === undefined ? undefined : moneyText(cents) };
+  };
+  const problemOf = (typed: string) => {
+    const checked = check(typed);
+    return "problem" in checked ? checked.problem : undefined;
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = check(amount);
-    setError(problem);
-    if (problem) return;
+    const checked = check(amount);
+    if ("problem" in checked) {
+      setError(checked.problem);
+      revealProblem(event.currentTarget);
+      return;
+    }
+    setError(undefined);
     const done = await runWrite(
-      () => commands.kickMember(member.id, amount.trim() === "" ? undefined : amount.trim()),
+      () => commands.kickMember(member.id, checked.amount),
       "Guild member kicked successfully.",
       "Failed to kick member.",
     );
@@ -156,26 +173,18 @@ function KickForm({ member, onDone }: { member: GuildMember; onDone: () => void 
   };
   return (
     <form id="kick-form" noValidate onSubmit={submit}>
-      <Field
+      <MoneyField
         label="Final Salary (optional)"
         error={error}
         hint={`Leave empty to pay out the current salary of ${formatMoney(member.salary, "usdt")}.`}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="decimal"
-            step={0.01}
-            min={0}
-            placeholder={formatMoney(member.salary, "plain")}
-            className={inputClass}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            onBlur={() => setError(check(amount))}
-          />
-        )}
-      </Field>
+        placeholder={formatMoney(member.salary, "plain")}
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          if (error) setError(problemOf(value));
+        }}
+        onBlur={() => setError(problemOf(amount))}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The admin member tables' rows: each member with Loot Items (loot items naming them) and Loot Participation
- * (Sold items naming them), as DECISIONS "Counts on the roster" defines them; names resolve against the whole
+ * (Sold items naming them), as docs/product.md#counts-on-the-roster defines them; names resolve against the whole
  * roster so a player alias counts for each of that player's characters.
  */
 import { parseParticipants } from "@shared/participants/parse-participants.ts";

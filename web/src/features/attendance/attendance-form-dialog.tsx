@@ -121,7 +121,7 @@ function AttendanceForm({
           );
     setSaving(false);
     if (done && announceRaids && target.mode === "add") {
-      // SPEC's "N member(s)" with the count in agreement (decision 048).
+      // "N member(s)" with the count in agreement (docs/product.md#attendance, decision 048).
       toast.success(
         `Raids participated updated for ${countOf(result.participatedMembers.length, "member")}.`,
       );
@@ -165,7 +165,7 @@ export function AttendanceFormDialog({
   onClose: () => void;
   members: readonly GuildMember[];
   bossNames: readonly BossNameRow[];
-  /** The members page also says how many raid counts moved (SPEC section 8). */
+  /** The members page also says how many raid counts moved (docs/product.md#attendance). */
   announceRaids?: boolean;
 }) {
   const title = target?.mode === "edit" ? "Edit Attendance Record" : "Add Attendance Record";

@@ -5,22 +5,6 @@
 import { formatDate, formatDateTime } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 
-export interface AuditEntry {
-  id: number;
-  actorId: number | null;
-  actorEmail: string | null;
-  /** The actor's display name now; null for the system or a deleted account. */
-  actorName: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  /** The name of what changed (an item's loot name, a member's player name...), when it has one. */
-  subject: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: Date;
-}
-
 /** The entity filter's choices: every entity the server records. */
 export const AUDIT_ENTITIES = [
   { value: "account", label: "Accounts" },

@@ -1,6 +1,7 @@
 import { ArrowRight, Filter } from "lucide-react";
 import { formatDateTime } from "@shared/format/format-date.ts";
-import { type AuditEntry, actionLabel, auditChanges } from "./audit-diff.ts";
+import type { AuditLogEntry } from "@shared/schemas/audit-log.ts";
+import { actionLabel, auditChanges } from "./audit-diff.ts";
 import { auditHeadline, auditSummary } from "./audit-summary.ts";
 
 const ACTION_TONES: Readonly<Record<string, string>> = {
@@ -21,8 +22,8 @@ export function AuditEntryCard({
   entry,
   onOnlyThis,
 }: {
-  entry: AuditEntry;
-  onOnlyThis?: (entry: AuditEntry) => void;
+  entry: AuditLogEntry;
+  onOnlyThis?: (entry: AuditLogEntry) => void;
 }) {
   const summary = auditSummary(entry);
   const changes = summary ? [] : auditChanges(entry.before, entry.after);

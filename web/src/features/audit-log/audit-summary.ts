@@ -5,7 +5,7 @@
  */
 import { countOf, formatCount, GLOSSARY, signedMoney } from "@shared/glossary/glossary.ts";
 import { formatMoney, readMoney } from "@shared/money/money.ts";
-import type { AuditEntry } from "./audit-diff.ts";
+import type { AuditLogEntry } from "@shared/schemas/audit-log.ts";
 
 const PAST_TENSE: Readonly<Record<string, string>> = {
   create: "Added",
@@ -46,7 +46,7 @@ function record(value: unknown): Record<string, unknown> | null {
 const words = (name: string) => name.replace(/_/g, " ");
 
 /** 'Updated market item', 'Kicked member', 'Recalculated salaries'. */
-export function auditHeadline(entry: Pick<AuditEntry, "action" | "entity">): string {
+export function auditHeadline(entry: Pick<AuditLogEntry, "action" | "entity">): string {
   const verb = PAST_TENSE[entry.action] ?? words(entry.action).replace(/^./, (c) => c.toUpperCase());
   const kind = KIND_NAMES[entry.entity] ?? words(entry.entity);
   if (entry.action === "reset_all") return `Reset all ${kind}s`;
@@ -91,7 +91,7 @@ const count = (value: unknown) => (typeof value === "number" && Number.isSafeInt
  * update, a delete), which the card shows field by field.
  */
 export function auditSummary(
-  entry: Pick<AuditEntry, "action" | "entity" | "before" | "after">,
+  entry: Pick<AuditLogEntry, "action" | "entity" | "before" | "after">,
 ): AuditSummary | null {
   const before = record(entry.before);
   const after = record(entry.after);

@@ -1,24 +1,20 @@
 /** The audit log from the server, newest first, a page at a time (online only: it is not in the local store). */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
+import { AUDIT_CALLS } from "@shared/contract/audit.ts";
+import type { CallQuery } from "@shared/contract/call.ts";
+import type { AuditLogEntry, AuditLogPage } from "@shared/schemas/audit-log.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
-import type { AuditEntry } from "./audit-diff.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 
-interface AuditPage {
-  entries: AuditEntry[];
-  nextBefore: number | null;
-}
-
 export interface AuditLogState {
   /** null until the first page arrived. */
-  entries: AuditEntry[] | null;
+  entries: AuditLogEntry[] | null;
   nextBefore: number | null;
   loadingMore: boolean;
   error: string | null;
 }
-
-const INITIAL: AuditLogState = { entries: null, nextBefore: null, loadingMore: false, error: null };
 
 /** What the log is narrowed to; the server filters (the log can be years long). */
 export interface AuditFilter {
@@ -34,62 +30,59 @@ export interface AuditFilter {
 
 export const NO_FILTER: AuditFilter = { entity: null, entityId: null, actor: null, q: "" };
 
-function pagePath(filter: AuditFilter, before: number | null): string {
-  const params = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
-  if (before !== null) params.set("before", String(before));
-  if (filter.entity) params.set("entity", filter.entity);
-  if (filter.entity && filter.entityId) params.set("entityId", filter.entityId);
-  if (filter.actor !== null) params.set("actor", String(filter.actor));
-  if (filter.q.trim() !== "") params.set("q", filter.q.trim());
-  return `/admin/audit-log?${params}`;
+type AuditQuery = CallQuery<typeof AUDIT_CALLS.list>;
+
+function pageQuery(filter: AuditFilter, before: number | null): AuditQuery {
+  return {
+    limit: String(AUDIT_PAGE_SIZE),
+    before: before === null ? undefined : String(before),
+    entity: filter.entity || undefined,
+    entityId: filter.entity && filter.entityId ? filter.entityId : undefined,
+    actor: filter.actor === null ? undefined : String(filter.actor),
+    q: filter.q.trim() === "" ? undefined : filter.q.trim(),
+  };
+}
+
+/** The older pages "Load more" added to one first page (a new first page starts again). */
+interface MorePages {
+  first: AuditLogPage | null;
+  pages: AuditLogPage[];
+  loading: boolean;
+  error: string | null;
 }
 
 export function useAuditLog(
   online: boolean,
   filter: AuditFilter,
 ): { state: AuditLogState; loadMore: () => void } {
-  const [state, setState] = useState<AuditLogState>(INITIAL);
-  // The filter a page was asked for; an answer for an older filter is dropped.
-  const key = pagePath(filter, null);
-  const current = useRef(key);
-  current.current = key;
-
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    setState(INITIAL);
-    api
-      .get<AuditPage>(key, controller.signal)
-      .then((page) =>
-        setState({ entries: page.entries, nextBefore: page.nextBefore, loadingMore: false, error: null }),
-      )
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ ...INITIAL, error: errorMessage(error) });
-      });
-    return () => controller.abort();
-  }, [online, key]);
+  const query = pageQuery(filter, null);
+  const first = useServerRead([query], (signal) => api.call(AUDIT_CALLS.list, { query, signal }), online);
+  const firstPage = first.status === "ready" ? first.data : null;
+  const [more, setMore] = useState<MorePages>({ first: null, pages: [], loading: false, error: null });
+  const current = firstPage !== null && more.first === firstPage ? more : null;
+  const pages = firstPage === null ? [] : [firstPage, ...(current?.pages ?? [])];
+  const nextBefore = pages.at(-1)?.nextBefore ?? null;
+  const loadingMore = current?.loading ?? false;
 
   const loadMore = useCallback(() => {
-    const before = state.nextBefore;
-    if (before === null || state.loadingMore) return;
-    const asked = key;
-    setState((s) => ({ ...s, loadingMore: true, error: null }));
-    api
-      .get<AuditPage>(pagePath(filter, before))
-      .then((page) => {
-        if (current.current !== asked) return;
-        setState((s) => ({
-          entries: [...(s.entries ?? []), ...page.entries],
-          nextBefore: page.nextBefore,
-          loadingMore: false,
-          error: null,
-        }));
-      })
-      .catch((error: unknown) => {
-        if (current.current !== asked) return;
-        setState((s) => ({ ...s, loadingMore: false, error: errorMessage(error) }));
-      });
-  }, [key, filter, state.nextBefore, state.loadingMore]);
+    if (firstPage === null || nextBefore === null || loadingMore) return;
+    const sameFirst = (m: MorePages) => m.first === firstPage;
+    setMore((m) => ({ first: firstPage, pages: sameFirst(m) ? m.pages : [], loading: true, error: null }));
+    api.call(AUDIT_CALLS.list, { query: pageQuery(filter, nextBefore) }).then(
+      (page) =>
+        setMore((m) => (sameFirst(m) ? { ...m, pages: [...m.pages, page], loading: false, error: null } : m)),
+      (error: unknown) =>
+        setMore((m) => (sameFirst(m) ? { ...m, loading: false, error: errorMessage(error) } : m)),
+    );
+  }, [filter, firstPage, nextBefore, loadingMore]);
 
-  return { state, loadMore };
+  return {
+    state: {
+      entries: firstPage === null ? null : pages.flatMap((page) => page.entries),
+      nextBefore,
+      loadingMore,
+      error: first.status === "error" ? first.error : (current?.error ?? null),
+    },
+    loadMore,
+  };
 }

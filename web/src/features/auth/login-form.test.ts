@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@web/lib/api-client.ts";
-import { loginFailureMessage, validateLoginField, validateLoginForm } from "./login-form.ts";
+import { loginFailureMessage } from "./login-failure.ts";
+import { validateLoginField, validateLoginForm } from "./login-form.ts";
 
-describe("login form validation (SPEC section 5)", () => {
+describe("login form validation (docs/product.md#login)", () => {
   it("asks for both fields when both are empty", () => {
     expect(validateLoginForm({ email: "", password: "" })).toEqual({
       email: "Username is required",
@@ -39,7 +40,7 @@ describe("login form validation (SPEC section 5)", () => {
   });
 });
 
-describe("login failure message (SPEC section 8)", () => {
+describe("login failure message (docs/product.md#login)", () => {
   it("shows the server's error", () => {
     expect(loginFailureMessage(new ApiError(401, "Invalid email or password.", "server"))).toBe(
       "Invalid email or password.",

@@ -1,10 +1,12 @@
 /**
- * The login form's rules (SPEC section 5): the shared login schema, checked on blur and on submit, and the
- * inline message for a failed login (SPEC section 8).
+ * The login form's rules (docs/product.md#login): the shared login schema, checked on blur and on submit. It
+ * brings zod, so the form fetches it when first used (decision 062); the message for a failed login is in
+ * login-failure.ts.
  */
+import { LOGIN_CALLS } from "@shared/contract/login.ts";
 import { fieldErrors } from "@shared/schemas/form-errors.ts";
 import { type LoginInput, loginSchema } from "@shared/schemas/login.ts";
-import { ApiError } from "@web/lib/api-client.ts";
+import { api } from "@web/lib/api-client.ts";
 
 export type LoginFormValues = LoginInput;
 export type LoginField = keyof LoginFormValues;
@@ -21,17 +23,7 @@ export function validateLoginField(field: LoginField, values: LoginFormValues): 
   return validateLoginForm(values)[field];
 }
 
-export const LOGIN_FAILED = "Login failed";
-export const LOGIN_FAILED_TRY_AGAIN = "Login failed. Please try again.";
-
-/**
- * The inline message for a failed login (SPEC section 8): the server's `error`, else 'Login failed' when the
- * server answered without one, else 'Login failed. Please try again.' (no answer, or anything unexpected).
- */
-export function loginFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.source === "server") return error.message;
-    if (error.status > 0) return LOGIN_FAILED;
-  }
-  return LOGIN_FAILED_TRY_AGAIN;
+/** Signs in with the declared login call (plain JSON both ways); the email is sent trimmed. */
+export function logIn(values: LoginFormValues) {
+  return api.call(LOGIN_CALLS.login, { body: { email: values.email.trim(), password: values.password } });
 }

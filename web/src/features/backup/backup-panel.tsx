@@ -25,13 +25,8 @@ import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { ApiError, errorMessage } from "@web/lib/api-client.ts";
+import type { ServerRead } from "@web/lib/use-server-read.ts";
 import { downloadBackup, restoreBackupFile } from "./backup-requests.ts";
-
-/** The status call's state, as the route's fetch gives it. */
-export type FetchState<T> =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; data: T };
 
 export const REPLACE_WARNING =
   "Restoring replaces everything in this portal — members, loot, attendance, bosses, payouts, accounts and the audit log — with what the file holds.";
@@ -359,7 +354,8 @@ function RestoreCard({ status }: { status: BackupStatus }) {
   );
 }
 
-export function BackupPanel({ state, reload }: { state: FetchState<BackupStatus>; reload: () => void }) {
+/** `status`: the portal's backup status, read by the route. */
+export function BackupPanel({ status: state }: { status: ServerRead<BackupStatus> }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <DownloadCard />
@@ -367,8 +363,8 @@ export function BackupPanel({ state, reload }: { state: FetchState<BackupStatus>
         <RestoreCard key={String(state.data.hasGuildData)} status={state.data} />
       ) : state.status === "error" ? (
         <div className="space-y-2">
-          <ErrorAlert message={state.message} />
-          <Button variant="secondary" onClick={reload}>
+          <ErrorAlert message={state.error} />
+          <Button variant="secondary" onClick={state.reload}>
             Try again
           </Button>
         </div>

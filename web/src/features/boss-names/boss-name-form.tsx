@@ -1,6 +1,6 @@
 /**
  * The add and edit boss name dialog. Checked on submit and on blur with the shared schema's messages
- * (SPEC section 5); a name another boss already has, in any letter case, is refused before it is queued.
+ * (docs/product.md#boss-names); a name another boss already has, in any letter case, is refused before it is queued.
  */
 import { useId, useState } from "react";
 import { bossNameField, RESPAWN_HOURS_DEFAULT, respawnHoursField } from "@shared/schemas/boss-names.ts";

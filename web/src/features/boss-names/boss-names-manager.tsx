@@ -1,5 +1,5 @@
 /**
- * Boss names management (SPEC "/admin/boss-names"): the table with add, edit and delete. Used by the boss
+ * Boss names management (docs/product.md#boss-names): the table with add, edit and delete. Used by the boss
  * names page and, inside a dialog, by the admin market page's 'Manage Boss Names'.
  */
 import { Pencil, Plus, Trash2 } from "lucide-react";

@@ -13,7 +13,7 @@ import { commands } from "@web/data/lazy-data-layer.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 
-/** SPEC section 9: the test timer runs 10 seconds. */
+/** The test timer runs 10 seconds (docs/product.md#admin-boss-timers). */
 export const TEST_TIMER_SECONDS = 10;
 export const resetDone = (bossName: string) => `${bossName} timer has been reset successfully`;
 export const ALL_RESET = "All boss timers have been reset successfully";

@@ -1,5 +1,5 @@
 /**
- * One boss card (SPEC section 4, decision 040): a big name and state badge readable at arm's length, the
+ * One boss card (docs/product.md#boss-timers, decision 040): a big name and state badge readable at arm's length, the
  * countdown to the next spawn (a running timer or a scheduled boss), that spawn's clock time in the viewer's
  * zone, and the respawn info (a fixed schedule in the guild's zone, named). The card's main area is a button;
  * `footer` (a login link, an error, the admin page's Reset Timer) sits below it, outside the button.

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatNextSpawnLabel, formatTime } from "@shared/format/format-date.ts";
+import { nextSpawnText } from "@shared/format/guild-clock.ts";
 import {
   anyRunning,
   type BossTimerInput,
@@ -153,16 +154,21 @@ describe("toBossCard", () => {
   it("a fixed-schedule boss is scheduled, counting down to its next slot, its schedule in the guild's zone", () => {
     // AURAQ: Sunday and Wednesday 21:00 Manila; from Friday 12:00 UTC (20:00 Manila) the next is Sunday
     // 21:00 Manila = Sunday 13:00 UTC, 49 hours away.
-    const card = toBossCard(idle("AURAQ", -4), NOW, "Asia/Manila");
+    const card = toBossCard(idle("AURAQ", -4), NOW, "Asia/Manila", "UTC");
     const next = Date.parse("2026-11-22T13:00:00Z");
     expect(card).toMatchObject({
       state: "scheduled",
       fixed: true,
       respawnInfo: "Sun 21:00 & Wed 21:00 Asia/Manila",
       countdown: "49h 0m 0s",
-      spawnLabel: formatNextSpawnLabel(next),
+      // A viewer elsewhere sees the guild's time, named, and their own (decision 059).
+      spawnLabel: "Next: Sun 21:00 Asia/Manila · 13:00 your time",
       soon: false,
     });
+    // A viewer in the guild's zone sees the usual form.
+    expect(toBossCard(idle("AURAQ", -4), NOW, "Asia/Manila", "Asia/Manila").spawnLabel).toBe(
+      "Next: Nov 22, 2026 at 9:00 PM",
+    );
     // Its wait runs from the previous slot (Wednesday 21:00 Manila = 13:00 UTC) to the next.
     const previous = Date.parse("2026-11-18T13:00:00Z");
     expect(card.progress).toBeCloseTo((NOW - previous) / (next - previous), 6);
@@ -174,10 +180,10 @@ describe("toBossCard", () => {
 
   it("a fixed-schedule boss in its spawn window is up ('disabled': no timer), then scheduled again", () => {
     const slot = Date.parse("2026-11-22T13:00:00Z"); // AURAQ, Sunday 21:00 Manila
-    const at = (ms: number) => toBossCard(idle("AURAQ", -4), ms, "Asia/Manila");
+    const at = (ms: number) => toBossCard(idle("AURAQ", -4), ms, "Asia/Manila", "Europe/Berlin");
     expect(at(slot - SECOND)).toMatchObject({ state: "scheduled", countdown: "0h 0m 1s", soon: true });
     expect(at(slot)).toMatchObject({ state: "disabled", countdown: null });
-    expect(at(slot).spawnLabel).toBe(spawnedAtLabel(formatTime(slot)));
+    expect(at(slot).spawnLabel).toBe(spawnedAtLabel("Sun 21:00 Asia/Manila · 14:00 your time"));
     expect(at(slot + 30 * MINUTE - 1).state).toBe("disabled");
     expect(at(slot + 30 * MINUTE).state).toBe("scheduled");
   });
@@ -190,12 +196,14 @@ describe("toBossCard", () => {
         fc.constantFrom(-1, -4, -5, -8),
         (offset, zone, code) => {
           const now = NOW + offset;
-          const card = toBossCard(idle("FIXED", code), now, zone);
+          const card = toBossCard(idle("FIXED", code), now, zone, "Europe/Berlin");
           if (card.state !== "scheduled") return;
           const match = /^(\d+)h (\d+)m (\d+)s$/.exec(card.countdown ?? "");
           const seconds = Number(match?.[1]) * 3600 + Number(match?.[2]) * 60 + Number(match?.[3]);
           // The countdown rounds up to the second; the slot is on a whole minute.
-          expect(card.spawnLabel).toBe(formatNextSpawnLabel(now - (now % SECOND) + seconds * SECOND));
+          expect(card.spawnLabel).toBe(
+            nextSpawnText(now - (now % SECOND) + seconds * SECOND, zone, "Europe/Berlin"),
+          );
         },
       ),
     );

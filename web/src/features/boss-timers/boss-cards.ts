@@ -1,6 +1,6 @@
 /**
- * What each boss card shows, from the cached timer rows (one per boss, SPEC section 4 and decisions 007, 040):
- * which bosses are in the grid, in next-up order, their state, countdown, spawn and schedule texts. Every time
+ * What each boss card shows (docs/product.md#boss-timers; decisions 007, 040), from the cached timer rows (one
+ * per boss): which bosses are in the grid, in next-up order, their state, countdown, spawn and schedule texts. Every time
  * on a card comes from one BossSpawn (shared/bosses/next-spawn.ts), so the lines cannot disagree. Pure: the
  * clock and the guild's time zone are passed in.
  */
@@ -19,7 +19,8 @@ import {
   isTimerRunning,
 } from "@shared/bosses/countdown.ts";
 import { type BossSpawn, bossSpawnOf, inNextUpOrder, SPAWN_SOON_MS } from "@shared/bosses/next-spawn.ts";
-import { type DateInput, formatNextSpawnLabel, formatTime } from "@shared/format/format-date.ts";
+import type { DateInput } from "@shared/format/format-date.ts";
+import { nextSpawnText, spawnClockText } from "@shared/format/guild-clock.ts";
 import { compareText } from "@shared/sorting/compare-text.ts";
 
 /** The fields of a cached timer row the cards read (web/src/data BossTimerRow fits). */
@@ -43,7 +44,11 @@ export interface BossCard {
   countdown: string | null;
   /** Elapsed share of the wait for that spawn, 0..1, else null. */
   progress: number | null;
-  /** 'Next: {date} at {time}' for a spawn to come, 'Spawned at {time}' for a boss just up; viewer's zone. */
+  /**
+   * 'Next: {date} at {time}' for a spawn to come, 'Spawned at {time}' for a boss just up, in the viewer's zone
+   * when its clock is the guild's; else the guild's time, named, and the viewer's: 'Next: Sat 15:00 Asia/Manila ·
+   * 16:00 your time' (decision 059).
+   */
   spawnLabel: string | null;
   /** The next spawn is less than SPAWN_SOON_MS away. */
   soon: boolean;
@@ -72,13 +77,23 @@ export function startableBosses(rows: readonly BossTimerInput[]): string[] {
     .sort(compareText);
 }
 
-function spawnLabel(spawn: BossSpawn | null): string | null {
+function spawnLabel(
+  spawn: BossSpawn | null,
+  guildTimeZone: string | null,
+  viewerZone: string | null | undefined,
+): string | null {
   if (spawn === null) return null;
-  if (spawn.upSince !== null) return spawnedAtLabel(formatTime(spawn.upSince));
-  return spawn.spawnAt !== null ? formatNextSpawnLabel(spawn.spawnAt) : null;
+  if (spawn.upSince !== null) return spawnedAtLabel(spawnClockText(spawn.upSince, guildTimeZone, viewerZone));
+  return spawn.spawnAt !== null ? nextSpawnText(spawn.spawnAt, guildTimeZone, viewerZone) : null;
 }
 
-export function toBossCard(row: BossTimerInput, now: number, guildTimeZone: string | null = null): BossCard {
+/** `viewerZone`: the runtime's when absent (a test names one). */
+export function toBossCard(
+  row: BossTimerInput,
+  now: number,
+  guildTimeZone: string | null = null,
+  viewerZone?: string | null,
+): BossCard {
   const schedule = resolveBossSchedule(row.bossName, row.respawnTimeHours);
   const spawn = bossSpawnOf(row, now, guildTimeZone);
   const state = bossCardState(
@@ -101,7 +116,7 @@ export function toBossCard(row: BossTimerInput, now: number, guildTimeZone: stri
         : scheduleLabel(row.respawnTimeHours),
     countdown: spawnAt === null ? null : formatCountdown(spawnAt - now),
     progress: spawnAt === null ? null : elapsedShare(waitStart, spawnAt, now),
-    spawnLabel: spawnLabel(spawn),
+    spawnLabel: spawnLabel(spawn, guildTimeZone, viewerZone),
     soon: spawnAt !== null && spawnAt - now <= SPAWN_SOON_MS,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The boss timer grid (SPEC "/boss-timers"): 10 skeleton cards while loading, the fetch error when nothing
+ * The boss timer grid (docs/product.md#boss-timers): 10 skeleton cards while loading, the fetch error when nothing
  * is cached, 'No boss data available.' for an empty list, otherwise a card per boss. Used by the public page
  * and, with a footer per card, by the admin timer page. While it shows cards, it also toasts each spawn that
  * happens (SpawnToasts): both timer pages alert, no other page does (decision 040).
@@ -17,7 +17,7 @@ export const SKELETON_CARDS = 10;
 export const COUNTDOWN_TICK_MS = 1_000;
 export const NEXT_SPAWN_REFRESH_MS = 60_000;
 export const NO_BOSS_DATA = "No boss data available.";
-/** SPEC section 8: the boss timer fetch's fallback message. */
+/** The boss timer fetch's fallback message (docs/product.md#boss-timers). */
 export const FETCH_BOSS_TIMERS_FAILED = "Failed to fetch boss timers";
 export const bossDataError = (message: string) =>
   `Error fetching boss data: ${message || FETCH_BOSS_TIMERS_FAILED}`;
@@ -67,7 +67,7 @@ function Cards<T extends BossTimerInput>({
   footerFor?: (row: T, card: BossCard) => ReactNode;
 }) {
   // Countdowns tick every second while one runs; otherwise next spawns and the order are recalculated every
-  // minute (SPEC section 9).
+  // minute (docs/product.md#constants-and-limits).
   const minute = useClock(NEXT_SPAWN_REFRESH_MS);
   const seconds = useClock(anyRunning(rows, Math.max(Date.now(), minute)) ? COUNTDOWN_TICK_MS : null);
   // A render between ticks (a timer just started) reads the clock itself, so a fresh countdown never shows

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { SpawnSource } from "@shared/bosses/next-spawn.ts";
-import { formatTime } from "@shared/format/format-date.ts";
+import { spawnClockText } from "@shared/format/guild-clock.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { playSpawnBeep } from "./spawn-beep.ts";
 import { useSpawnSound } from "./spawn-sound-store.ts";
@@ -16,10 +16,10 @@ export const SPAWN_TOAST_MS = 60_000;
 export const spawnedMessage = (bossName: string) => `${bossName} has spawned`;
 export const spawnedDetail = (time: string) => `Spawned at ${time}`;
 
-function announce(spawns: readonly Spawned[], withSound: boolean): void {
+function announce(spawns: readonly Spawned[], guildTimeZone: string | null, withSound: boolean): void {
   for (const spawn of spawns) {
     toast.success(spawnedMessage(spawn.bossName), {
-      description: spawnedDetail(formatTime(spawn.spawnedAt)),
+      description: spawnedDetail(spawnClockText(spawn.spawnedAt, guildTimeZone)),
       duration: SPAWN_TOAST_MS,
     });
   }
@@ -41,7 +41,7 @@ export function SpawnToasts({
   useEffect(() => {
     const check = () => {
       const { rows: current, guildTimeZone: zone } = latest.current;
-      announce(watch.check(current, Date.now(), zone), useSpawnSound.getState().enabled);
+      announce(watch.check(current, Date.now(), zone), zone, useSpawnSound.getState().enabled);
     };
     check();
     const id = setInterval(check, SPAWN_CHECK_MS);

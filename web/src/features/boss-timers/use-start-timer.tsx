@@ -1,7 +1,7 @@
 /**
  * Starting a timer from a card: through the outbox (commands.startTimer), so the countdown starts at once,
  * also offline, and the start reaches the server later with the click time. Anonymous visitors get a link to
- * log in on the card instead (DECISIONS.md, "Who may do what"). A start the server refused stays on its card
+ * log in on the card instead (docs/product.md#who-may-do-what). A start the server refused stays on its card
  * with the server's message until it is retried or discarded (decision 011); one too old to record offers
  * Discard only, since Retry would send the same time again (decision 036). The start's toast offers Undo for
  * as long as the server allows it (decision 041); the undo is queued like the start, so it works offline too.
@@ -10,6 +10,7 @@ import { Link } from "@tanstack/react-router";
 import { AlertCircle, LogIn } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { UNDO_WINDOW_SECONDS } from "@shared/bosses/timer-start-windows.ts";
+import type { TEST_TIMER_SECONDS } from "@shared/schemas/boss-timers.ts";
 import { Button } from "@web/components/button.tsx";
 import { isTooOldToRecord, TOO_OLD_TO_RECORD, TOO_OLD_TO_RECORD_DETAIL, useOutbox } from "@web/data/hooks.ts";
 import { commands, dataLayerActions } from "@web/data/lazy-data-layer.ts";
@@ -87,7 +88,7 @@ export interface StartTimerOptions {
   /** Where the login link returns to. */
   redirect: string;
   /** Admin test timers (10 s) pass { testDuration: 10 }. */
-  testDuration?: number;
+  testDuration?: typeof TEST_TIMER_SECONDS;
 }
 
 export function useStartTimer({ canStart, redirect, testDuration }: StartTimerOptions) {

@@ -4,6 +4,7 @@
  * server checks that nobody else holds the character).
  */
 import { type FormEvent, useState } from "react";
+import { ACCOUNT_LINK_CALLS } from "@shared/contract/accounts.ts";
 import { changedFields, MEMBER_FIELD_RULES } from "@shared/merge/field-merge.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
@@ -14,8 +15,8 @@ import { commands } from "@web/data/lazy-data-layer.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { runWrite } from "@web/lib/run-write.ts";
 import { toast } from "@web/lib/toast.tsx";
+import type { AccountLinks } from "./account-links.ts";
 import { accountCandidates, altCandidates, memberCandidates } from "./characters-model.ts";
-import type { AccountLinks } from "./use-account-links.ts";
 
 /** Sets a member's main character (null: makes it a main of its own), merged with other devices' edits. */
 function setMain(member: GuildMember, mainMemberId: number | null) {
@@ -164,7 +165,7 @@ export function LinkAccountDialog({
     setPending(true);
     setError(undefined);
     try {
-      await api.post("/admin/accounts/link-member", { userId, memberId });
+      await api.call(ACCOUNT_LINK_CALLS.linkMember, { body: { userId, memberId } });
       toast.success(memberId === null ? "Account unlinked." : "Account linked to its character.");
       onSaved();
       onClose();

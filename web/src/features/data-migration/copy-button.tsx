@@ -1,4 +1,4 @@
-/** Copies a text to the clipboard; the label turns to 'Copied!' for 2 seconds (SPEC section 9). */
+/** Copies a text to the clipboard; the label turns to 'Copied!' for 2 seconds (docs/product.md#data-migration). */
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@web/components/button.tsx";

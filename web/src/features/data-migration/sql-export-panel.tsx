@@ -1,33 +1,21 @@
 /** The INSERT statements of the five data tables (GET /_api/admin/sql-export), each with a copy button. */
 import { Database, RefreshCw } from "lucide-react";
+import { ADMIN_SQL_CALLS } from "@shared/contract/admin-sql.ts";
 import { formatDateTime } from "@shared/format/format-date.ts";
+import { EXPORT_TABLES } from "@shared/schemas/sql-export.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
+import { api } from "@web/lib/api-client.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { SqlBlock } from "./sql-block.tsx";
-import { useAdminFetch } from "./use-admin-fetch.ts";
-
-export const EXPORT_TABLES = [
-  "guild_members",
-  "market_exchange",
-  "guild_funds",
-  "boss_names",
-  "boss_timers",
-] as const;
-type ExportTable = (typeof EXPORT_TABLES)[number];
-
-export interface SqlExport {
-  sql: string;
-  tables: Record<ExportTable, string>;
-  rowCounts: Record<ExportTable, number>;
-  generatedAt: string | Date;
-}
 
 const rows = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
 
 export function SqlExportPanel() {
-  const { state, reload } = useAdminFetch<SqlExport>("/admin/sql-export", true);
+  const state = useServerRead(["sql-export"], (signal) => api.call(ADMIN_SQL_CALLS.sqlExport, { signal }));
+  const { reload } = state;
   return (
     <section className="space-y-4" aria-labelledby="sql-export-title">
       <Card className="flex flex-wrap items-center justify-between gap-4">
@@ -64,7 +52,7 @@ export function SqlExportPanel() {
       ) : state.status === "error" ? (
         <Card role="alert" className="text-sm">
           <p className="font-semibold text-danger">Failed to generate the SQL export</p>
-          <p className="mt-1 break-words text-ink-muted">{state.message}</p>
+          <p className="mt-1 break-words text-ink-muted">{state.error}</p>
         </Card>
       ) : (
         <div className="grid gap-4">

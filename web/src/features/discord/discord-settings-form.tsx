@@ -5,6 +5,7 @@
 import { AlertTriangle, CheckCircle2, Send } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { ALERT_LEAD_MINUTES, type AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
+import { DISCORD_CALLS } from "@shared/contract/spawn-alerts.ts";
 import { formatDateTime } from "@shared/format/format-date.ts";
 import {
   type DiscordSettings,
@@ -66,10 +67,7 @@ export function DiscordSettingsForm({
     if (problem) return;
     setSaving(true);
     try {
-      const { discord } = await api.request<{ discord: DiscordSettings }>("/discord-settings", {
-        method: "PUT",
-        body: values,
-      });
+      const { discord } = await api.call(DISCORD_CALLS.save, { body: values });
       toast.success(DISCORD_SAVED);
       onSaved(discord);
     } catch (error) {
@@ -82,7 +80,7 @@ export function DiscordSettingsForm({
   const sendTest = async () => {
     setTesting(true);
     try {
-      const { message } = await api.post<{ message: string }>("/discord-settings/test");
+      const { message } = await api.call(DISCORD_CALLS.test);
       toast.success(message);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -90,7 +88,7 @@ export function DiscordSettingsForm({
       setTesting(false);
       // The answer may have recorded a delivery or an error.
       try {
-        onSaved((await api.get<{ discord: DiscordSettings }>("/discord-settings")).discord);
+        onSaved((await api.call(DISCORD_CALLS.settings)).discord);
       } catch {
         // The page keeps what it shows.
       }

@@ -1,4 +1,4 @@
-/** The repair tool's figures and texts (SPEC sections 2 and 9). */
+/** The repair tool's figures and texts (docs/product.md#fix-participants). */
 import { countOf } from "@shared/glossary/glossary.ts";
 export const SNIPPET_LENGTH = 100;
 
@@ -24,6 +24,6 @@ export const RECALCULATE_DIALOG = {
   confirmLabel: "Yes, Recalculate All Salaries",
 } as const;
 
-/** SPEC's 'Found N items with corrupted participant data.', in the right number ('Found 1 item ...'). */
+/** 'Found N items with corrupted participant data.', in the right number ('Found 1 item ...'). */
 export const foundMessage = (count: number) =>
   `Found ${countOf(count, "item")} with corrupted participant data.`;

@@ -1,8 +1,9 @@
 /**
  * The repair tool's calls: a dry-run analysis, then one of the two fixes after the user confirms. Toasts and
- * the error card follow SPEC section 8.
+ * the error card follow docs/product.md#fix-participants.
  */
 import { useState } from "react";
+import { FIX_PARTICIPANTS_CALLS } from "@shared/contract/fix-participants.ts";
 import type {
   CorruptionAnalysis,
   FixAction,
@@ -13,7 +14,9 @@ import { ApiError, api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { OPERATION_FAILED, OPERATION_SUCCESSFUL, UNEXPECTED_ERROR } from "./fix-model.ts";
 
-const PATH = "/admin/fix-corrupted-participants";
+/** One call does all three: a dry run answers the analysis, a fix its result. */
+const send = (body: { dryRun: boolean; fixAction?: FixAction }) =>
+  api.call(FIX_PARTICIPANTS_CALLS.fixParticipants, { body });
 
 export type FixResult = (ResetParticipantsResult | RecalculateAllResult) & { action: FixAction; at: number };
 
@@ -37,7 +40,7 @@ export function useFixTool() {
     setRunning("analyze");
     setError(null);
     try {
-      setAnalysis(await api.post<CorruptionAnalysis>(PATH, { dryRun: true }));
+      setAnalysis((await send({ dryRun: true })) as CorruptionAnalysis);
     } catch (cause) {
       fail(cause);
     } finally {
@@ -49,10 +52,9 @@ export function useFixTool() {
     setRunning(action);
     setError(null);
     try {
-      const answer = await api.post<ResetParticipantsResult | RecalculateAllResult>(PATH, {
-        dryRun: false,
-        fixAction: action,
-      });
+      const answer = (await send({ dryRun: false, fixAction: action })) as
+        | ResetParticipantsResult
+        | RecalculateAllResult;
       toast.success(OPERATION_SUCCESSFUL, { description: answer.message });
       setResult({ ...answer, action, at: Date.now() });
       // The reset changed what an analysis would find: analyse again before another reset.

@@ -1,6 +1,6 @@
 /**
- * The guild funds overview (SPEC "/guild-funds"): the Guild Fund and the Admin Fund, en-US grouped USDT. SPEC's
- * 'Reserved Guild Funds:' reads 'Guild Fund:', the fund's one name everywhere (docs/decisions/048).
+ * The guild funds overview (docs/product.md#guild-funds): the Guild Fund and the Admin Fund, en-US grouped
+ * USDT. The old 'Reserved Guild Funds:' reads 'Guild Fund:', the fund's one name everywhere (docs/decisions/048).
  */
 
 import { Coins } from "lucide-react";

@@ -5,15 +5,16 @@
  */
 import { type FormEvent, useState } from "react";
 import { GLOSSARY } from "@shared/glossary/glossary.ts";
-import { formatMoney, moneyText, readMoney } from "@shared/money/money.ts";
+import { formatMoney, moneyInputCents, moneyText } from "@shared/money/money.ts";
 import { FIRST_DAY, lastDay } from "@shared/schemas/day-range.ts";
-import { fieldErrors } from "@shared/schemas/form-errors.ts";
+import { checkForm } from "@shared/schemas/form-errors.ts";
 import { createSpendingSchema, type FundName, overFundMessage } from "@shared/schemas/fund-spending.ts";
 import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { MoneyField, TextField } from "@web/components/text-field.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
+import { revealProblem } from "@web/lib/reveal-problem.ts";
 import { runWrite } from "@web/lib/run-write.ts";
 
 export const FUND_NAMES: Readonly<Record<FundName, string>> = {
@@ -48,11 +49,12 @@ function SpendingForm({
     setErrors((e) => ({ ...e, form: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = createSpendingSchema.safeParse({ fund, amount: amount.trim(), purpose, spentOn });
-    if (!parsed.success) {
-      setErrors(fieldErrors<SpendingField>(parsed.error));
+    const parsed = checkForm(createSpendingSchema, { fund, amount, purpose, spentOn }, ["amount"]);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      revealProblem(event.currentTarget);
       return;
     }
     const cents = parsed.data.amount;
@@ -62,6 +64,7 @@ function SpendingForm({
       setErrors({ form: overFundMessage(fund, moneyText(cents), moneyText(balance)) });
       setConfirmed({ fund, cents });
       onOverBalance(true);
+      revealProblem(event.currentTarget);
       return;
     }
     setErrors({});
@@ -106,7 +109,7 @@ function SpendingForm({
         value={amount}
         onChange={(value) => {
           setAmount(value);
-          if (confirmed && readMoney(value.trim()) !== confirmed.cents) reset();
+          if (confirmed && moneyInputCents(value) !== confirmed.cents) reset();
         }}
       />
       <TextField

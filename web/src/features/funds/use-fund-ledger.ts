@@ -3,9 +3,10 @@
  * lines are derived from the Sold items on the server. Asked again whenever `version` changes (the local
  * spending or funds moved: a spending recorded, synced or removed).
  */
-import { useEffect, useState } from "react";
+import { FUND_CALLS } from "@shared/contract/funds.ts";
 import type { FundLedger, FundName } from "@shared/schemas/fund-spending.ts";
-import { api, errorMessage } from "@web/lib/api-client.ts";
+import { api } from "@web/lib/api-client.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 
 export type LedgerState =
   | { status: "offline" }
@@ -14,23 +15,15 @@ export type LedgerState =
   | { status: "ready"; ledger: FundLedger };
 
 export function useFundLedger(fund: FundName, page: number, online: boolean, version: string): LedgerState {
-  const [state, setState] = useState<LedgerState>({ status: "loading" });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` names a change the server's ledger follows.
-  useEffect(() => {
-    if (!online) {
-      setState({ status: "offline" });
-      return;
-    }
-    const controller = new AbortController();
-    // A refresh keeps the page on screen until the new answer arrives.
-    setState((s) => (s.status === "ready" && s.ledger.fund === fund ? s : { status: "loading" }));
-    api
-      .get<FundLedger>(`/funds/ledger?fund=${fund}&page=${page}`, controller.signal)
-      .then((ledger) => setState({ status: "ready", ledger }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "error", message: errorMessage(error) });
-      });
-    return () => controller.abort();
-  }, [fund, page, online, version]);
-  return state;
+  const read = useServerRead(
+    [fund, page, version],
+    (signal) => api.call(FUND_CALLS.ledger, { query: { fund, page }, signal }),
+    online,
+  );
+  if (!online) return { status: "offline" };
+  if (read.status === "error") return { status: "error", message: read.error };
+  // A refresh keeps the fund's page on screen until the new answer arrives.
+  if (read.data !== null && (read.status === "ready" || read.data.fund === fund))
+    return { status: "ready", ledger: read.data };
+  return { status: "loading" };
 }

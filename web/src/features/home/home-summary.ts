@@ -1,5 +1,5 @@
 /**
- * What the public home page's cards show (SPEC "Public home page"), computed from the cached roster,
+ * What the public home page's cards show (docs/product.md#home), computed from the cached roster,
  * market items and boss timers.
  */
 import type { RespawnCodeInput } from "@shared/bosses/boss-schedule.ts";
@@ -39,7 +39,7 @@ export function countMembers(members: readonly HomeMember[]): MemberCounts {
   for (const member of members) {
     if (member.category === "Guild Master") counts.guildMaster++;
     else if (member.category === "Core") counts.core++;
-    // Anything else counts as Members, the spec's default category.
+    // Anything else counts as Members, the default category (docs/product.md#records).
     else counts.members++;
   }
   return counts;

@@ -1,4 +1,4 @@
-/** The import screen's states (SPEC section 4) and the messages of its failures (section 8). */
+/** The import screen's states and the messages of its failures (docs/product.md#market-import). */
 import { ImportFileError, type ParsedImport, type SkippedRow } from "@shared/import/import-item.ts";
 import { ApiError } from "@web/lib/api-client.ts";
 import { PARSE_FAILED, type ParseProgress } from "./read-import-file.ts";

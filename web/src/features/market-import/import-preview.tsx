@@ -15,6 +15,7 @@ import type { GuildMember } from "@shared/schemas/members.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
+import { saveFile } from "@web/lib/save-file.ts";
 import {
   ALREADY_PRESENT,
   duplicateIndexes,
@@ -31,18 +32,6 @@ export const IMPORT_ANYWAY = "Import anyway with these names";
 export const SKIP_DUPLICATES = "Skip the rows already in the market";
 export const FLAGGED_EXPLAINED =
   "If you import anyway, the names stay on these items as written. Someone not on the roster still takes a share of each sold item (shown on the salary receipt as a Member, with no stored salary); a kicked or paid-out member's salary grows. Go back to fix the file, or confirm below.";
-
-/** Hands the skipped rows to the browser as a file. */
-function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const count = (n: number) => n.toLocaleString("en-US");
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
@@ -136,7 +125,12 @@ export function SkippedRowsList({
       {listed.length > 0 ? (
         <Button
           variant="secondary"
-          onClick={() => downloadCsv(skippedFileName(fileName), skippedRowsCsv(headers, skipped))}
+          onClick={() =>
+            saveFile(
+              skippedFileName(fileName),
+              new Blob([skippedRowsCsv(headers, skipped)], { type: "text/csv;charset=utf-8" }),
+            )
+          }
         >
           <Download className="size-4" aria-hidden="true" />
           {DOWNLOAD_SKIPPED}

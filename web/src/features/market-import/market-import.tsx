@@ -5,8 +5,8 @@
  */
 import { CheckCircle2, FileUp, Loader2, XCircle } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
+import { IMPORT_CALLS } from "@shared/contract/market-import.ts";
 import type { ImportChoices, ParsedImport, SkippedRow } from "@shared/import/import-item.ts";
-import type { ImportResult } from "@shared/schemas/import.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
@@ -85,9 +85,8 @@ function Outcome({
 async function sendImport(
   plan: ImportPlan,
 ): Promise<{ step: "success"; insertedCount: number; skipped: SkippedRow[] }> {
-  const result = await api.post<ImportResult>("/admin/import-market-data", {
-    marketData: plan.items,
-    duplicates: plan.duplicates,
+  const result = await api.call(IMPORT_CALLS.importMarketData, {
+    body: { marketData: plan.items, duplicates: plan.duplicates },
   });
   const refused: SkippedRow[] = (result.skipped ?? []).map((skip) => ({
     row: plan.rows[skip.row - 1] ?? skip.row,

@@ -45,8 +45,9 @@ export function marketMatches(filters: MarketFilters): (item: MarketViewItem) =>
 }
 
 /**
- * The items that pass both filters, in the public order (SPEC "Sort"). A page sorts once per change of the items
- * (sortPublicMarket) and filters that list on each change of the filters: a filter keeps the order.
+ * The items that pass both filters, in the public order (docs/product.md#market-exchange). A page sorts once
+ * per change of the items (sortPublicMarket) and filters that list on each change of the filters: a filter
+ * keeps the order.
  */
 export function filterMarket<T extends MarketViewItem>(items: readonly T[], filters: MarketFilters): T[] {
   return sortPublicMarket(items).filter(marketMatches(filters));

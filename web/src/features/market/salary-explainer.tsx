@@ -19,7 +19,7 @@ const SPLIT = [
   { share: "60%", label: "Base Pool", note: "shared equally among all participating members" },
 ] as const;
 
-/** The collapsible explanation of how a sold item's value becomes salaries (SPEC /public/market-exchange). */
+/** The collapsible explanation of how a sold item's value becomes salaries (docs/product.md#market-exchange). */
 export function SalaryExplainer() {
   return (
     <Collapsible.Root className="group rounded-2xl border border-line bg-surface shadow-lg shadow-black/20">

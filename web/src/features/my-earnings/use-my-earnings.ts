@@ -3,11 +3,12 @@
  * copy shown when offline or when the server cannot be reached. Everything is keyed by the account's id, so a
  * different account signing in on the device starts from nothing and never sees the previous one's copy.
  */
-import { useEffect, useState } from "react";
+import { ME_CALLS } from "@shared/contract/me.ts";
 import type { MyEarnings } from "@shared/schemas/my-earnings.ts";
 import { myEarningsCopy } from "@web/data/lazy-data-layer.ts";
 import { ApiError, api, errorMessage } from "@web/lib/api-client.ts";
 import { checkSession } from "@web/lib/session-store.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 
 export type MyEarningsState =
   | { status: "loading"; userId: number }
@@ -18,46 +19,36 @@ export type MyEarningsState =
   /** Nothing to show: no connection (or a failure) and no copy. */
   | { status: "none"; userId: number; reason: "offline" | "failed"; error: string | null };
 
+async function savedCopy(
+  userId: number,
+  reason: "offline" | "failed",
+  error: string | null,
+): Promise<MyEarningsState> {
+  const saved = await myEarningsCopy.read(userId).catch(() => null);
+  return saved
+    ? { status: "saved", userId, answer: saved.answer, savedAt: saved.savedAt, reason }
+    : { status: "none", userId, reason, error };
+}
+
+/** The server's answer (kept on the device), or the kept copy with why; never fails. */
+async function readEarnings(userId: number, online: boolean, signal: AbortSignal): Promise<MyEarningsState> {
+  if (!online) return savedCopy(userId, "offline", null);
+  try {
+    const answer = await api.call(ME_CALLS.earnings, { signal });
+    // Keeping the copy may fail (the store's code did not load); the answer is shown all the same.
+    if (!signal.aborted) myEarningsCopy.save(userId, answer).catch((error: unknown) => console.warn(error));
+    return { status: "fresh", userId, answer };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    // The session ended on the server: the access guard takes the visitor to the login page.
+    if (error instanceof ApiError && error.status === 401) void checkSession();
+    const offline = error instanceof ApiError && error.status === 0;
+    return savedCopy(userId, offline ? "offline" : "failed", offline ? null : errorMessage(error));
+  }
+}
+
 export function useMyEarnings(userId: number, online: boolean): MyEarningsState {
-  const [state, setState] = useState<MyEarningsState>({ status: "loading", userId });
-
-  useEffect(() => {
-    let current = true;
-    const controller = new AbortController();
-    const showSaved = async (reason: "offline" | "failed", error: string | null) => {
-      const saved = await myEarningsCopy.read(userId).catch(() => null);
-      if (!current) return;
-      setState(
-        saved
-          ? { status: "saved", userId, answer: saved.answer, savedAt: saved.savedAt, reason }
-          : { status: "none", userId, reason, error },
-      );
-    };
-    if (!online) {
-      void showSaved("offline", null);
-    } else {
-      api
-        .get<MyEarnings>("/me/earnings", controller.signal)
-        .then((answer) => {
-          if (!current) return;
-          setState({ status: "fresh", userId, answer });
-          // Keeping the copy may fail (the store's code did not load); the answer is shown all the same.
-          myEarningsCopy.save(userId, answer).catch((error: unknown) => console.warn(error));
-        })
-        .catch((error: unknown) => {
-          if (!current) return;
-          // The session ended on the server: the access guard takes the visitor to the login page.
-          if (error instanceof ApiError && error.status === 401) void checkSession();
-          const offline = error instanceof ApiError && error.status === 0;
-          void showSaved(offline ? "offline" : "failed", offline ? null : errorMessage(error));
-        });
-    }
-    return () => {
-      current = false;
-      controller.abort();
-    };
-  }, [userId, online]);
-
-  // A state left over from another account (the effect has not run yet) is never shown.
-  return state.userId === userId ? state : { status: "loading", userId };
+  const read = useServerRead([userId, online], (signal) => readEarnings(userId, online, signal));
+  // The last state stays until the next one is known; one left over from another account is never shown.
+  return read.data?.userId === userId ? read.data : { status: "loading", userId };
 }

@@ -3,43 +3,28 @@
  * or when the request does not get through, the same file built from the payouts on this device (payouts
  * still queued here included), so the admin never leaves without a file.
  */
+import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
 import type { Payout } from "@shared/schemas/payouts.ts";
-import { errorFromResponse } from "@web/lib/api-client.ts";
+import { ApiError, api } from "@web/lib/api-client.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
-
-export const EXPORT_PATH = "/_api/payouts/export.csv";
-
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from "@web/lib/save-file.ts";
 
 /** Answers where the file came from: 'server', or 'device' when it was built here. */
 export async function exportPayouts(localPayouts: readonly Payout[]): Promise<"server" | "device"> {
   if (navigator.onLine !== false) {
-    let response: Response | undefined;
     try {
-      response = await fetch(EXPORT_PATH, { credentials: "same-origin" });
-    } catch {
-      response = undefined;
-    }
-    if (response) {
-      if (!response.ok) throw errorFromResponse(response.status, await response.text());
-      const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
-      download(await response.blob(), name ?? `payouts-${localDay(new Date())}.csv`);
+      const { blob, fileName } = await api.file(PAYOUT_CALLS.exportCsv);
+      saveFile(fileName ?? `payouts-${localDay(new Date())}.csv`, blob);
       return "server";
+    } catch (error) {
+      // The server's refusal is shown; a request that did not get through builds the file here.
+      if (!(error instanceof ApiError) || error.status !== 0) throw error;
     }
   }
   const { buildPayoutsCsv, payoutsFileName } = await import("./payouts-csv.ts");
-  download(
-    new Blob([buildPayoutsCsv(localPayouts)], { type: "text/csv;charset=utf-8" }),
+  saveFile(
     payoutsFileName(localDay(new Date())),
+    new Blob([buildPayoutsCsv(localPayouts)], { type: "text/csv;charset=utf-8" }),
   );
   return "device";
 }

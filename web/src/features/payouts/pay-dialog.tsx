@@ -6,9 +6,9 @@
  */
 import { History } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { formatMoney, moneyText, readMoney } from "@shared/money/money.ts";
+import { formatMoney, moneyInputCents, moneyText } from "@shared/money/money.ts";
 import { FIRST_DAY, lastDay } from "@shared/schemas/day-range.ts";
-import { fieldErrors } from "@shared/schemas/form-errors.ts";
+import { checkForm } from "@shared/schemas/form-errors.ts";
 import { createPayoutSchema, overBalanceMessage } from "@shared/schemas/payouts.ts";
 import { Button } from "@web/components/button.tsx";
 import { Dialog, FormActions, FormError } from "@web/components/dialog.tsx";
@@ -17,6 +17,7 @@ import { commands } from "@web/data/lazy-data-layer.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
 import { rememberedMethod, rememberMethod } from "@web/lib/remembered-method.ts";
+import { revealProblem } from "@web/lib/reveal-problem.ts";
 import { runWrite } from "@web/lib/run-write.ts";
 
 export const balanceLine = (cents: number) => `Balance ${formatMoney(cents, "usdt")}`;
@@ -43,17 +44,14 @@ function PayForm({
   // The amount the admin confirmed paying above the balance; another amount asks again.
   const [confirmed, setConfirmed] = useState<number | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = createPayoutSchema.safeParse({
-      memberId: member.id,
-      amount: amount.trim(),
-      paidOn,
-      method,
-      reference,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors<PayField>(parsed.error));
+    const parsed = checkForm(createPayoutSchema, { memberId: member.id, amount, paidOn, method, reference }, [
+      "amount",
+    ]);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      revealProblem(event.currentTarget);
       return;
     }
     const cents = parsed.data.amount;
@@ -61,6 +59,7 @@ function PayForm({
       setErrors({ form: overBalanceMessage(member.playerName, moneyText(cents), moneyText(balance)) });
       setConfirmed(cents);
       onOverBalance(true);
+      revealProblem(event.currentTarget);
       return;
     }
     setErrors({});
@@ -85,7 +84,7 @@ function PayForm({
 
   const changeAmount = (value: string) => {
     setAmount(value);
-    if (confirmed !== null && readMoney(value.trim()) !== confirmed) {
+    if (confirmed !== null && moneyInputCents(value) !== confirmed) {
       setConfirmed(null);
       onOverBalance(false);
       setErrors((e) => ({ ...e, form: undefined }));

@@ -18,6 +18,7 @@ import { commands } from "@web/data/lazy-data-layer.ts";
 import type { BossNameRow, GuildMember } from "@web/data/portal-db.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { localDay } from "@web/lib/attendance-form.ts";
+import { FIELD_PROBLEM, revealProblem } from "@web/lib/reveal-problem.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { LootItemFields } from "./loot-item-fields.tsx";
 import {
@@ -205,8 +206,9 @@ export function RecordRaidForm({
     [bossNames],
   );
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (submitting.current) return;
     const result = checkRaid(
       draft,
@@ -217,10 +219,8 @@ export function RecordRaidForm({
     setDateError(result.ok ? undefined : result.dateError);
     setItemErrors(result.ok ? {} : result.itemErrors);
     if (!result.ok) {
-      // On a phone the submit button is far below the message: bring the first one into view.
-      requestAnimationFrame(() =>
-        document.querySelector("#record-raid [role=alert]")?.scrollIntoView({ block: "center" }),
-      );
+      // The raid's message when it has one; else the first loot field to fix, not the note that points there.
+      revealProblem(form, result.message === undefined ? FIELD_PROBLEM : undefined);
       return;
     }
     submitting.current = true;

@@ -80,6 +80,19 @@ describe("checkRaid", () => {
     }
   });
 
+  it("reads the value as the portal prints it, and asks back one that reads two ways (decision 060)", () => {
+    const one = (value: string) =>
+      checkRaid({ ...raid(), items: [{ ...emptyLoot("a"), lootName: "X", value }] }, ACTIVE, NOW);
+    for (const typed of ["1250", "1,250.00", "1 250,00", "1.250,00", "1,250.00 USDT"]) {
+      const result = one(typed);
+      expect({ typed, value: result.ok && result.items[0]?.value }).toEqual({ typed, value: "1250.00" });
+    }
+    const asked = one("1,250");
+    expect(asked.ok).toBe(false);
+    if (!asked.ok)
+      expect(asked.itemErrors.a?.value).toBe('Is "1,250" 1,250.00 or 1.25? Write it as 1,250.00 or 1.25.');
+  });
+
   it("gives the attendance form's messages for the raid and the loot form's for each row, all at once", () => {
     const result = checkRaid({ ...emptyRaid("2026-11-25"), items: [emptyLoot("a")] }, ACTIVE, NOW);
     expect(result.ok).toBe(false);

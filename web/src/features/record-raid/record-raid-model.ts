@@ -1,18 +1,18 @@
 /**
  * Record a raid (decision 045): one boss, one day and one list of participants, then any number of loot items
  * from that raid. The form is checked as a whole with the rules the two forms it replaces already use (the
- * attendance form's rules and the shared market schema, whose value goes through the shared money parser), and
+ * attendance form's rules and the shared market schema, its value read by the one money input rule), and
  * comes out as the arguments of the existing createAttendance and createMarketItem writes: one attendance record
  * and one item per loot row, so no server change is needed.
  */
 import { moneyText } from "@shared/money/money.ts";
 import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
-import { fieldErrors } from "@shared/schemas/form-errors.ts";
+import type { CreateAttendanceInput } from "@shared/schemas/attendance.ts";
+import { checkForm } from "@shared/schemas/form-errors.ts";
 import { createMarketItemSchema, type LootStatus } from "@shared/schemas/market.ts";
 import type { commands } from "@web/data/lazy-data-layer.ts";
 import { checkAttendanceForm } from "@web/lib/attendance-form.ts";
 
-type CreateAttendanceArgs = Parameters<typeof commands.createAttendance>[0];
 type CreateMarketItemArgs = Parameters<typeof commands.createMarketItem>[0];
 
 export interface LootDraft {
@@ -38,7 +38,7 @@ export type LootField = "lootName" | "value" | "status" | "participatedMembers";
 export type LootErrors = Partial<Record<LootField, string>>;
 
 export type RaidCheck =
-  | { ok: true; attendance: CreateAttendanceArgs; items: CreateMarketItemArgs[] }
+  | { ok: true; attendance: CreateAttendanceInput; items: CreateMarketItemArgs[] }
   | {
       ok: false;
       /** The message about the raid (boss, date, participants), as the attendance form gives it. */
@@ -62,21 +62,25 @@ export function lootParticipants(item: LootDraft, raid: readonly string[]): stri
   return item.participants ?? [...raid];
 }
 
-/** The loot row's messages, from the shared market schema (the spec's texts: 'Loot name is required', ...). */
+/** The loot row's messages, from the shared market schema ('Loot name is required', ...: docs/product.md#record-a-raid). */
 export function checkLoot(
   item: LootDraft,
   raid: { bossName: string; date: string; participants: readonly string[] },
 ): { errors: LootErrors; args: CreateMarketItemArgs | null } {
-  const result = createMarketItemSchema.safeParse({
-    lootName: item.lootName,
-    bossName: raid.bossName,
-    value: item.value.trim(),
-    status: item.status,
-    participatedMembers: lootParticipants(item, raid.participants),
-    totalFunds: "0",
-    dateAcquired: raid.date === "" ? null : raid.date,
-  });
-  if (!result.success) return { errors: fieldErrors<LootField>(result.error), args: null };
+  const result = checkForm(
+    createMarketItemSchema,
+    {
+      lootName: item.lootName,
+      bossName: raid.bossName,
+      value: item.value,
+      status: item.status,
+      participatedMembers: lootParticipants(item, raid.participants),
+      totalFunds: "0",
+      dateAcquired: raid.date === "" ? null : raid.date,
+    },
+    ["value"],
+  );
+  if (!result.ok) return { errors: result.errors, args: null };
   const data = result.data;
   return {
     errors: {},

@@ -1,6 +1,6 @@
 /**
  * The public roster's rows: each member with Loot Items (loot items naming them among the participants)
- * and Loot Participation (Sold items naming them), as DECISIONS "Counts on the roster" defines them.
+ * and Loot Participation (Sold items naming them), as docs/product.md#counts-on-the-roster defines them.
  * Participant texts are read with the shared parser and resolved against the roster, so a player alias
  * counts for each of that player's characters, as it does for salaries.
  */

@@ -51,7 +51,7 @@ describe("readReceipt", () => {
 });
 
 describe("receiptCsv", () => {
-  it("has the spec's header and one row per member with plain 2-decimal amounts", () => {
+  it("has the product's header and one row per member with plain 2-decimal amounts", () => {
     const parsed = Papa.parse<string[]>(receiptCsv(receipt), { skipEmptyLines: true });
     expect(parsed.data[0]).toEqual([...CSV_COLUMNS]);
     expect(parsed.data.slice(1)).toEqual([

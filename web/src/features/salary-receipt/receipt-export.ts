@@ -108,17 +108,3 @@ export function receiptReport(receipt: SalaryReceipt, header: ReportHeader): str
   );
   return lines.join("\n");
 }
-
-/** Hands a text file to the browser as a download. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

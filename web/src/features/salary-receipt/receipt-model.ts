@@ -11,7 +11,7 @@ export type {
   SalaryReceipt,
 } from "@shared/salary/calculate-salaries.ts";
 
-/** SPEC's title when the calculation could not be fetched (the page, and the detailed report's download). */
+/** The title when the calculation could not be fetched, on the page and the report's (docs/product.md#salary-receipt). */
 export const LOAD_FAILED = "Failed to Load Calculation Data";
 
 /**

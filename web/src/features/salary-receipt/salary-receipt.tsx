@@ -14,6 +14,7 @@ import { Card } from "@web/components/card.tsx";
 import { stickyEdge, stickyHeadCell, Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
 import { notStoredText, YOU_ARE_OFFLINE } from "@web/components/online-only-notice.tsx";
 import { errorMessage } from "@web/lib/api-client.ts";
+import { saveFile } from "@web/lib/save-file.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { createMemberItemsCache } from "./member-items-cache.ts";
 import { COLUMNS, type FetchedItems, HEADERS, MemberRow, money } from "./member-row.tsx";
@@ -30,17 +31,17 @@ import {
 const calculatedText = (at: number) => formatDateTime(at);
 
 async function exportCsv(receipt: SalaryReceipt) {
-  const { csvFileName, downloadText, receiptCsv } = await import("./receipt-export.ts");
-  downloadText(csvFileName(dateStamp(Date.now())), receiptCsv(receipt), "text/csv;charset=utf-8");
+  const { csvFileName, receiptCsv } = await import("./receipt-export.ts");
+  saveFile(
+    csvFileName(dateStamp(Date.now())),
+    new Blob([receiptCsv(receipt)], { type: "text/csv;charset=utf-8" }),
+  );
 }
 
 async function exportReport(receipt: SalaryReceipt, brand: string, calculatedAt: number) {
-  const { downloadText, receiptReport, reportFileName } = await import("./receipt-export.ts");
-  downloadText(
-    reportFileName(dateStamp(Date.now())),
-    receiptReport(receipt, { brand, calculatedAt: calculatedText(calculatedAt) }),
-    "text/plain;charset=utf-8",
-  );
+  const { receiptReport, reportFileName } = await import("./receipt-export.ts");
+  const report = receiptReport(receipt, { brand, calculatedAt: calculatedText(calculatedAt) });
+  saveFile(reportFileName(dateStamp(Date.now())), new Blob([report], { type: "text/plain;charset=utf-8" }));
 }
 
 /**

@@ -5,6 +5,7 @@
  * is tested without a browser (push-alerts.test.ts); `browserPushEnvironment()` and `spawnAlertsApi()` are
  * the real ones.
  */
+import { SPAWN_ALERT_CALLS } from "@shared/contract/spawn-alerts.ts";
 import type { SpawnAlertSettings, SubscribeSpawnAlertsInput } from "@shared/schemas/spawn-alerts.ts";
 import { ApiError, api, unexpectedAnswer } from "@web/lib/api-client.ts";
 import { type AlertsProblem, base64UrlToBytes, sameKey } from "./spawn-alert-state.ts";
@@ -173,8 +174,7 @@ export function browserPushEnvironment(): PushEnvironment {
   };
 }
 
-const PATH = "/spawn-alerts";
-
+/** The answer's field, or an error naming the call when a proxy or an old server answered something else. */
 function expectField<T>(answer: unknown, field: string, path: string): T {
   if (typeof answer !== "object" || answer === null || !(field in answer))
     throw new Error(unexpectedAnswer(path));
@@ -182,23 +182,23 @@ function expectField<T>(answer: unknown, field: string, path: string): T {
 }
 
 export function spawnAlertsApi(client = api): SpawnAlertsApi {
+  const { publicKey, subscribe, status, unsubscribe } = SPAWN_ALERT_CALLS;
   return {
-    publicKey: async () =>
-      expectField<string>(await client.get(`${PATH}/public-key`), "publicKey", `${PATH}/public-key`),
+    publicKey: async () => expectField<string>(await client.call(publicKey), "publicKey", publicKey.path),
     save: async (input) =>
       expectField<SpawnAlertSettings>(
-        await client.post(`${PATH}/subscription`, input),
+        await client.call(subscribe, { body: input }),
         "alerts",
-        `${PATH}/subscription`,
+        subscribe.path,
       ),
     status: async (endpoint) =>
       expectField<SpawnAlertSettings | null>(
-        await client.post(`${PATH}/subscription/status`, { endpoint }),
+        await client.call(status, { body: { endpoint } }),
         "alerts",
-        `${PATH}/subscription/status`,
+        status.path,
       ),
     unsubscribe: async (endpoint) => {
-      await client.post(`${PATH}/unsubscribe`, { endpoint });
+      await client.call(unsubscribe, { body: { endpoint } });
     },
   };
 }

@@ -209,9 +209,12 @@ function DialogFooter({ alerts, close }: { alerts: ReturnType<typeof useSpawnAle
   );
 }
 
-/** The header button and the dialog it opens. */
-export function SpawnAlertsButton() {
-  const [open, setOpen] = useState(false);
+/**
+ * The header button and the dialog it opens; `openAtOnce` when it replaces the plain button that was pressed
+ * while this chunk was fetched (spawn-alerts-button.tsx).
+ */
+export function SpawnAlertsDialogButton({ openAtOnce = false }: { openAtOnce?: boolean }) {
+  const [open, setOpen] = useState(openAtOnce);
   const timers = useTimers();
   const bosses = useMemo(
     () => [...new Set((timers ?? []).map((t) => t.bossName))].sort((a, b) => a.localeCompare(b)),

@@ -21,6 +21,7 @@ export function usePageSync(collections: readonly CollectionName[]): PageSync {
     salaryReceipt: useSyncStatus("salaryReceipt"),
     payouts: useSyncStatus("payouts"),
     fundSpending: useSyncStatus("fundSpending"),
+    guildSettings: useSyncStatus("guildSettings"),
   };
   let lastSyncedAt: number | null = null;
   let syncing = false;

@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { formatTime } from "@shared/format/format-date.ts";
+import { guildAndViewerTime } from "@shared/format/guild-clock.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
@@ -24,7 +25,7 @@ import {
   hasRows,
 } from "@web/features/sync-status/collection-state.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { useConfigStore } from "@web/shell/brand-store.ts";
+import { useGuildTimeZone } from "./use-guild-time-zone.ts";
 
 /** The home cards that show a cached collection, each with its title. */
 const SYNCED_CARDS = {
@@ -142,39 +143,52 @@ function useNow(ms: number): number {
 
 export function TimersCard() {
   const timers = useTimers();
-  const guildTimeZone = useConfigStore((config) => config.timeZone);
+  // The spawns are the guild's (decision 059): the card waits for its zone as it waits for the timers.
+  const zone = useGuildTimeZone();
+  const guildTimeZone = zone.status === "ready" ? zone.zone : null;
   const now = useNow(1_000);
   return (
-    <SyncedCard collection="timers" rows={timers}>
+    <SyncedCard collection="timers" rows={zone.status === "ready" ? timers : undefined}>
       {(rows) => {
         const running = activeTimers(rows, now, guildTimeZone);
         if (running.length === 0) return <p className="text-sm text-ink-muted">No active timers</p>;
         return (
           <ul className="space-y-3">
-            {running.map((timer) => (
-              <li key={timer.bossName}>
-                <div className="flex items-center justify-between gap-3 text-sm">
-                  <span className="truncate font-medium text-ink">{timer.bossName}</span>
-                  <span className="shrink-0 tabular-nums text-ink-muted">
-                    {timer.remaining}
-                    <span className="text-xs"> · {formatTime(timer.spawnAt)}</span>
-                  </span>
-                </div>
-                <div
-                  role="progressbar"
-                  aria-label={`${timer.bossName} respawn progress`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={Math.round(timer.progress * 100)}
-                  className="mt-1 h-2 overflow-hidden rounded-full bg-surface-raised"
-                >
+            {running.map((timer) => {
+              // Elsewhere than the guild's zone, the time is the guild's, named, and the viewer's, on a line of its own.
+              const zoned = guildAndViewerTime(timer.spawnAt, guildTimeZone);
+              return (
+                <li key={timer.bossName}>
+                  <div className="flex items-center justify-between gap-3 text-sm">
+                    <span className="truncate font-medium text-ink">{timer.bossName}</span>
+                    <span className="shrink-0 tabular-nums text-ink-muted">
+                      {timer.remaining}
+                      {zoned === null ? (
+                        <span className="text-xs"> · {formatTime(timer.spawnAt)}</span>
+                      ) : null}
+                    </span>
+                  </div>
+                  {zoned === null ? null : (
+                    <p className="mt-0.5 text-xs tabular-nums text-ink-muted" data-testid="spawn-time">
+                      {zoned}
+                    </p>
+                  )}
                   <div
-                    className="h-full rounded-full bg-gold"
-                    style={{ width: `${timer.progress * 100}%` }}
-                  />
-                </div>
-              </li>
-            ))}
+                    role="progressbar"
+                    aria-label={`${timer.bossName} respawn progress`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(timer.progress * 100)}
+                    className="mt-1 h-2 overflow-hidden rounded-full bg-surface-raised"
+                  >
+                    <div
+                      className="h-full rounded-full bg-gold"
+                      style={{ width: `${timer.progress * 100}%` }}
+                    />
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         );
       }}

@@ -3,7 +3,7 @@ import { Card } from "@web/components/card.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
-/** A page whose screen is not built yet: its spec title and subtitle, and a calm note. */
+/** A page whose screen is not built yet: its title and subtitle, and a calm note. */
 export function PlaceholderPage({
   title,
   subtitle,

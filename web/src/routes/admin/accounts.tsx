@@ -1,5 +1,6 @@
 import { AlertCircle, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { ACCOUNT_CALLS } from "@shared/contract/accounts.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
@@ -7,17 +8,19 @@ import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { CreateAccountDialog, EditAccountDialog } from "@web/features/accounts/account-dialogs.tsx";
 import { AccountsTable } from "@web/features/accounts/accounts-table.tsx";
-import { useAccounts } from "@web/features/accounts/use-accounts.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { api } from "@web/lib/api-client.ts";
 import { useAuthenticatedUser } from "@web/lib/session-store.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
-/** Logins for raiders and admins (DECISIONS.md). Online only: accounts are not in the local store. */
+/** Logins for raiders and admins (docs/product.md#accounts). Online only: accounts are not in the local store. */
 export function AccountsPage() {
   useDocumentTitle((brand) => `Accounts - ${brand}`);
   const user = useAuthenticatedUser();
   const online = useOnline();
-  const { state, reload } = useAccounts(online);
+  const list = useServerRead(["accounts"], (signal) => api.call(ACCOUNT_CALLS.list, { signal }), online);
+  const accounts = list.data?.accounts ?? null;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
 
@@ -35,21 +38,21 @@ export function AccountsPage() {
       />
       <div className="space-y-4">
         {!online ? <NotStoredNotice what="Accounts" /> : null}
-        {online && state.status === "error" ? (
+        {online && list.status === "error" ? (
           <Card role="alert" className="flex items-start gap-3 border-danger/40">
             <AlertCircle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
-            <p className="text-sm text-red-200">Failed to load accounts: {state.error}</p>
+            <p className="text-sm text-red-200">Failed to load accounts: {list.error}</p>
           </Card>
         ) : null}
-        {online || state.accounts ? (
+        {online || accounts ? (
           <AccountsTable
-            accounts={state.accounts}
+            accounts={accounts}
             currentUserId={user.id}
             onEdit={online ? setEditing : undefined}
           />
         ) : null}
       </div>
-      <CreateAccountDialog open={creating} onOpenChange={setCreating} onSaved={reload} />
+      <CreateAccountDialog open={creating} onOpenChange={setCreating} onSaved={list.reload} />
       {editing ? (
         <EditAccountDialog
           key={editing.id}
@@ -57,7 +60,7 @@ export function AccountsPage() {
           onOpenChange={(open) => {
             if (!open) setEditing(null);
           }}
-          onSaved={reload}
+          onSaved={list.reload}
         />
       ) : null}
     </>

@@ -1,15 +1,18 @@
 import { AlertCircle, History } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { ACCOUNT_CALLS } from "@shared/contract/accounts.ts";
+import type { AuditLogEntry } from "@shared/schemas/audit-log.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
-import type { AuditEntry } from "@web/features/audit-log/audit-diff.ts";
 import { AuditEntryCard } from "@web/features/audit-log/audit-entry-card.tsx";
+import { auditPeople } from "@web/features/audit-log/audit-people.ts";
 import { type AuditFilter, NO_FILTER, useAuditLog } from "@web/features/audit-log/use-audit-log.ts";
-import { useAuditPeople } from "@web/features/audit-log/use-audit-people.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { api } from "@web/lib/api-client.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 import { AuditFilters } from "./-components/audit-filters.tsx";
 
@@ -24,7 +27,9 @@ export function AuditLogPage() {
   const [search, setSearch] = useState("");
   const [entityName, setEntityName] = useState<string | null>(null);
   const { state, loadMore } = useAuditLog(online, filter);
-  const people = useAuditPeople(online);
+  // Without the account list the log still works, unfiltered by person.
+  const accounts = useServerRead(["accounts"], (signal) => api.call(ACCOUNT_CALLS.list, { signal }), online);
+  const people = useMemo(() => auditPeople(accounts.data?.accounts ?? []), [accounts.data]);
 
   // The search box talks to the server once typing pauses, not on every key.
   useEffect(() => {
@@ -35,7 +40,7 @@ export function AuditLogPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const onlyThis = (entry: AuditEntry) => {
+  const onlyThis = (entry: AuditLogEntry) => {
     setEntityName(entry.subject);
     setFilter((f) => ({ ...f, entity: entry.entity, entityId: entry.entityId }));
   };

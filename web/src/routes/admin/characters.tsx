@@ -14,6 +14,7 @@ import { inputClass } from "@web/components/filter-select.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { useGuildMembers } from "@web/data/hooks.ts";
+import { type AccountLinks, readAccountLinks } from "@web/features/characters/account-links.ts";
 import {
   AddAltDialog,
   LinkAccountDialog,
@@ -27,8 +28,8 @@ import {
   visibleGroups,
 } from "@web/features/characters/characters-model.ts";
 import { AccountLinksTable, MainsTable } from "@web/features/characters/characters-tables.tsx";
-import { type AccountLinks, useAccountLinks } from "@web/features/characters/use-account-links.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 type OpenDialog =
@@ -114,7 +115,7 @@ export function CharactersPage() {
   useDocumentTitle((brand) => `Characters - ${brand}`);
   const online = useOnline();
   const members = useGuildMembers();
-  const { state: linksState, reload } = useAccountLinks(online);
+  const linksState = useServerRead(["account-links"], readAccountLinks, online);
   const [search, setSearch] = useState("");
   const [showAll, setShowAll] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -197,7 +198,7 @@ export function CharactersPage() {
         members={members}
         data={data}
         onClose={() => setDialog(null)}
-        onSaved={reload}
+        onSaved={linksState.reload}
       />
     </>
   );

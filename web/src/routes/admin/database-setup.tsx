@@ -1,14 +1,20 @@
+import { ADMIN_SQL_CALLS } from "@shared/contract/admin-sql.ts";
 import { Card } from "@web/components/card.tsx";
 import { OfflineToolNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { SqlBlock } from "@web/features/data-migration/sql-block.tsx";
-import { useAdminFetch } from "@web/features/data-migration/use-admin-fetch.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { api } from "@web/lib/api-client.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 function SchemaScript({ online }: { online: boolean }) {
-  const { state } = useAdminFetch<{ sql: string }>("/admin/schema-sql", online);
+  const state = useServerRead(
+    ["schema-sql"],
+    (signal) => api.call(ADMIN_SQL_CALLS.schemaSql, { signal }),
+    online,
+  );
   if (state.status === "loading") {
     return (
       <div role="status" aria-label="Loading the schema script">
@@ -20,7 +26,7 @@ function SchemaScript({ online }: { online: boolean }) {
     return (
       <Card role="alert" className="text-sm">
         <p className="font-semibold text-danger">Failed to load the schema script</p>
-        <p className="mt-1 break-words text-ink-muted">{state.message}</p>
+        <p className="mt-1 break-words text-ink-muted">{state.error}</p>
       </Card>
     );
   }

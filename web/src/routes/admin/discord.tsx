@@ -1,37 +1,21 @@
 import { AlertCircle } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import type { DiscordSettings } from "@shared/schemas/spawn-alerts.ts";
+import { DISCORD_CALLS } from "@shared/contract/spawn-alerts.ts";
 import { Card } from "@web/components/card.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { DiscordSettingsForm } from "@web/features/discord/discord-settings-form.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { api, errorMessage } from "@web/lib/api-client.ts";
+import { api } from "@web/lib/api-client.ts";
+import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 /** Discord alerts (decision 043). Online only: the settings live on the server, not in the local store. */
 export function DiscordSettingsPage() {
   useDocumentTitle((brand) => `Discord - ${brand}`);
   const online = useOnline();
-  const [settings, setSettings] = useState<DiscordSettings | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback((signal?: AbortSignal) => {
-    api
-      .get<{ discord: DiscordSettings }>("/discord-settings", signal)
-      .then(({ discord }) => {
-        setSettings(discord);
-        setError(null);
-      })
-      .catch((err: unknown) => {
-        if (!signal?.aborted) setError(errorMessage(err));
-      });
-  }, []);
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [online, load]);
+  const read = useServerRead(["discord"], (signal) => api.call(DISCORD_CALLS.settings, { signal }), online);
+  const settings = read.data?.discord ?? null;
+  const error = read.error;
 
   return (
     <>
@@ -47,7 +31,9 @@ export function DiscordSettingsPage() {
             <p className="text-sm text-red-200">Failed to load the Discord settings: {error}</p>
           </Card>
         ) : null}
-        {online && settings ? <DiscordSettingsForm settings={settings} onSaved={setSettings} /> : null}
+        {online && settings ? (
+          <DiscordSettingsForm settings={settings} onSaved={(discord) => read.replace({ discord })} />
+        ) : null}
       </div>
     </>
   );

@@ -6,8 +6,8 @@ import { Search, X } from "lucide-react";
 import { useId } from "react";
 import { FilterSelect, filterLabelClass, inputClass } from "@web/components/filter-select.tsx";
 import { AUDIT_ENTITIES } from "@web/features/audit-log/audit-diff.ts";
+import type { AuditPerson } from "@web/features/audit-log/audit-people.ts";
 import type { AuditFilter } from "@web/features/audit-log/use-audit-log.ts";
-import type { AuditPerson } from "@web/features/audit-log/use-audit-people.ts";
 
 const ALL = "all";
 

@@ -20,7 +20,7 @@ export function dashboardFigures(
   }
   return {
     totalFunds,
-    // Members that are not kicked or paid out count as active (SPEC section 3).
+    // Members that are not kicked or paid out count as active (docs/product.md#dashboard).
     activeMembers: members ? members.filter((m) => (m.status ?? "active") === "active").length : null,
     pendingLoots: items ? items.filter((item) => item.status === "Pending").length : null,
   };

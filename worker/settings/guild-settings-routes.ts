@@ -1,0 +1,47 @@
+/**
+ * The guild's settings (decision 059): anyone reads them (GET /_api/public/guild-settings, a cached read the web
+ * app keeps offline), admins change them (PUT /_api/admin/guild-settings, audited like every admin write).
+ */
+import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
+import { type GuildSettings, timeZoneUnknownToDatabase } from "@shared/schemas/guild-settings.ts";
+import { ApiError } from "../app/api-error.ts";
+import { sendData } from "../app/respond.ts";
+import { serveCalls } from "../app/serve-calls.ts";
+import { write } from "../app/write.ts";
+import type { Queryable } from "../db/types.ts";
+import { saveTimeZone } from "./guild-settings-repo.ts";
+import { readGuildSettings } from "./guild-time-zone.ts";
+
+const ENTITY = "guild_settings";
+
+/**
+ * Whether PostgreSQL knows the zone too: the fund ledger reads days in it there (fund-ledger.ts). Its zone list
+ * comes from another copy of the tz database than the runtime's Intl, and may lack a newer name.
+ */
+async function databaseKnows(q: Queryable, timeZone: string): Promise<boolean> {
+  try {
+    await q.query("SELECT now() AT TIME ZONE $1::text", [timeZone]);
+    return true;
+  } catch (err) {
+    if (String((err as { code?: unknown }).code ?? "").startsWith("22")) return false;
+    throw err;
+  }
+}
+
+export const guildSettingsRoutes = serveCalls(GUILD_SETTINGS_CALLS, {
+  read: async (c) =>
+    sendData<GuildSettings>(c, await readGuildSettings(c.get("db"), c.get("config").timeZone)),
+  save: async (c) => {
+    const { timeZone } = c.req.valid("json");
+    if (!(await databaseKnows(c.get("db"), timeZone)))
+      throw new ApiError(400, timeZoneUnknownToDatabase(timeZone));
+    const configured = c.get("config").timeZone;
+    return write(c, async ({ tx, audit }) => {
+      const before = await readGuildSettings(tx, configured);
+      await saveTimeZone(tx, timeZone);
+      const after = await readGuildSettings(tx, configured);
+      await audit({ action: "update", entity: ENTITY, before, after });
+      return after;
+    });
+  },
+});
