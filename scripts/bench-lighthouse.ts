@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot, startPortal } from "./start-server.ts";
+import { buildWeb, repoRoot, startPortal } from "./start-server.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const DEFAULT_PATHS = ["/", "/public/guild-members"];
@@ -30,16 +30,6 @@ interface LighthouseReport {
     string,
     { numericValue?: number; displayValue?: string; details?: { items?: AuditTable[] } }
   >;
-}
-
-function build(): void {
-  console.log("Building the web app (npm run build)...");
-  const result = spawnSync("npm", ["run", "build", "--silent", "--", "--logLevel", "warn"], {
-    cwd: repoRoot,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error("The web build failed.");
 }
 
 const load = () =>
@@ -120,7 +110,7 @@ async function main() {
     throw new Error("Lighthouse is not installed (npm install).");
   }
   if (!existsSync(CHROMIUM)) throw new Error("Debian Chromium is missing: apt-get install -y chromium");
-  if (!args.includes("--no-build") || !existsSync(join(repoRoot, "dist", "web", "index.html"))) build();
+  if (!args.includes("--no-build") || !existsSync(join(repoRoot, "dist", "web", "index.html"))) buildWeb();
 
   const portal = await startPortal();
   const outDir = mkdtempSync(join(tmpdir(), "lighthouse-"));

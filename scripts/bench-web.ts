@@ -10,27 +10,16 @@
  *
  * Lighthouse's scores are `npm run bench:lighthouse`.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { repoRoot } from "./start-server.ts";
+import { buildWeb, repoRoot } from "./start-server.ts";
 import { BUDGET_BYTES, initialJsTable, kB, measureInitialJs } from "./web-budget.ts";
-
-function build(): void {
-  console.log("Building the web app (npm run build)...");
-  const result = spawnSync("npm", ["run", "build", "--silent", "--", "--logLevel", "warn"], {
-    cwd: repoRoot,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error("The web build failed.");
-}
 
 function main() {
   const args = process.argv.slice(2);
   const dirArg = args.find((arg) => arg.startsWith("--dir="));
   const webDir = dirArg ? resolve(dirArg.slice("--dir=".length)) : join(repoRoot, "dist", "web");
-  if (!dirArg && (!args.includes("--no-build") || !existsSync(join(webDir, "index.html")))) build();
+  if (!dirArg && (!args.includes("--no-build") || !existsSync(join(webDir, "index.html")))) buildWeb();
   const measured = measureInitialJs(webDir);
   console.log(`\n${initialJsTable(measured).join("\n")}`);
   if (measured.routes.some((route) => route.bytes > BUDGET_BYTES)) {

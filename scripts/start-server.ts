@@ -2,7 +2,7 @@
  * Servers the benchmarks measure, each in a process of its own: `npm start` on a fresh DATA_DIR with the
  * sample data (bench:web, bench:api), or any command that says when it listens.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,6 +10,17 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** `npm run build` in production mode, warnings only; throws when the build fails. */
+export function buildWeb(): void {
+  console.log("Building the web app (npm run build)...");
+  const result = spawnSync("npm", ["run", "build", "--silent", "--", "--logLevel", "warn"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) throw new Error("The web build failed.");
+}
 
 export interface RunningServer {
   url: string;

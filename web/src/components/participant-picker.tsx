@@ -9,13 +9,12 @@
  * Real checkboxes, each named by its option ('Brightforge (Core)'); 200 members are 200 labels, well within
  * what a phone renders at once, so the list is not virtualised (decision 045).
  */
-import { Check, Crown, History, Search, Shield, Users, X } from "lucide-react";
+import { Check, Crown, History, Shield, Users, X } from "lucide-react";
 import { type KeyboardEvent, type RefObject, useId, useMemo, useRef, useState } from "react";
 import { categoryRank, compareRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { useAttendance } from "../data/hooks.ts";
 import { Button } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
-import { inputClass } from "./filter-select.tsx";
 import {
   allShownSelected,
   filterMembers,
@@ -35,6 +34,7 @@ import {
   toggleName,
   typeAheadIndex,
 } from "./participant-picker-model.ts";
+import { SearchInput } from "./search-input.tsx";
 
 export { type PickerMember, pickerButtonLabel };
 
@@ -105,28 +105,19 @@ function PickerToolbar({
       <label htmlFor={searchId} className="sr-only">
         Search members
       </label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          type="search"
-          autoComplete="off"
-          placeholder="Search members"
-          className={`${inputClass} pl-9`}
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "ArrowDown" && shown.length > 0) {
-              e.preventDefault();
-              onArrowDown();
-            }
-            if (e.key === "Enter") e.preventDefault();
-          }}
-        />
-      </div>
+      <SearchInput
+        id={searchId}
+        placeholder="Search members"
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" && shown.length > 0) {
+            e.preventDefault();
+            onArrowDown();
+          }
+          if (e.key === "Enter") e.preventDefault();
+        }}
+      />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button
           variant="secondary"

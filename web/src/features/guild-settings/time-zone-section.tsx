@@ -3,14 +3,14 @@
  * chosen one saved with PUT /_api/admin/guild-settings. The boss page, the home card, phone and Discord alerts and
  * the scheduler all read the zone from the server, so this is the one place it changes.
  */
-import { Globe, Search } from "lucide-react";
+import { Globe } from "lucide-react";
 import { type FormEvent, useDeferredValue, useId, useMemo, useState } from "react";
 import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
 import { zoneOffsetMs } from "@shared/format/zoned-time.ts";
 import type { GuildSettings, TimeZoneSource } from "@shared/schemas/guild-settings.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
-import { inputClass } from "@web/components/filter-select.tsx";
+import { SearchInput } from "@web/components/search-input.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
@@ -117,22 +117,13 @@ export function TimeZoneSection({ settings, online }: { settings: GuildSettings;
             <label htmlFor={searchId} className="text-sm font-medium text-ink">
               Search time zones
             </label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-                aria-hidden="true"
-              />
-              <input
-                id={searchId}
-                type="search"
-                className={`${inputClass} pl-9`}
-                placeholder="A city or region, e.g. Manila"
-                autoComplete="off"
-                spellCheck={false}
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-              />
-            </div>
+            <SearchInput
+              id={searchId}
+              placeholder="A city or region, e.g. Manila"
+              spellCheck={false}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           </div>
           {deviceZone && deviceZone !== selected ? (
             <Button variant="ghost" className="self-start text-left" onClick={() => setSelected(deviceZone)}>

@@ -3,16 +3,15 @@
  * and which account belongs to which main character, so a raider's "My earnings" covers all their characters.
  * Alt links are member updates (through the outbox, offline too); account links need the server.
  */
-import { Search } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { Account } from "@shared/schemas/accounts.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
 import type { TableState } from "@web/components/data-table.tsx";
-import { inputClass } from "@web/components/filter-select.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
+import { SearchInput } from "@web/components/search-input.tsx";
 import { useGuildMembers } from "@web/data/hooks.ts";
 import { type AccountLinks, readAccountLinks } from "@web/features/characters/account-links.ts";
 import {
@@ -39,21 +38,20 @@ type OpenDialog =
   | null;
 
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
   return (
-    <label className="relative w-full sm:w-72">
-      <span className="sr-only">Search characters</span>
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-        aria-hidden="true"
-      />
-      <input
-        type="search"
-        className={`${inputClass} pl-9`}
+    <div className="w-full sm:w-72">
+      <label htmlFor={id} className="sr-only">
+        Search characters
+      </label>
+      <SearchInput
+        id={id}
+        autoComplete={undefined}
         placeholder="Search characters"
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-    </label>
+    </div>
   );
 }
 
