@@ -5,7 +5,7 @@
  *
  * - Builds the web app first (`npm run build`) unless `--no-build` is given and dist/web exists.
  * - Each page is measured 5 times (`--runs=N`); every run is printed (score, FCP, LCP, TBT, CLS and the
- *   element LCP chose), then the median run by performance score, as Lighthouse advises for a score that varies
+ *   element LCP chose, and its longest main-thread tasks, where the blocking time comes from), then the median run by performance score, as Lighthouse advises for a score that varies
  *   from run to run, and the median LCP. `--paths=/a,/b` measures other pages.
  * - The scores depend on the machine's load: the load average is printed before and after.
  */
@@ -23,12 +23,19 @@ interface AuditTable {
   items?: { node?: { selector?: string; nodeLabel?: string } }[];
 }
 
+/** A row of the long-tasks audit: the script the task ran (or "Unattributable") and its simulated length. */
+interface LongTask {
+  url?: string;
+  duration?: number;
+  startTime?: number;
+}
+
 interface LighthouseReport {
   lighthouseVersion: string;
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { numericValue?: number; displayValue?: string; details?: { items?: AuditTable[] } }
+    { numericValue?: number; displayValue?: string; details?: { items?: (AuditTable & LongTask)[] } }
   >;
 }
 
@@ -75,6 +82,18 @@ const lcpElement = (report: LighthouseReport) => {
   return node ? `${node.selector ?? ""} "${(node.nodeLabel ?? "").slice(0, 60)}"` : "n/a";
 };
 
+/** The main thread's long tasks (over 50 ms, on the simulated CPU), longest first: where TBT comes from. */
+const longTasks = (report: LighthouseReport) =>
+  (report.audits["long-tasks"]?.details?.items ?? [])
+    .map((task) => ({ ...task, duration: task.duration ?? 0 }))
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 6)
+    .map(
+      (task) =>
+        `${Math.round(task.duration)} ms at ${Math.round(task.startTime ?? 0)} ms ${(task.url ?? "").replace(/^https?:\/\/[^/]+/, "")}`,
+    )
+    .join("; ") || "none";
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] as number;
@@ -84,6 +103,7 @@ function printRun(path: string, index: number, report: LighthouseReport, loadBef
   console.log(
     `  ${path} run ${index + 1} (load ${loadBefore}): performance ${performance(report)}  FCP ${metric(report, "first-contentful-paint")}, LCP ${metric(report, "largest-contentful-paint")}, TBT ${metric(report, "total-blocking-time")}, CLS ${metric(report, "cumulative-layout-shift")}  LCP element ${lcpElement(report)}`,
   );
+  console.log(`    long tasks: ${longTasks(report)}`);
 }
 
 function printMedian(path: string, reports: readonly LighthouseReport[]): void {

@@ -15,7 +15,7 @@ import {
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await sharedBrowserPortal();
+  portal = await sharedBrowserPortal({ serviceWorkers: "allow" });
 });
 
 afterAll(async () => {

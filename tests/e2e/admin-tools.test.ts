@@ -370,7 +370,7 @@ describe("the corrupted participant fix tool", () => {
   });
 
   it("says the tools need a connection when the browser is offline", async () => {
-    const page = await adminPage("/admin/fix-participants");
+    const page = await adminPage("/admin/fix-participants", { serviceWorkers: "allow" });
     await page.getByRole("button", { name: "Analyze Data" }).waitFor();
     await waitForController(page);
     await page.context().setOffline(true);

@@ -213,7 +213,7 @@ describe("the public boss timer page", () => {
 describe("a start queued offline (decision 036)", () => {
   it("that waited more than 24 hours is too old to record: Discard only, on its card and in the outbox panel", async () => {
     // As an admin, whose pages have the header's outbox panel.
-    const context = await portal.newContext();
+    const context = await portal.newContext({ serviceWorkers: "allow" });
     const page = await context.newPage();
     await portal.login(page, "admin");
     await page.goto(portal.url("/admin/boss-timers"));

@@ -34,6 +34,7 @@ import {
   type Route,
 } from "playwright-core";
 import superjson from "superjson";
+import { onTestFinished } from "vitest";
 import { freePort, type PortalProcess, repoRoot, startPortal, waitForOutput } from "./portal-process.ts";
 import { askSharedServices, SHARED_SERVICES_ENV, workerPoolId } from "./shared-services.ts";
 
@@ -263,10 +264,13 @@ export interface BrowserPortal {
   /** This vitest worker's Chromium; the file's pages live in browser contexts of its own. */
   browser: Browser;
   url(path: string): string;
-  /** A fresh browser profile (cookies, storage, service worker), desktop-sized unless told otherwise. */
-  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A fresh browser profile (cookies, storage), desktop-sized unless told otherwise; with the app's service worker
+   * only when asked (`serviceWorkers: "allow"`).
+   */
+  newContext(options?: BrowserContextOptions, lasts?: ContextLifetime): Promise<BrowserContext>;
   /** A page in a fresh context. */
-  newPage(options?: BrowserContextOptions): Promise<Page>;
+  newPage(options?: BrowserContextOptions, lasts?: ContextLifetime): Promise<Page>;
   /**
    * Logs the page's context in as the env admin or as a `user` account (created once through
    * POST /_api/admin/accounts). Sets the session cookie only; navigate (or reload) afterwards.
@@ -283,7 +287,19 @@ export interface OwnBrowserPortal extends BrowserPortal {
   process: PortalProcess;
 }
 
-export interface StartOptions {
+/**
+ * How long a context lives: "test" closes one a test opened when that test ends (one opened in a beforeAll hook
+ * lives as long as the file); "file" keeps it for the file's later tests, which reuse its page.
+ */
+export type ContextLifetime = "test" | "file";
+
+/** Whether the file's contexts get the app's service worker unless a context says otherwise. */
+export interface ContextDefaults {
+  /** "allow" for a file about offline use, the precache or push; "block" (the default) for the others. */
+  serviceWorkers?: "allow" | "block";
+}
+
+export interface StartOptions extends ContextDefaults {
   /** Extra environment for `npm start` (GUILD_TIMEZONE, ...). */
   env?: Record<string, string>;
 }
@@ -370,8 +386,39 @@ export async function launchPortal(env: Record<string, string> = {}): Promise<La
   }
 }
 
+/**
+ * Contexts opened without a service worker, the fixture's default (decision 063): installing one precaches the
+ * whole build in every fresh profile, which was a quarter of a browser test's CPU. A test of offline use, the
+ * precache or push opens its context with `{ serviceWorkers: "allow" }`; the helpers that need one say so at once
+ * on a context without it instead of waiting 30 s for a controller that never comes.
+ */
+const withoutServiceWorker = new WeakSet<BrowserContext>();
+
+function needsServiceWorker(context: BrowserContext, what: string): void {
+  if (withoutServiceWorker.has(context))
+    throw new Error(`${what} needs a service worker: open the context with { serviceWorkers: "allow" }`);
+}
+
+/**
+ * A context a test opens is closed when that test ends (decision 063): an app left running in it (its countdowns,
+ * live feed and sync) kept using the CPU the next tests measure, up to 30 pages in a file. One opened in a
+ * beforeAll hook is the file's, closed by stop().
+ */
+function closeWhenTestEnds(context: BrowserContext): void {
+  try {
+    onTestFinished(() => context.close().catch(() => {}));
+  } catch {
+    // Not inside a test: the file's own context.
+  }
+}
+
 /** The browser side of a portal: the file's contexts in this worker's Chromium, logins and the admin's API. */
-function browserPortal(baseUrl: string, browser: Browser, release: () => Promise<void>): BrowserPortal {
+function browserPortal(
+  baseUrl: string,
+  browser: Browser,
+  release: () => Promise<void>,
+  defaults: ContextDefaults,
+): BrowserPortal {
   const contexts: BrowserContext[] = [];
   let admin: Promise<ApiSession> | undefined;
   let userAccount: Promise<void> | undefined;
@@ -394,9 +441,16 @@ function browserPortal(baseUrl: string, browser: Browser, release: () => Promise
     return userAccount;
   };
 
-  const newContext = async (contextOptions: BrowserContextOptions = {}) => {
-    const context = await browser.newContext({ viewport: DESKTOP, ...contextOptions });
+  const newContext = async (contextOptions: BrowserContextOptions = {}, lasts: ContextLifetime = "test") => {
+    const options = {
+      viewport: DESKTOP,
+      serviceWorkers: defaults.serviceWorkers ?? "block",
+      ...contextOptions,
+    };
+    const context = await browser.newContext(options);
+    if (options.serviceWorkers === "block") withoutServiceWorker.add(context);
     contexts.push(context);
+    if (lasts === "test") closeWhenTestEnds(context);
     return context;
   };
 
@@ -405,7 +459,7 @@ function browserPortal(baseUrl: string, browser: Browser, release: () => Promise
     browser,
     url: (path) => `${baseUrl}${path}`,
     newContext,
-    newPage: async (contextOptions) => (await newContext(contextOptions)).newPage(),
+    newPage: async (contextOptions, lasts) => (await newContext(contextOptions, lasts)).newPage(),
     async login(page, role) {
       if (role === "user") await ensureUserAccount();
       const account = role === "admin" ? ADMIN : USER;
@@ -441,7 +495,7 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Ow
     await launched.remove();
     throw error;
   }
-  return { ...browserPortal(launched.baseUrl, browser, launched.remove), process: launched.process };
+  return { ...browserPortal(launched.baseUrl, browser, launched.remove, options), process: launched.process };
 }
 
 /**
@@ -449,10 +503,10 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Ow
  * serves its files one after another, each starting from the data a portal of its own would have. Outside a test
  * run (a benchmark) it is a portal of the caller's own.
  */
-export async function sharedBrowserPortal(): Promise<BrowserPortal> {
+export async function sharedBrowserPortal(defaults: ContextDefaults = {}): Promise<BrowserPortal> {
   const shared = await askSharedServices<{ baseUrl: string }>(`/portal/${workerPoolId()}`);
-  if (!shared) return startBrowserPortal();
-  return browserPortal(shared.baseUrl, await workerChromium(), async () => {});
+  if (!shared) return startBrowserPortal(defaults);
+  return browserPortal(shared.baseUrl, await workerChromium(), async () => {}, defaults);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -469,6 +523,7 @@ const cutApi = (route: Route) => route.abort("internetdisconnected");
 
 /** Takes the context offline, the API included; call it once the service worker controls the page. */
 export async function goOffline(context: BrowserContext): Promise<void> {
+  needsServiceWorker(context, "Going offline");
   await context.route("**/_api/**", cutApi);
   await context.setOffline(true);
 }
@@ -483,6 +538,7 @@ export async function goOnline(context: BrowserContext): Promise<void> {
  * offline cannot make a lazy chunk fail and the page reload itself mid-test.
  */
 export async function waitForController(page: Page): Promise<void> {
+  needsServiceWorker(page.context(), "Waiting for the service worker");
   // Installing precaches the whole build: on a loaded two-core machine that alone has taken 15 s.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,

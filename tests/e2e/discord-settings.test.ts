@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCORD_WEBHOOK_INVALID } from "@shared/schemas/spawn-alerts.ts";
 import { type FakeDiscord, startFakeDiscord } from "@worker/discord/testing/fake-discord.ts";
@@ -26,8 +26,12 @@ afterAll(async () => {
   await discord?.close();
 });
 
-async function discordPage(role: "admin" | "user", size = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await portal.newPage({ viewport: size });
+async function discordPage(
+  role: "admin" | "user",
+  size = { width: 1280, height: 900 },
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await portal.newPage({ viewport: size, ...options });
   await portal.login(page, role);
   await page.goto(portal.url("/admin/discord"));
   return page;
@@ -71,7 +75,7 @@ describe("the Discord settings screen", () => {
   it("is for admins only, and says it needs a connection when offline", async () => {
     const res = await fetch(portal.url("/_api/discord-settings"));
     expect(res.status).toBe(401);
-    const phone = await discordPage("admin", { width: 390, height: 844 });
+    const phone = await discordPage("admin", { width: 390, height: 844 }, { serviceWorkers: "allow" });
     // The settings have loaded: their delivery status shows, the last error or, once a scheduled spawn alert has
     // gone through meanwhile (a fixed-schedule boss near this hour), that messages get through.
     await phone.getByTestId("discord-last-error").or(phone.getByTestId("discord-status")).waitFor();

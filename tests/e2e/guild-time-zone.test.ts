@@ -65,6 +65,7 @@ beforeAll(async () => {
   pushService = await startFakePushService();
   vapid = await generateVapidKeys("mailto:raid-lead@guild.test");
   portal = await startBrowserPortal({
+    serviceWorkers: "allow",
     env: {
       DATABASE_URL: harness.url,
       AUTH_PEPPER: PEPPER,
@@ -281,7 +282,10 @@ describe("one spawn time for everyone (decision 059)", () => {
     await chooseZone(GUILD_ZONE);
     const { bossName, spawnAt } = countingBoss(Date.now());
     const page = await openBossPage(await portal.newContext({ timezoneId: "Europe/Berlin" }), bossName);
-    const shown = await card(page, bossName).getByTestId("spawn-time").innerText();
+    // Read once the page has the guild's zone (from its settings call), as a raider reads it.
+    const spawnTime = card(page, bossName).getByTestId("spawn-time");
+    await expect.poll(() => spawnTime.innerText(), { timeout: 30_000 }).toContain(GUILD_ZONE);
+    const shown = await spawnTime.innerText();
 
     // A phone asks npm start for this boss's alerts, 10 minutes ahead.
     const phone = await createBrowserSubscription(pushService.endpoint("ok", `guild-zone-${Date.now()}`));

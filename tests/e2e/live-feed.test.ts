@@ -74,7 +74,7 @@ describe("two phones on the boss page", () => {
   });
 
   it("the stream passes the service worker by, and npm start still stops promptly with it open", async () => {
-    const page = await portal.newPage({ viewport: PHONE });
+    const page = await portal.newPage({ viewport: PHONE, serviceWorkers: "allow" });
     await openBossPage(page);
     await waitForController(page);
     await openBossPage(page, () => page.reload());

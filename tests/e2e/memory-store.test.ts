@@ -117,7 +117,8 @@ const WAYS: Way[] = [
 
 /** A fresh profile broken the given way, and its page; errors the page throws are collected. */
 async function brokenPage(way: Way): Promise<{ page: Page; errors: string[] }> {
-  const context = await portal.newContext();
+  // The service worker stays: a browser without storage still installs it (the test below).
+  const context = await portal.newContext({ serviceWorkers: "allow" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -89,7 +89,12 @@ describe("My earnings on a phone", () => {
     await addSoldItem("Ash Ring", ["Thornlet", "Larkspire"], 20.1, "2026-11-03");
     await addSoldItem("Stranger Gem", ["Larkspire"], 500, "2026-11-04");
 
-    const context = await portal.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const context = await portal.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: "allow",
+    });
     const page = await context.newPage();
     await portal.login(page, "user");
     const linked = await (await portal.adminApi()).post("/admin/accounts/link-member", {

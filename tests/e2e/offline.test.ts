@@ -22,7 +22,7 @@ import { freePort, repoRoot } from "./portal-process.ts";
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await sharedBrowserPortal();
+  portal = await sharedBrowserPortal({ serviceWorkers: "allow" });
 });
 
 afterAll(async () => {

@@ -48,7 +48,7 @@ async function signInWithForm(page: Page, account: { email: string; password: st
 
 describe("writes that belong to someone", () => {
   it("an admin's offline timer start waits through a raider's session and is sent when the admin signs in again", async () => {
-    const context = await portal.newContext();
+    const context = await portal.newContext({ serviceWorkers: "allow" });
     const page = await context.newPage();
     await portal.login(page, "admin");
     await page.goto(portal.url("/boss-timers"));

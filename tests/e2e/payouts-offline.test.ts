@@ -19,7 +19,7 @@ import {
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await sharedBrowserPortal();
+  portal = await sharedBrowserPortal({ serviceWorkers: "allow" });
 });
 
 afterAll(async () => {

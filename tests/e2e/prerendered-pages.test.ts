@@ -24,7 +24,7 @@ import { workerBundle } from "./worker-harness.ts";
 let portal: BrowserPortal;
 
 beforeAll(async () => {
-  portal = await sharedBrowserPortal();
+  portal = await sharedBrowserPortal({ serviceWorkers: "allow" });
 });
 
 afterAll(async () => {

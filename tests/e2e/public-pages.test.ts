@@ -762,7 +762,7 @@ describe("public salary receipt", () => {
   });
 
   it("offline, shows the stored summary; a member's items and the report say they need a connection", async () => {
-    const context = await portal.newContext();
+    const context = await portal.newContext({ serviceWorkers: "allow" });
     const page = await context.newPage();
     await page.goto(portal.url("/public/salary-calculation"));
     const rows = page.locator("main table tbody tr");
@@ -913,7 +913,7 @@ describe("phone width", () => {
 
 describe("offline", () => {
   it("keeps showing the cached data with the time it is from, and drops the banner when back online", async () => {
-    const context = await portal.newContext();
+    const context = await portal.newContext({ serviceWorkers: "allow" });
     const page = await context.newPage();
     await page.goto(portal.url("/public/guild-members"));
     await expect.poll(() => bodyRows(page).count(), WAIT).toBe(46);

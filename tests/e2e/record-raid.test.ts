@@ -126,7 +126,12 @@ describe("record a raid", () => {
     });
     expect(arranged.status).toBe(201);
 
-    const context = await portal.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const context = await portal.newContext({
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+      serviceWorkers: "allow",
+    });
     const page = await context.newPage();
     const network = trackNetwork(page);
     await portal.login(page, "admin");

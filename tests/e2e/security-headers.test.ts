@@ -43,7 +43,7 @@ describe("the HTML answers of npm start", () => {
 
 /** A context whose pages report every CSP violation and CSP console message into `reports`. */
 async function watchedContext(reports: string[]): Promise<BrowserContext> {
-  const context = await portal.newContext();
+  const context = await portal.newContext({ serviceWorkers: "allow" });
   await context.exposeBinding("__reportViolation", (_source, text: string) => {
     reports.push(text);
   });

@@ -51,6 +51,7 @@ beforeAll(async () => {
   pushService = await startFakePushService();
   // The scheduler runs every 5 s instead of every minute, so that its next runs come quickly.
   portal = await startBrowserPortal({
+    serviceWorkers: "allow",
     env: { SCHEDULE_INTERVAL_SECONDS: "5", OUTBOUND_TEST_ORIGINS: pushService.url },
   });
 });

@@ -166,7 +166,7 @@ function pageFor(admin: boolean, viewport: { width: number; height: number }) {
   let entry = pages.get(key);
   if (!entry) {
     entry = (async () => {
-      const page = await portal.newPage({ viewport, hasTouch: true, isMobile: viewport.width < 640 });
+      const page = await portal.newPage({ viewport, hasTouch: true, isMobile: viewport.width < 640 }, "file");
       if (admin) await portal.login(page, "admin");
       return { page, network: trackNetwork(page) };
     })();

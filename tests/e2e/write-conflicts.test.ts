@@ -62,7 +62,7 @@ async function editCategoryOffline(page: Page, context: BrowserContext, category
 
 describe("a field changed on two devices", () => {
   it("is shown as a conflict with Keep theirs and Use yours, and each choice ends with its value", async () => {
-    const context = await portal.newContext();
+    const context = await portal.newContext({ serviceWorkers: "allow" });
     const page = await context.newPage();
     await portal.login(page, "admin");
     await page.goto(portal.url("/guild-members"));
