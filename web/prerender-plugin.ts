@@ -82,14 +82,22 @@ async function renderPages(root: string, define: Record<string, string>): Promis
 
 const SCRIPT_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
-/** The stages main.tsx (and boot/start.tsx) import one after another; each gets a chunk of its own. */
-const BOOT_STAGES = [
+const DATA_LAYER = "/src/data/data-layer-instance.ts";
+
+/**
+ * The stages main.tsx (and boot/start.tsx) import one after another; each gets a chunk of its own. `with`: only
+ * the modules `file` shares with that module. The route tree and the data layer (imported side by side by
+ * start.tsx) share their common modules in a chunk of their own, so neither chunk imports the other: the
+ * browser evaluates each graph in a task of its own instead of both in one long task (decision 062).
+ */
+const BOOT_STAGES: readonly { name: string; file: string; with?: string }[] = [
   { name: "react-runtime", file: "/src/boot/react-runtime.ts" },
   { name: "start", file: "/src/boot/start.tsx" },
+  { name: "app-common", file: "/src/router.tsx", with: DATA_LAYER },
   { name: "routes", file: "/src/router.tsx" },
 ];
 /** Every module the app imports at once on every page: the stages and the data layer's chunk. */
-const BOOT_MODULES = [...BOOT_STAGES.map((stage) => stage.file), "/src/data/data-layer-instance.ts"];
+const BOOT_MODULES = [...new Set([...BOOT_STAGES.map((stage) => stage.file), DATA_LAYER])];
 /**
  * The chunk names those modules give: a stage's own chunk, the small chunk of the module itself (named by its
  * file: "router" for router.tsx) and the data layer's.
@@ -384,6 +392,12 @@ export function bootStageChunks(): Plugin {
         const id = find(stage.file);
         if (!id) throw new Error(`boot stages: ${stage.file} is not in the build`);
         const members = staticClosure(id, importsOf);
+        const other = stage.with && find(stage.with);
+        if (stage.with && !other) throw new Error(`boot stages: ${stage.with} is not in the build`);
+        if (other) {
+          const shared = staticClosure(other, importsOf);
+          for (const member of members) if (!shared.has(member)) members.delete(member);
+        }
         // The icons the stage's modules name from lucide-react's index belong to the stage as well.
         for (const member of iconIndex ? [...members] : []) {
           if (!importsOf(member).includes(iconIndex as string)) continue;
