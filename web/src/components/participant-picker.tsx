@@ -10,7 +10,7 @@
  * what a phone renders at once, so the list is not virtualised (decision 045).
  */
 import { Check, Crown, History, Shield, Users, X } from "lucide-react";
-import { type KeyboardEvent, type RefObject, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useMemo, useRef, useState } from "react";
 import { categoryRank, compareRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { useAttendance } from "../data/hooks.ts";
 import { Button } from "./button.tsx";
@@ -97,16 +97,12 @@ function PickerToolbar({
   lastNames: readonly string[];
   onArrowDown: () => void;
 }) {
-  const searchId = useId();
   const filtered = query.trim() !== "";
   const picked = nameKeys(draft);
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={searchId} className="sr-only">
-        Search members
-      </label>
       <SearchInput
-        id={searchId}
+        hiddenLabel="Search members"
         placeholder="Search members"
         value={query}
         onChange={(e) => onQuery(e.target.value)}

@@ -3,7 +3,7 @@
  * and which account belongs to which main character, so a raider's "My earnings" covers all their characters.
  * Alt links are member updates (through the outbox, offline too); account links need the server.
  */
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { Account } from "@shared/schemas/accounts.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
 import { Button } from "@web/components/button.tsx";
@@ -38,14 +38,10 @@ type OpenDialog =
   | null;
 
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
   return (
     <div className="w-full sm:w-72">
-      <label htmlFor={id} className="sr-only">
-        Search characters
-      </label>
       <SearchInput
-        id={id}
+        hiddenLabel="Search characters"
         autoComplete={undefined}
         placeholder="Search characters"
         value={value}
