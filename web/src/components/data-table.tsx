@@ -7,13 +7,17 @@
  */
 import {
   type CSSProperties,
+  type FocusEvent,
   type HTMLAttributes,
   lazy,
   type ReactNode,
+  type RefObject,
   Suspense,
   type TdHTMLAttributes,
   type ThHTMLAttributes,
+  useRef,
 } from "react";
+import { type HeldFocus, ROW_CONTROLS } from "./held-focus.ts";
 import { Skeleton } from "./skeleton.tsx";
 import type { RenderRow } from "./virtual-rows.tsx";
 
@@ -26,6 +30,37 @@ const VirtualTableBody = lazy(() =>
 );
 /** The rows a long table shows in the moment its virtualiser is being fetched. */
 const ROWS_WHILE_FETCHING = 40;
+
+/**
+ * The first rows of a long table while its virtualiser is fetched. A focus taken in them is remembered in
+ * `held`, since the virtualised body replaces these elements and hands the focus on (decision 035).
+ */
+function RowsWhileFetching<T>({
+  rows,
+  row,
+  held,
+}: {
+  rows: readonly T[];
+  row: RenderRow<T>;
+  held: RefObject<HeldFocus | null>;
+}) {
+  const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+    const tr = (event.target as Element).closest("tr");
+    if (!tr) return;
+    const control = Array.from(tr.querySelectorAll(ROW_CONTROLS)).indexOf(event.target as Element);
+    held.current = control < 0 ? null : { index: Array.from(event.currentTarget.rows).indexOf(tr), control };
+  };
+  // Focus moving elsewhere is no focus to hand on; an element removed with the focus has no next target.
+  const onBlur = (event: FocusEvent<HTMLTableSectionElement>) => {
+    if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget as Node))
+      held.current = null;
+  };
+  return (
+    <tbody onFocus={onFocus} onBlur={onBlur}>
+      {rows.slice(0, ROWS_WHILE_FETCHING).map((item) => row(item, undefined))}
+    </tbody>
+  );
+}
 
 /**
  * Scroll shadows with CSS only: the "local" covers move with the content and hide the "scroll" shadows
@@ -241,6 +276,7 @@ export function StateTable<T>({
   loadingLabel?: string;
   skeletonRows?: number;
 } & TableBody<T>) {
+  const heldFocus = useRef<HeldFocus | null>(null);
   if (state.status === "error") return messageCard(label, error(state.message), true);
   if (state.status === "ready" && state.rows.length === 0) return messageCard(label, empty);
   const rows = state.status === "ready" ? state.rows : null;
@@ -249,15 +285,14 @@ export function StateTable<T>({
   if (rows === null) tableBody = <SkeletonRows rows={skeletonRows} columns={columns} />;
   else if (virtual)
     tableBody = (
-      <Suspense
-        fallback={<tbody>{rows.slice(0, ROWS_WHILE_FETCHING).map((item) => row(item, undefined))}</tbody>}
-      >
+      <Suspense fallback={<RowsWhileFetching rows={rows} row={row} held={heldFocus} />}>
         <VirtualTableBody
           rows={rows}
           row={row as RenderRow<unknown>}
           rowHeight={rowHeight}
           cardHeight={cardHeight}
           columns={columns}
+          heldFocus={heldFocus}
         />
       </Suspense>
     );

@@ -2,7 +2,8 @@
  * The body of a long table with only the rows near the screen in the DOM (decision 035): the page scrolls as a
  * whole, as it does for a short table, and a spacer row above and below the rendered rows stands for the rest,
  * so the scrollbar, the table's native semantics and its sideways scrolling stay as they were. A row that holds
- * the focus stays rendered when it scrolls away, so the focus is never dropped to the page.
+ * the focus stays rendered when it scrolls away, so the focus is never dropped to the page; nor is a focus taken
+ * in the rows shown while this module was fetched (`HeldFocus`).
  */
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from "@tanstack/react-virtual";
 import {
@@ -14,6 +15,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { type HeldFocus, ROW_CONTROLS } from "./held-focus.ts";
 
 /** What a rendered row spreads onto its `tr`: the measuring ref, its index and its row number. */
 export interface VirtualRowProps {
@@ -64,6 +66,7 @@ export function VirtualTableBody<T>({
   rowHeight,
   cardHeight,
   columns,
+  heldFocus,
 }: {
   rows: readonly T[];
   row: RenderRow<T>;
@@ -72,10 +75,12 @@ export function VirtualTableBody<T>({
   /** The same on a phone, where each row is a card. */
   cardHeight: number;
   columns: number;
+  /** A focus taken in the rows shown before this body arrived. */
+  heldFocus?: RefObject<HeldFocus | null>;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
   const scrollMargin = useTopInPage(body);
-  const focused = useRef<number | null>(null);
+  const focused = useRef<number | null>(heldFocus?.current?.index ?? null);
   const rangeExtractor = useCallback((range: Range) => {
     const indexes = defaultRangeExtractor(range);
     const keep = focused.current;
@@ -92,6 +97,18 @@ export function VirtualTableBody<T>({
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
+
+  // The rows this body replaced took the focus with them; it goes back to the same control of the same row.
+  useLayoutEffect(() => {
+    const held = heldFocus?.current;
+    if (!held || !heldFocus) return;
+    heldFocus.current = null;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const control = body.current
+      ?.querySelector(`tr[data-index="${held.index}"]`)
+      ?.querySelectorAll<HTMLElement>(ROW_CONTROLS)[held.control];
+    control?.focus({ preventScroll: true });
+  }, [heldFocus]);
 
   const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
     const index = (event.target as Element).closest("tr[data-index]")?.getAttribute("data-index");
