@@ -8,7 +8,7 @@ export const LOGIN_CALLS = {
     path: "/auth/login_with_password",
     role: "public",
     summary:
-      "Signs in and sets the session cookie. Plain JSON both ways; 429 while the address or email is throttled.",
+      "Signs in and sets the session cookie. Plain JSON both ways; 429 while the address or email is throttled; 503 naming the mismatch when the server's AUTH_PEPPER is not the database's (decision 066).",
     body: loginSchema,
     bodyEncoding: "json",
     answer: jsonAnswer<{ user: SessionUser }>(),

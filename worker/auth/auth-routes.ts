@@ -7,6 +7,7 @@ import { serveCalls } from "../app/serve-calls.ts";
 import { markLoginSucceeded, reserveLoginAttempt } from "./login-attempts-repo.ts";
 import { retryAfterSeconds, throttleSource, tooManyAttempts } from "./login-throttle.ts";
 import { burnVerification, hashPassword, verifyPassword } from "./password-hash.ts";
+import { comparePepper, PEPPER_MISMATCH, recordPepperFingerprint } from "./pepper-fingerprint.ts";
 import {
   clearSessionCookie,
   readSessionCookie,
@@ -28,6 +29,14 @@ export const authRoutes = serveCalls(
       const db = c.get("db");
       const { pepper } = c.get("config");
       const now = c.get("clock")();
+
+      // A server given another pepper than the database's would refuse every password as wrong: say why instead,
+      // before an attempt is counted (decision 066).
+      const pepperCheck = await comparePepper(db, pepper);
+      if (pepperCheck === "different") {
+        console.error(PEPPER_MISMATCH);
+        return sendError(c, 503, PEPPER_MISMATCH);
+      }
 
       // The attempt is recorded as a failure before the password is checked; a success below marks it so.
       const reservation = await reserveLoginAttempt(db, {
@@ -54,6 +63,8 @@ export const authRoutes = serveCalls(
       const expiresAt = sessionExpiry();
       await db.transaction(async (tx) => {
         await markLoginSucceeded(tx, reservation.attemptId);
+        // A password that verified proves the pepper: a database set up without a fingerprint gets it now.
+        if (pepperCheck === "none") await recordPepperFingerprint(tx, pepper);
         if (verdict.needsRehash) await setPasswordHash(tx, user.id, await hashPassword(password, pepper));
         await insertSession(tx, user.id, await hashSessionToken(token), expiresAt);
       });

@@ -52,6 +52,8 @@ export const EMPTIED_TABLES = ["sessions", "login_attempts", "idempotency_keys",
  * Discord webhook and its push subscriptions (their account link is cleared when the account goes).
  */
 export const KEPT_TABLES = [
+  // The fingerprint of the pepper this installation's hashes need (decision 066): the installation's, not the guild's.
+  "auth_pepper",
   "discord_settings",
   "discord_messages",
   "push_subscriptions",

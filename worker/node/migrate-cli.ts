@@ -18,12 +18,16 @@ async function main() {
   }
   const db = createNodePostgresDb(url, { max: 1 });
   try {
-    await prepareDatabase(db, {
+    const { pepperMismatch } = await prepareDatabase(db, {
       seedSampleData: process.env.SEED_SAMPLE_DATA === "true",
       adminEmail: process.env.ADMIN_EMAIL || undefined,
       adminPassword: process.env.ADMIN_PASSWORD || undefined,
       pepper,
     });
+    if (pepperMismatch)
+      throw new ConfigError(
+        "npm run migrate stopped before the first admin: run it again with the AUTH_PEPPER the database was set up with.",
+      );
     console.log("Database is up to date.");
   } finally {
     await db.close();
