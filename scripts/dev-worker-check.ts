@@ -17,8 +17,8 @@ import { parseArgs } from "node:util";
 import { createNodePostgresDb } from "../worker/db/node-postgres.ts";
 import { startFakeDiscord } from "../worker/discord/testing/fake-discord.ts";
 import { prepareDatabase } from "../worker/node/prepare-database.ts";
-import { upsertSubscription } from "../worker/spawn-alerts/subscriptions-repo.ts";
 import { startFakePushService } from "../worker/spawn-alerts/testing/fake-push-service.ts";
+import { plantSpawnAlert } from "../worker/spawn-alerts/testing/plant-spawn-alert.ts";
 import {
   createBrowserSubscription,
   decryptPushMessage,
@@ -160,20 +160,7 @@ try {
       const spawnAt = new Date(Date.now() + 9 * 60_000);
       const device = await createBrowserSubscription(push.endpoint("ok", `check-${path}`));
       const webhookId = String(1000 + index);
-      await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
-      await db.query(
-        `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours, is_active, status)
-         VALUES ($1, $2, $3, 10, true, 'active')`,
-        [boss, new Date(spawnAt.getTime() - 10 * 3_600_000), spawnAt],
-      );
-      await upsertSubscription(db, {
-        endpoint: device.endpoint,
-        keys: device.keys,
-        bosses: [boss],
-        leadMinutes: 10,
-        userId: null,
-        from: null,
-      });
+      await plantSpawnAlert(db, boss, spawnAt, device);
       await db.query(
         "UPDATE discord_settings SET webhook_url = $1, lead_minutes = 10, spawn_alerts = true, timer_starts = false, loot_sales = false",
         [`${discord.url}/api/webhooks/${webhookId}/ok`],

@@ -8,11 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpawnAlertPush } from "@shared/schemas/spawn-alerts.ts";
 import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
-import { findSubscription, upsertSubscription } from "@worker/spawn-alerts/subscriptions-repo.ts";
+import { findSubscription } from "@worker/spawn-alerts/subscriptions-repo.ts";
 import {
   type FakePushService,
   startFakePushService,
 } from "@worker/spawn-alerts/testing/fake-push-service.ts";
+import { plantSpawnAlert } from "@worker/spawn-alerts/testing/plant-spawn-alert.ts";
 import {
   createBrowserSubscription,
   decryptPushMessage,
@@ -48,22 +49,7 @@ async function plantAlert(
   spawnAt: Date,
   device: { endpoint: string; keys: { p256dh: string; auth: string } },
 ): Promise<void> {
-  await withDb(async (db) => {
-    await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
-    await db.query(
-      `INSERT INTO boss_timers (boss_name, start_time, end_time, duration_hours, is_active, status)
-       VALUES ($1, $2, $3, 10, true, 'active')`,
-      [boss, new Date(spawnAt.getTime() - 10 * 60 * MINUTE_MS), spawnAt],
-    );
-    await upsertSubscription(db, {
-      endpoint: device.endpoint,
-      keys: device.keys,
-      bosses: [boss],
-      leadMinutes: 10,
-      userId: null,
-      from: null,
-    });
-  });
+  await withDb((db) => plantSpawnAlert(db, boss, spawnAt, device));
 }
 
 const paths = databasePaths(harness, { AUTH_PEPPER: PEPPER, GUILD_TIMEZONE: "Asia/Manila" });

@@ -22,7 +22,8 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
-async function pepperPassword(password: string, pepper: string): Promise<Uint8Array<ArrayBuffer>> {
+/** HMAC-SHA256 of `text` keyed with the pepper: a password before it is stretched, and the pepper's fingerprint. */
+export async function pepperHmac(text: string, pepper: string): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey(
     "raw",
     encoder.encode(pepper),
@@ -30,7 +31,7 @@ async function pepperPassword(password: string, pepper: string): Promise<Uint8Ar
     false,
     ["sign"],
   );
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(password)));
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
 }
 
 async function derive(
@@ -39,13 +40,9 @@ async function derive(
   salt: Uint8Array<ArrayBuffer>,
   iterations: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const material = await crypto.subtle.importKey(
-    "raw",
-    await pepperPassword(password, pepper),
-    "PBKDF2",
-    false,
-    ["deriveBits"],
-  );
+  const material = await crypto.subtle.importKey("raw", await pepperHmac(password, pepper), "PBKDF2", false, [
+    "deriveBits",
+  ]);
   const bits = await crypto.subtle.deriveBits(
     { name: "PBKDF2", hash: "SHA-256", salt, iterations },
     material,

@@ -4,6 +4,7 @@
  * password as wrong.
  */
 import type { Queryable } from "../db/types.ts";
+import { pepperHmac } from "./password-hash.ts";
 
 /** The fixed text the fingerprint is the HMAC of; changing it would make every stored fingerprint a mismatch. */
 const FINGERPRINT_TEXT = "guild-portal: auth pepper fingerprint, version 1";
@@ -25,15 +26,7 @@ export function pepperFingerprint(pepper: string): Promise<string> {
 }
 
 async function computeFingerprint(pepper: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(pepper),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(FINGERPRINT_TEXT)));
+  const mac = await pepperHmac(FINGERPRINT_TEXT, pepper);
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
