@@ -6,6 +6,7 @@ import * as z from "zod";
 import { CALL_GROUPS } from "./all-calls.ts";
 import { JSON_BODY_LIMIT } from "./body-limits.ts";
 import type { CallRole, CallSpec } from "./call.ts";
+import { ACCOUNT_ROLES, type AccountRole, mayCall, ROLE_LABELS } from "./roles.ts";
 
 type JsonSchema = {
   type?: string | string[];
@@ -21,8 +22,30 @@ type JsonSchema = {
 const WHO: Record<CallRole, string> = {
   public: "anyone",
   user: "any signed-in account",
+  officer: "officers and admins",
   admin: "admins",
 };
+
+/** Who may make each call (decision 067), a row per call and a column per role, from the declarations. */
+function roleTable(): string[] {
+  const columns: { title: string; role: AccountRole | null }[] = [
+    { title: "Visitor", role: null },
+    ...[...ACCOUNT_ROLES].reverse().map((role) => ({ title: ROLE_LABELS[role], role })),
+  ];
+  return [
+    "## Who may make each call",
+    "",
+    `| Call | ${columns.map((column) => column.title).join(" | ")} |`,
+    `| --- | ${columns.map(() => ":---:").join(" | ")} |`,
+    ...CALL_GROUPS.flatMap((group) =>
+      Object.values(group.calls).map((spec) => {
+        const cells = columns.map((column) => (mayCall(column.role, spec.role) ? "yes" : "—"));
+        return `| \`${spec.method} ${spec.path}\` | ${cells.join(" | ")} |`;
+      }),
+    ),
+    "",
+  ];
+}
 
 const KB = 1024;
 const size = (bytes: number) => (bytes >= KB * KB ? `${bytes / KB / KB} MB` : `${bytes / KB} KB`);
@@ -129,7 +152,7 @@ const PREAMBLE = [
 ];
 
 export function renderApiDocs(): string {
-  const lines = [...PREAMBLE];
+  const lines = [...PREAMBLE, ...roleTable()];
   for (const group of CALL_GROUPS) {
     lines.push(`## ${group.title}`, "");
     for (const spec of Object.values(group.calls)) lines.push(...callSection(spec));

@@ -1,4 +1,4 @@
-/** Raid attendance (decisions 007, 045). Admins only. */
+/** Raid attendance (decisions 007, 045). Officers and admins (decision 067). */
 import {
   type AttendanceRecord,
   createAttendanceSchema,
@@ -12,14 +12,14 @@ export const ATTENDANCE_CALLS = {
   list: call({
     method: "GET",
     path: "/attendance",
-    role: "admin",
+    role: "officer",
     summary: "Every attendance record.",
     answer: answer<{ attendanceRecords: AttendanceRecord[] }>(),
   }),
   create: call({
     method: "POST",
     path: "/attendance",
-    role: "admin",
+    role: "officer",
     summary: "Records a raid (201); each named active member's raid count goes up by one.",
     body: createAttendanceSchema,
     bodyLimit: PARTICIPANT_LIST_BODY_LIMIT,
@@ -28,7 +28,7 @@ export const ATTENDANCE_CALLS = {
   update: call({
     method: "POST",
     path: "/attendance/update",
-    role: "admin",
+    role: "officer",
     summary: "Changes a record's day or names, moving the raid counts; with `base`, merges (decision 038).",
     body: updateAttendanceSchema,
     bodyLimit: PARTICIPANT_LIST_BODY_LIMIT,
@@ -37,7 +37,7 @@ export const ATTENDANCE_CALLS = {
   remove: call({
     method: "POST",
     path: "/attendance/delete",
-    role: "admin",
+    role: "officer",
     summary: "Deletes a record and takes its raids off the counts.",
     body: deleteAttendanceSchema,
     answer: answer<{ success: true; id: number }>(),

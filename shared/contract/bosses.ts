@@ -17,7 +17,7 @@ export const BOSS_NAME_CALLS = {
   list: call({
     method: "GET",
     path: "/boss-names",
-    role: "admin",
+    role: "officer",
     summary: "Every boss with its respawn hours.",
     answer: answer<{ bossNames: BossName[] }>(),
   }),
@@ -31,7 +31,7 @@ export const BOSS_NAME_CALLS = {
   create: call({
     method: "POST",
     path: "/boss-names",
-    role: "admin",
+    role: "officer",
     summary: "Adds a boss (201); 409 when its name or a lookalike is taken.",
     body: createBossNameSchema,
     answer: answer<{ bossName: BossName }>(),
@@ -39,7 +39,7 @@ export const BOSS_NAME_CALLS = {
   update: call({
     method: "POST",
     path: "/boss-names/update",
-    role: "admin",
+    role: "officer",
     summary: "Renames a boss or changes its respawn hours; with `base`, merges (decision 038).",
     body: updateBossNameSchema,
     answer: answer<{ bossName: BossName }>(),
@@ -47,7 +47,7 @@ export const BOSS_NAME_CALLS = {
   remove: call({
     method: "POST",
     path: "/boss-names/delete",
-    role: "admin",
+    role: "officer",
     summary: "Deletes a boss and its timer.",
     body: deleteBossNameSchema,
     answer: answer<{ success: true; id: number }>(),
@@ -82,7 +82,7 @@ export const BOSS_TIMER_CALLS = {
   reset: call({
     method: "POST",
     path: "/boss-timers/delete",
-    role: "admin",
+    role: "officer",
     summary: "Resets one boss's timer, or every timer when no boss is named.",
     body: resetBossTimersSchema,
     answer: answer<{ success: true; message: string }>(),

@@ -6,9 +6,9 @@
  * nothing in it runs on one side only.
  */
 import type * as z from "zod";
+import type { CallRole } from "./roles.ts";
 
-/** Who may make the call: anyone, any signed-in account (user or admin), or admins only. */
-export type CallRole = "public" | "user" | "admin";
+export type { CallRole };
 
 export type CallMethod = "GET" | "POST" | "PUT";
 

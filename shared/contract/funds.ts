@@ -1,4 +1,7 @@
-/** The guild's funds, their spending and ledgers (decisions 010, 050). Admins only. */
+/**
+ * The guild's funds, their spending and ledgers (decisions 010, 050). Officers read them, admins record spending
+ * (decision 067).
+ */
 import {
   type CreateSpendingAnswer,
   createSpendingSchema,
@@ -15,14 +18,14 @@ export const FUND_CALLS = {
   guildFunds: call({
     method: "GET",
     path: "/guild-funds",
-    role: "admin",
+    role: "officer",
     summary: "The guild fund and the admin fund, derived from the Sold items.",
     answer: answer<{ guildFunds: GuildFunds | null }>(),
   }),
   ledger: call({
     method: "GET",
     path: "/funds/ledger",
-    role: "admin",
+    role: "officer",
     summary:
       "One fund's income and spending, newest first, a page at a time, with the balance after each line.",
     query: fundLedgerQuerySchema,
@@ -31,7 +34,7 @@ export const FUND_CALLS = {
   spending: call({
     method: "GET",
     path: "/fund-spending",
-    role: "admin",
+    role: "officer",
     summary: "Every spending, and both funds' figures.",
     answer: answer<{ spending: FundSpending[]; balances: FundBalance[] }>(),
   }),

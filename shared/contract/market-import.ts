@@ -1,4 +1,4 @@
-/** The market data import (decision 047). Admins only. */
+/** The market data import (decision 047). Officers and admins (decision 067). */
 import {
   IMPORT_TOO_LARGE,
   type ImportResult,
@@ -14,7 +14,7 @@ export const IMPORT_CALLS = {
   importMarketData: call({
     method: "POST",
     path: "/admin/import-market-data",
-    role: "admin",
+    role: "officer",
     summary: "Adds many loot items in one transaction; rows already in the market are skipped when asked.",
     body: importMarketDataSchema,
     bodyLimit: IMPORT_BODY_LIMIT,

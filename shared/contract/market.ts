@@ -1,4 +1,4 @@
-/** The market exchange (loot): admins write it, the public page lists it (decision 010). */
+/** The market exchange (loot): officers and admins write it (decision 067), the public page lists it (decision 010). */
 import {
   createMarketItemSchema,
   deleteMarketItemSchema,
@@ -12,7 +12,7 @@ export const MARKET_CALLS = {
   list: call({
     method: "GET",
     path: "/market-exchange",
-    role: "admin",
+    role: "officer",
     summary: "Every loot item.",
     answer: answer<{ marketExchangeItems: MarketExchangeItem[] }>(),
   }),
@@ -26,7 +26,7 @@ export const MARKET_CALLS = {
   create: call({
     method: "POST",
     path: "/market-exchange",
-    role: "admin",
+    role: "officer",
     summary: "Adds a loot item (201); a Sold one is shared out among its participants at once.",
     body: createMarketItemSchema,
     bodyLimit: PARTICIPANT_LIST_BODY_LIMIT,
@@ -35,7 +35,7 @@ export const MARKET_CALLS = {
   update: call({
     method: "POST",
     path: "/market-exchange/update",
-    role: "admin",
+    role: "officer",
     summary: "Changes a loot item; with `base`, merges (decision 038).",
     body: updateMarketItemSchema,
     bodyLimit: PARTICIPANT_LIST_BODY_LIMIT,
@@ -44,7 +44,7 @@ export const MARKET_CALLS = {
   remove: call({
     method: "POST",
     path: "/market-exchange/delete",
-    role: "admin",
+    role: "officer",
     summary: "Deletes a loot item.",
     body: deleteMarketItemSchema,
     answer: answer<{ success: true; id: number }>(),

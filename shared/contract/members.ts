@@ -1,4 +1,7 @@
-/** The guild roster (decisions 010, 049). Admins write it; the public roster lists active members. */
+/**
+ * The guild roster (decisions 010, 049). Officers add and edit members, admins also delete, kick and pay them
+ * (decision 067); the public roster lists active members.
+ */
 import {
   createMemberSchema,
   type GuildMember,
@@ -15,7 +18,7 @@ export const MEMBER_CALLS = {
   list: call({
     method: "GET",
     path: "/guild-members",
-    role: "admin",
+    role: "officer",
     summary: "The roster, narrowed by status (default: active).",
     query: memberStatusQuerySchema,
     answer: answer<{ guildMembers: GuildMember[] }>(),
@@ -30,7 +33,7 @@ export const MEMBER_CALLS = {
   create: call({
     method: "POST",
     path: "/guild-members",
-    role: "admin",
+    role: "officer",
     summary: "Adds a member or an alt (201); the lists that already name them are shared out again.",
     body: createMemberSchema,
     answer: answer<{ guildMember: GuildMember }>(),
@@ -38,7 +41,7 @@ export const MEMBER_CALLS = {
   update: call({
     method: "POST",
     path: "/guild-member/update",
-    role: "admin",
+    role: "officer",
     summary: "Renames, re-categorises or relinks a member; with `base`, merges (decision 038).",
     body: updateMemberSchema,
     answer: answer<{ guildMember: GuildMember }>(),

@@ -1,4 +1,4 @@
-/** Payouts to members (decision 049). Admins only. */
+/** Payouts to members (decision 049). Officers read them, admins record and delete them (decision 067). */
 import {
   type CreatePayoutAnswer,
   createPayoutSchema,
@@ -13,7 +13,7 @@ export const PAYOUT_CALLS = {
   list: call({
     method: "GET",
     path: "/payouts",
-    role: "admin",
+    role: "officer",
     summary: "Every payout, or one member's.",
     query: payoutListQuerySchema,
     answer: answer<{ payouts: Payout[] }>(),
@@ -21,14 +21,14 @@ export const PAYOUT_CALLS = {
   balances: call({
     method: "GET",
     path: "/payouts/balances",
-    role: "admin",
+    role: "officer",
     summary: "Every member's earned, paid and balance.",
     answer: answer<{ balances: MemberBalance[] }>(),
   }),
   exportCsv: call({
     method: "GET",
     path: "/payouts/export.csv",
-    role: "admin",
+    role: "officer",
     summary: "Every payout as a CSV file (formulae escaped).",
     answer: fileAnswer("text/csv"),
   }),

@@ -3,10 +3,10 @@
  * messages, and the account shape the API answers. Used by the worker to validate and by the web forms.
  */
 import * as z from "zod";
+import { ACCOUNT_ROLES, type AccountRole } from "../contract/roles.ts";
 import { nameField } from "./name-field.ts";
 
-export const ACCOUNT_ROLES = ["admin", "user"] as const;
-export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+export { ACCOUNT_ROLES, type AccountRole };
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -18,7 +18,7 @@ export const ACCOUNT_MESSAGES = {
   emailInvalid: "Enter a valid email address.",
   displayNameRequired: "Display name is required.",
   displayNameTooLong: `Display name cannot exceed ${DISPLAY_NAME_MAX_LENGTH} characters.`,
-  role: "Role must be admin or user.",
+  role: "Role must be admin, officer or user.",
   passwordRequired: "Password is required.",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password cannot exceed ${PASSWORD_MAX_LENGTH} characters.`,

@@ -19,7 +19,7 @@ export const CURSOR_INVALID = "since must be a cursor from an earlier answer of 
  * PostgreSQL writes one ("xmin:xmax:xip,xip"): the rows a delta leaves out depend on what the session may read,
  * so a cursor of another audience gets a full answer.
  */
-export const CURSOR_PATTERN = /^([apu])\.(\d{1,20}:\d{1,20}:(?:\d{1,20}(?:,\d{1,20})*)?)$/;
+export const CURSOR_PATTERN = /^([aopu])\.(\d{1,20}:\d{1,20}:(?:\d{1,20}(?:,\d{1,20})*)?)$/;
 export const CURSOR_MAX_LENGTH = 4000;
 
 /** A snapshot PostgreSQL accepts: xmin <= xmax, and the running ones ascending between them. */

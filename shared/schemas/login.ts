@@ -3,6 +3,7 @@
  * the form checks it on blur and submit, the server validates with it.
  */
 import * as z from "zod";
+import type { AccountRole } from "../contract/roles.ts";
 
 export const USERNAME_REQUIRED = "Username is required";
 export const PASSWORD_REQUIRED = "Password is required";
@@ -35,6 +36,6 @@ export interface SessionUser {
   id: number;
   email: string;
   displayName: string;
-  role: "admin" | "user";
+  role: AccountRole;
   avatarUrl: string | null;
 }

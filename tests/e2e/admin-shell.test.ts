@@ -183,7 +183,7 @@ describe("accounts and the audit log", () => {
   const email = "newraider@e2e.test";
   const password = "new-raider-password-1";
 
-  it("creates a user account that then sees 'Access Denied' on /admin", async () => {
+  it("creates a raider account, whose login lands on My earnings rather than an admin page", async () => {
     const page = await openAdmin("/admin/accounts");
     await page.locator("tr[data-account='admin@e2e.test']").waitFor(WAIT);
     await screenshot(page, "admin-accounts");
@@ -214,7 +214,7 @@ describe("accounts and the audit log", () => {
     await dialog.waitFor({ state: "detached" });
     const row = page.locator(`tr[data-account='${email}']`);
     await row.waitFor(WAIT);
-    expect(await row.innerText()).toContain("User");
+    expect(await row.innerText()).toContain("Raider");
 
     // A second create of the same email shows the server's message in the dialog.
     await page.getByRole("button", { name: "New Account" }).click();
@@ -230,9 +230,74 @@ describe("accounts and the audit log", () => {
     await raider.getByLabel("Username").fill(email);
     await raider.getByLabel("Password").fill(password);
     await raider.getByRole("button", { name: "Sign In" }).click();
-    await raider.waitForURL(portal.url("/admin"), WAIT);
-    await raider.getByRole("heading", { name: "Access Denied" }).waitFor(WAIT);
-    await raider.getByText("Access denied. Your role (user) lacks required permissions.").waitFor();
+    await raider.waitForURL(portal.url("/me/earnings"), WAIT);
+    await raider.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
+    expect(await raider.getByText("Access Denied").count()).toBe(0);
+  });
+
+  it("gives an officer raid night and the books, and none of the admins' pages or buttons (decision 067)", async () => {
+    const officerEmail = "officer@e2e.test";
+    const officerPassword = "officer-password-1";
+    const page = await openAdmin("/admin/accounts");
+    await page.getByRole("button", { name: "New Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Account" });
+    await dialog.getByLabel("Email").fill(officerEmail);
+    await dialog.getByLabel("Display name").fill("Ser Officer");
+    await dialog.getByLabel("Role").selectOption({ label: "Officer" });
+    await dialog.getByLabel("Password").fill(officerPassword);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Account created successfully.").waitFor(WAIT);
+    expect(await page.locator(`tr[data-account='${officerEmail}']`).innerText()).toContain("Officer");
+
+    const officer = await portal.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
+    await officer.goto(portal.url("/login"));
+    await officer.getByLabel("Username").fill(officerEmail);
+    await officer.getByLabel("Password").fill(officerPassword);
+    await officer.getByRole("button", { name: "Sign In" }).click();
+    await officer.waitForURL(portal.url("/admin"), WAIT);
+    await officer.getByText("Guild Officer").waitFor(WAIT);
+    const tools = officer.getByRole("navigation", { name: "Admin tools" }).getByRole("link");
+    expect(await tools.allInnerTexts()).toEqual([
+      "Record a Raid",
+      "Attendance",
+      "Guild Members",
+      "Market Exchange",
+      "Guild Funds",
+      "Boss Timers",
+      "Data Migration",
+    ]);
+    await screenshot(officer, "admin-dashboard-officer");
+    // The menu sheet lists what the role may open, and nothing an admin runs.
+    await officer.getByRole("button", { name: /menu/i }).first().click();
+    const sheet = officer.getByRole("dialog").getByRole("navigation", { name: "Admin" }).getByRole("link");
+    expect(await sheet.allInnerTexts()).toEqual([
+      "Dashboard",
+      "Guild Members",
+      "Market Exchange",
+      "Guild Funds",
+      "Payouts",
+      "Boss Timers",
+      "Boss Names",
+      "Record a Raid",
+      "Attendance",
+    ]);
+    await officer.keyboard.press("Escape");
+
+    // Members: add and edit, but no Pay, Kick or Delete.
+    await officer.goto(portal.url("/guild-members"));
+    const firstRow = officer.locator("tbody tr").first();
+    await firstRow.getByRole("button", { name: /^Edit / }).waitFor(WAIT);
+    expect(await firstRow.getByRole("button", { name: /^(Pay|Kick|Delete) / }).count()).toBe(0);
+    await officer.getByRole("button", { name: "Add Member" }).waitFor();
+    await screenshot(officer, "guild-members-officer");
+    // The books without the admins' writes.
+    await officer.goto(portal.url("/guild-funds"));
+    await officer.getByTestId("guild-balance").waitFor(WAIT);
+    expect(await officer.getByRole("button", { name: "Record spending" }).count()).toBe(0);
+    // A typed address of an admin page is still refused.
+    await officer.goto(portal.url("/admin/accounts"));
+    await officer.getByRole("heading", { name: "Access Denied" }).waitFor(WAIT);
+    await officer.getByText("Access denied. Your role (officer) lacks required permissions.").waitFor();
   });
 
   it("edits an account: display name and disable", async () => {

@@ -75,7 +75,9 @@ export const accountsRoutes = serveCalls(ACCOUNT_CALLS, {
       const before = await getUser(tx, id);
       if (!before) throw new ApiError(404, ACCOUNT_MESSAGES.notFound);
       const losesAdmin =
-        before.role === "admin" && !before.disabled && (patch.role === "user" || patch.disabled === true);
+        before.role === "admin" &&
+        !before.disabled &&
+        ((patch.role !== undefined && patch.role !== "admin") || patch.disabled === true);
       if (losesAdmin && !activeAdminIds.some((adminId) => adminId !== id)) {
         throw new ApiError(400, ACCOUNT_MESSAGES.lastAdmin);
       }

@@ -1,18 +1,18 @@
 import type { MiddlewareHandler } from "hono";
+import { type AccountRole, mayCall } from "@shared/contract/roles.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 
 /**
- * The role a route needs (docs/product.md#who-may-do-what):
- * - "user": any signed-in account (user or admin), e.g. starting a boss timer;
- * - "admin": admins only.
- * Routes without this middleware are public.
+ * The least role a route needs (docs/product.md#who-may-do-what, decision 067): "user" any signed-in account,
+ * e.g. starting a boss timer; "officer" officers and admins; "admin" admins only. Routes without this middleware
+ * are public.
  */
-export function requireRole(role: "user" | "admin"): MiddlewareHandler<AppEnv> {
+export function requireRole(role: AccountRole): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");
     if (!user) throw new ApiError(401, "Authentication required");
-    if (role === "admin" && user.role !== "admin") {
+    if (!mayCall(user.role, role)) {
       throw new ApiError(403, `Access denied. Your role (${user.role}) lacks required permissions.`);
     }
     await next();

@@ -1,6 +1,7 @@
+import type { AccountRole } from "@shared/contract/roles.ts";
 import type { Queryable } from "../db/types.ts";
 
-export type Role = "admin" | "user";
+export type Role = AccountRole;
 
 export interface User {
   id: number;

@@ -63,7 +63,7 @@ describe("timerStartRefusal", () => {
 
 describe("judgeTimerStart", () => {
   it("keeps a stored start that is later than or equal to this one, for an admin too", () => {
-    for (const role of ["admin", "user"] as const) {
+    for (const role of ["admin", "officer", "user"] as const) {
       for (const current of [timer(30, true), timer(-30, false)]) {
         const stored = current.startTime as Date;
         for (const startTime of [new Date(stored.getTime() - 1), stored, at(-23 * 60)]) {
@@ -76,9 +76,11 @@ describe("judgeTimerStart", () => {
   it("starts, or refuses with timerStartRefusal's message, a start later than the stored one", () => {
     const running = timer(30, true);
     const later = new Date((running.startTime as Date).getTime() + 1);
-    expect(judgeTimerStart({ role: "admin", current: running, startTime: later, now: NOW })).toEqual({
-      kind: "start",
-    });
+    for (const role of ["admin", "officer"] as const) {
+      expect(judgeTimerStart({ role, current: running, startTime: later, now: NOW })).toEqual({
+        kind: "start",
+      });
+    }
     expect(judgeTimerStart({ role: "user", current: running, startTime: later, now: NOW })).toEqual({
       kind: "refuse",
       message: timerRunningMessage("Gravemaw"),

@@ -11,6 +11,8 @@
  * Before any of that, the latest start wins (docs/decisions/036): a start no later than the stored one, from
  * anyone, changes nothing, and the stored timer stands.
  */
+
+import { isStaff } from "@shared/contract/roles.ts";
 import { type BossTimer, startBeforeSpawnMessage, timerRunningMessage } from "@shared/schemas/boss-timers.ts";
 import type { Role } from "../auth/users-repo.ts";
 
@@ -37,7 +39,7 @@ export function judgeTimerStart(start: TimerStart): TimerStartVerdict {
 
 /** The 409 message when this start (later than the stored one) is refused; undefined when it may go ahead. */
 export function timerStartRefusal({ role, current, startTime, now }: TimerStart): string | undefined {
-  if (role === "admin") return undefined;
+  if (isStaff(role)) return undefined;
   if (current.isActive) return timerRunningMessage(current.bossName);
   if (current.status !== "expired" || current.endTime === null) return undefined;
   // A stopped timer whose end is still ahead (imported data) spawned the boss no later than now.

@@ -4,7 +4,9 @@
  * from this process (process-feed.ts); Workers through a Durable Object per guild that holds WebSockets
  * (worker/cloudflare/guild-feed.ts). createApp mounts GET /_api/live and write() calls `changed` after commit.
  */
+
 import type { Context } from "hono";
+import { isStaff } from "@shared/contract/roles.ts";
 import type { AppEnv } from "../app/context.ts";
 import type { Collection } from "../app/data-version.ts";
 
@@ -39,7 +41,7 @@ export function noticeFor(audience: Audience, moved: readonly Collection[]): Liv
 }
 
 export function audienceOf(c: Context<AppEnv>): Audience {
-  return c.get("user")?.role === "admin" ? "admin" : "public";
+  return isStaff(c.get("user")?.role) ? "admin" : "public";
 }
 
 /** How long a connection may stay silent before a proxy may cut it; heartbeats come this often. */

@@ -4,7 +4,9 @@
  * the kept tombstones) every collection whole. One REPEATABLE READ snapshot, so the answer is consistent and
  * the cursor describes exactly what it saw.
  */
+
 import type { Context } from "hono";
+import { type AccountRole, isStaff } from "@shared/contract/roles.ts";
 import { SYNC_CALLS } from "@shared/contract/sync.ts";
 import {
   type ChangedCollections,
@@ -28,7 +30,7 @@ import { listMembers } from "../members/members-repo.ts";
 import { listPayouts } from "../payouts/payouts-repo.ts";
 import { anyChangeSince, canServeDelta, deletedSince, pullPoint } from "./changes-repo.ts";
 
-type Role = "admin" | "user" | null;
+type Role = AccountRole | null;
 
 const whole = <Row>(rows: Row[]): CollectionChanges<Row, never> => ({ rows, deleted: [], replace: true });
 
@@ -37,12 +39,12 @@ function delta<Row, Key>(rows: Row[], deleted: Key[]): CollectionChanges<Row, Ke
   return rows.length === 0 && deleted.length === 0 ? undefined : { rows, deleted, replace: false };
 }
 
-/** The roster: admins read every member; everyone else the active ones, so a member who leaves it is deleted. */
+/** The roster: officers and admins read every member; everyone else the active ones, so a member who leaves it is deleted. */
 async function members(tx: Queryable, role: Role, since: string | null) {
-  if (since === null) return whole(await listMembers(tx, role === "admin" ? "all" : "active"));
+  if (since === null) return whole(await listMembers(tx, isStaff(role) ? "all" : "active"));
   const changed = await listMembers(tx, "all", since);
   const gone = await deletedSince(tx, "members", since);
-  if (role === "admin") return delta(changed, gone);
+  if (isStaff(role)) return delta(changed, gone);
   const visible = changed.filter((member) => member.status === "active");
   const left = changed.filter((member) => member.status !== "active").map((member) => member.id);
   return delta(visible, [...gone, ...left]);
@@ -94,7 +96,7 @@ async function funds(tx: Queryable, since: string | null) {
   return whole(row ? [row] : []);
 }
 
-const AUDIENCE = { admin: "a", user: "u", anyone: "p" } as const;
+const AUDIENCE = { admin: "a", officer: "o", user: "u", anyone: "p" } as const;
 
 /** The transaction a cursor stands at, if it was given to this audience. */
 function cursorFor(since: string | undefined, audience: string): string | null {
@@ -118,7 +120,7 @@ export async function readChanges(
     bossNames: await bossNames(tx, from),
     timers: await timers(tx, from),
   };
-  if (role === "admin") {
+  if (isStaff(role)) {
     changes.attendance = await attendance(tx, from);
     changes.funds = await funds(tx, from);
     changes.payouts = await payouts(tx, from);

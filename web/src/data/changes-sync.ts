@@ -13,9 +13,11 @@ import { PULL_TIMEOUT_MS, readSyncMeta, recordPullFailure } from "./pull-store.t
 import { readCursor } from "./sync-cursor.ts";
 import type { PullResult, SyncEngineDeps } from "./sync-engine.ts";
 
-/** The role the server answered for, from the cursor's first letter (a: admin, u: user, p: nobody). */
+const AUDIENCES: Readonly<Record<string, Role>> = { a: "admin", o: "officer", u: "user" };
+
+/** The role the server answered for, from the cursor's first letter (a: admin, o: officer, u: user, p: nobody). */
 function audienceOf(cursor: string): Role | null {
-  return cursor.startsWith("a.") ? "admin" : cursor.startsWith("u.") ? "user" : null;
+  return AUDIENCES[cursor.slice(0, cursor.indexOf("."))] ?? null;
 }
 
 export function createChangesSync(deps: SyncEngineDeps) {

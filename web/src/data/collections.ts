@@ -11,15 +11,16 @@ import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
 import { MARKET_CALLS } from "@shared/contract/market.ts";
 import { MEMBER_CALLS } from "@shared/contract/members.ts";
 import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
+import { type AccountRole, mayCall } from "@shared/contract/roles.ts";
 import { SALARY_CALLS } from "@shared/contract/salary.ts";
 import { SYNC_CALLS } from "@shared/contract/sync.ts";
 import type { CollectionName } from "./portal-db.ts";
 
-export type Role = "admin" | "user";
+export type Role = AccountRole;
 /** The session's role; null: nobody is logged in; undefined: the session is still being checked. */
 export type SessionRole = Role | null | undefined;
-/** Who may read a source: everyone (public), any logged-in user, or admins only. */
-export type Audience = "anyone" | "user" | "admin";
+/** Who may read a source: everyone (public), or accounts with at least this role (decision 067). */
+export type Audience = "anyone" | AccountRole;
 
 export interface CollectionSource {
   collection: CollectionName;
@@ -67,9 +68,7 @@ export const SOURCES: readonly CollectionSource[] = [
 ];
 
 export function canRead(role: Role | null, audience: Audience): boolean {
-  if (audience === "anyone") return true;
-  if (audience === "user") return role !== null;
-  return role === "admin";
+  return mayCall(role, audience === "anyone" ? "public" : audience);
 }
 
 /**

@@ -83,6 +83,23 @@ describe("pulls", () => {
     expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/guild-members?status=all");
   });
 
+  it("pulls the admins' collections for an officer too, under the officer's cursor (decision 067)", async () => {
+    t = await createTestLayer(server, { role: "officer" });
+    await t.layer.sync.pullAll();
+
+    expect(server.readsOf("/changes")).toBe(1);
+    expect(await t.db.guildMembers.count()).toBe(4);
+    expect(await t.db.funds.count()).toBe(1);
+    expect((await t.db.syncMeta.get("guildMembers"))?.source).toBe("/guild-members?status=all");
+    for (const collection of ["attendance", "payouts", "fundSpending"] as const) {
+      expect((await readSyncStatus(t.db, collection))?.error, collection).toBeNull();
+    }
+    // Nothing the officer reads is taken for someone else's: the cursor names the officer.
+    await t.layer.sync.pullAll();
+    expect(server.readsOf("/changes")).toBe(2);
+    expect(await t.db.guildMembers.count()).toBe(4);
+  });
+
   it("while the session is being checked, pulls everything the server says the session may read", async () => {
     // The browser is signed in as the admin; the layer does not know it yet.
     t = await createTestLayer(server, { role: undefined });

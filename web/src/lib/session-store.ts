@@ -4,8 +4,11 @@
  * The last confirmed user is remembered on the device, so a reload without network keeps a logged-in
  * account working from its cache (docs/product.md#offline-and-sync); the server still checks every queued write.
  */
+
 import { create } from "zustand";
 import { SESSION_CALLS } from "@shared/contract/auth.ts";
+import type { CallSpec } from "@shared/contract/call.ts";
+import { isAccountRole, mayCall } from "@shared/contract/roles.ts";
 import type { SessionUser } from "@shared/schemas/login.ts";
 import { ApiError, api } from "./api-client.ts";
 
@@ -35,7 +38,7 @@ export function parseRememberedUser(raw: string | null): SessionUser | null {
       typeof value.id === "number" &&
       typeof value.email === "string" &&
       typeof value.displayName === "string" &&
-      (value.role === "admin" || value.role === "user")
+      isAccountRole(value.role)
     ) {
       return {
         id: value.id,
@@ -197,6 +200,14 @@ export async function logout(): Promise<void> {
 
 export function useSession(): SessionState {
   return useSessionStore((state) => state.session);
+}
+
+/**
+ * Whether the account signed in may make a call (its declaration's role, decision 067): a screen offers only the
+ * actions the server would take from this account.
+ */
+export function useMayCall(call: Pick<CallSpec, "role">): boolean {
+  return useSessionStore((state) => mayCall(state.session.user?.role, call.role));
 }
 
 /**

@@ -22,7 +22,7 @@ import { Card } from "../components/card.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { useFunds, useGuildMembers, useMarketItems } from "../data/hooks.ts";
 import { useAuthenticatedUser } from "../lib/session-store.ts";
-import { ADMIN_PAGE_LABELS } from "../shell/admin-nav-links.ts";
+import { ADMIN_PAGE_LABELS, mayOpen } from "../shell/admin-nav-links.ts";
 import { useAdminLogout } from "../shell/use-admin-logout.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { useGuildTimeZone } from "./-components/use-guild-time-zone.ts";
@@ -74,9 +74,11 @@ export const CHOOSE_TIME_ZONE = "Choose the guild's time zone";
 /** Until an admin chooses the guild's zone (decision 059), what is in use and where to choose it. */
 function ChooseTimeZone() {
   const zone = useGuildTimeZone();
+  const user = useAuthenticatedUser();
   if (zone.status !== "ready" || zone.settings === null) return null;
   const { timeZone, timeZoneSource } = zone.settings;
-  if (timeZoneSource === "guild-settings") return null;
+  // Only an admin can choose it: an officer is never linked to a page that would deny them (decision 067).
+  if (timeZoneSource === "guild-settings" || !mayOpen(user.role, "/admin/guild-settings")) return null;
   const from = timeZoneSource === "GUILD_TIMEZONE" ? "the server's GUILD_TIMEZONE" : "the server's own zone";
   return (
     <Card
@@ -111,7 +113,9 @@ export function AdminDashboardPage() {
           <Shield className="size-10 shrink-0 text-gold" aria-hidden="true" />
           <div className="min-w-0">
             <h1 className="truncate text-xl font-bold text-ink">Welcome, {user.displayName}</h1>
-            <p className="text-sm text-ink-muted">Guild Administrator</p>
+            <p className="text-sm text-ink-muted">
+              {user.role === "admin" ? "Guild Administrator" : "Guild Officer"}
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -147,7 +151,7 @@ export function AdminDashboardPage() {
         />
       </section>
       <nav aria-label="Admin tools" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {TOOL_CARDS.map(([to, Icon]) => (
+        {TOOL_CARDS.filter(([to]) => mayOpen(user.role, to)).map(([to, Icon]) => (
           <Link
             key={to}
             to={to}

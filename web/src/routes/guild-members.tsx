@@ -1,6 +1,8 @@
 import { CalendarPlus, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
+import { MEMBER_CALLS } from "@shared/contract/members.ts";
+import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
 import { balanceOf, finalPayoutCents } from "@shared/payouts/member-balance.ts";
 import { Button } from "../components/button.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -24,6 +26,7 @@ import { PayDialog } from "../features/payouts/pay-dialog.tsx";
 import { PayoutHistoryDialog } from "../features/payouts/payout-history-dialog.tsx";
 import { collectionState, hasRows } from "../features/sync-status/collection-state.ts";
 import { useOnline } from "../features/sync-status/use-online.ts";
+import { useMayCall } from "../lib/session-store.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { usePaidByMember, usePayoutsState } from "./admin/-components/use-payouts.ts";
 
@@ -69,12 +72,21 @@ export function GuildMembersPage() {
   };
   // A refused write names its member as the roster does, or from what this device remembers (decision 058).
   const payouts = usePayouts();
+  // An officer adds and edits members; paying, kicking and deleting are the admins' (decision 067).
+  const mayPay = useMayCall(PAYOUT_CALLS.create);
+  const mayKick = useMayCall(MEMBER_CALLS.kick);
+  const mayDelete = useMayCall(MEMBER_CALLS.remove);
+  const mayMarkPaid = useMayCall(MEMBER_CALLS.markPaid);
 
   return (
     <>
       <PageHeader
         title="Guild Members"
-        subtitle="Manage the roster: add, edit, kick and pay out members."
+        subtitle={
+          mayPay
+            ? "Manage the roster: add, edit, kick and pay out members."
+            : "Manage the roster: add and edit members."
+        }
         actions={
           <>
             <Button variant="secondary" onClick={() => setAttendance({ mode: "add" })}>
@@ -110,18 +122,20 @@ export function GuildMembersPage() {
           <ActiveMembersTable
             state={stateFor("active")}
             actions={{
-              onPay: setPaying,
+              onPay: mayPay ? setPaying : undefined,
               onEdit: (member) => setDialog({ kind: "edit", member }),
-              onKick: (member) => setDialog({ kind: "kick", member }),
-              onDelete: (member) => setDialog({ kind: "delete", member }),
+              onKick: mayKick ? (member) => setDialog({ kind: "kick", member }) : undefined,
+              onDelete: mayDelete ? (member) => setDialog({ kind: "delete", member }) : undefined,
             }}
           />
         </Tabs.Content>
         <Tabs.Content value="kicked">
           <KickedMembersTable
             state={stateFor("kicked")}
-            onMarkPaid={(member) =>
-              setDialog({ kind: "paid", member, balance: finalPayoutCents(member, paid) })
+            onMarkPaid={
+              mayMarkPaid
+                ? (member) => setDialog({ kind: "paid", member, balance: finalPayoutCents(member, paid) })
+                : undefined
             }
           />
         </Tabs.Content>

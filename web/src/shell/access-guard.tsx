@@ -1,6 +1,7 @@
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { LogOut, ShieldX } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { mayCall } from "@shared/contract/roles.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { logout, type Role, type SessionUser, useSession } from "../lib/session-store.ts";
@@ -48,7 +49,10 @@ export function AccessGuard({ children }: { children: (user: SessionUser) => Rea
 export const accessDeniedMessage = (role: string) =>
   `Access denied. Your role (${role}) lacks required permissions.`;
 
-/** Admin pages: a user without the role sees 'Access Denied' instead (docs/product.md#access-guard). */
+/**
+ * Admin pages: an account whose role is below the page's sees 'Access Denied' instead (docs/product.md#access-guard).
+ * The app's own links never lead there (decision 067); a typed or old address may.
+ */
 export function RoleGuard({
   user,
   requiredRole,
@@ -58,7 +62,7 @@ export function RoleGuard({
   requiredRole: Role;
   children: ReactNode;
 }) {
-  if (user.role === requiredRole) return <>{children}</>;
+  if (mayCall(user.role, requiredRole)) return <>{children}</>;
   return <AccessDenied role={user.role} />;
 }
 

@@ -9,7 +9,7 @@ import { overlayClass } from "../components/overlay.ts";
 import { OutboxIndicator } from "../features/outbox/outbox-indicator.tsx";
 import { MemoryStoreNotice } from "../features/sync-status/memory-store-notice.tsx";
 import type { SessionUser } from "../lib/session-store.ts";
-import { ADMIN_NAV_LINKS, adminHeaderLabel } from "./admin-nav-links.ts";
+import { ADMIN_NAV_LINKS, adminHeaderLabel, mayOpen } from "./admin-nav-links.ts";
 import { AdminSyncStatus } from "./admin-sync-status.tsx";
 import { useBrand } from "./brand-store.ts";
 import { useAdminLogout } from "./use-admin-logout.ts";
@@ -22,7 +22,7 @@ const linkClass =
 
 function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const logout = useAdminLogout();
-  const links = ADMIN_NAV_LINKS.filter((link) => !link.adminOnly || user.role === "admin");
+  const links = ADMIN_NAV_LINKS.filter((link) => mayOpen(user.role, link.to));
   const onLogout = async () => {
     onNavigate?.();
     await logout();

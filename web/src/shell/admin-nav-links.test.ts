@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_NAV_LINKS, adminCollectionsForPath, adminHeaderLabel } from "./admin-nav-links.ts";
+import {
+  ADMIN_NAV_LINKS,
+  adminCollectionsForPath,
+  adminHeaderLabel,
+  adminPageRole,
+  mayOpen,
+} from "./admin-nav-links.ts";
 
 describe("adminHeaderLabel", () => {
   it("names the current page, tool pages too, 'Attendance Management' on attendance, else 'Dashboard'", () => {
@@ -17,7 +23,7 @@ describe("adminHeaderLabel", () => {
 });
 
 describe("ADMIN_NAV_LINKS", () => {
-  it("lists the product's sidebar in order, the admin-only ones flagged, then accounts, the audit log, Discord, Guild Settings and Backup", () => {
+  it("lists the product's sidebar in order, then accounts, the audit log, Discord, Guild Settings and Backup; an officer sees raid night and the books", () => {
     expect(ADMIN_NAV_LINKS.map((link) => link.to)).toEqual([
       "/admin",
       "/guild-members",
@@ -35,12 +41,18 @@ describe("ADMIN_NAV_LINKS", () => {
       "/admin/guild-settings",
       "/admin/backup",
     ]);
-    expect(ADMIN_NAV_LINKS.filter((link) => link.adminOnly).map((link) => link.label)).toEqual([
+    expect(ADMIN_NAV_LINKS.filter((link) => mayOpen("officer", link.to)).map((link) => link.label)).toEqual([
+      "Dashboard",
+      "Guild Members",
+      "Market Exchange",
+      "Guild Funds",
       "Payouts",
       "Boss Timers",
       "Boss Names",
       "Record a Raid",
       "Attendance",
+    ]);
+    expect(ADMIN_NAV_LINKS.filter((link) => !mayOpen("officer", link.to)).map((link) => link.label)).toEqual([
       "Characters",
       "Accounts",
       "Audit Log",
@@ -49,6 +61,18 @@ describe("ADMIN_NAV_LINKS", () => {
       "Backup",
     ]);
     expect(adminHeaderLabel("/admin/audit-log")).toBe("Audit Log");
+    expect(ADMIN_NAV_LINKS.some((link) => mayOpen("user", link.to))).toBe(false);
+  });
+});
+
+describe("adminPageRole", () => {
+  it("gives officers the raid-night pages, the books and the import, and admins the guild's running", () => {
+    expect(adminPageRole("/admin/record-raid/")).toBe("officer");
+    expect(adminPageRole("/admin/data-migration")).toBe("officer");
+    expect(adminPageRole("/admin/backup")).toBe("admin");
+    expect(adminPageRole("/admin/fix-participants")).toBe("admin");
+    expect(adminPageRole("/admin/database-setup")).toBe("admin");
+    expect(adminPageRole("/admin/no-such-page")).toBe("officer");
   });
 });
 

@@ -1,3 +1,4 @@
+import { type AccountRole, mayCall } from "@shared/contract/roles.ts";
 import type { CollectionName } from "../data/portal-db.ts";
 
 /** Every admin destination's name, once: the sidebar, the page header and the dashboard's tool cards read it. */
@@ -22,29 +23,65 @@ export const ADMIN_PAGE_LABELS = {
   "/admin/database-setup": "Database Setup",
 } as const;
 
-type AdminPath = keyof typeof ADMIN_PAGE_LABELS;
+export type AdminPath = keyof typeof ADMIN_PAGE_LABELS;
 
-function navLink<To extends AdminPath>(to: To, adminOnly: boolean) {
-  return { to, label: ADMIN_PAGE_LABELS[to], adminOnly };
+/**
+ * The least role each admin page is for (docs/product.md#who-may-do-what, decision 067): officers run raid night
+ * (raids, attendance, loot, members, timers, imports) and read payouts and funds; the rest is the admins'.
+ */
+const ADMIN_PAGE_ROLES: Readonly<Record<AdminPath, AccountRole>> = {
+  "/admin": "officer",
+  "/guild-members": "officer",
+  "/market-exchange": "officer",
+  "/guild-funds": "officer",
+  "/admin/payouts": "officer",
+  "/admin/boss-timers": "officer",
+  "/admin/boss-names": "officer",
+  "/admin/record-raid": "officer",
+  "/admin/attendance": "officer",
+  "/admin/data-migration": "officer",
+  "/admin/characters": "admin",
+  "/admin/accounts": "admin",
+  "/admin/audit-log": "admin",
+  "/admin/discord": "admin",
+  "/admin/guild-settings": "admin",
+  "/admin/fix-participants": "admin",
+  "/admin/backup": "admin",
+  "/admin/database-setup": "admin",
+};
+
+const pathOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
+/** The least role the admin page at `pathname` is for; officers and admins reach a path that names no page. */
+export function adminPageRole(pathname: string): AccountRole {
+  const path = pathOf(pathname);
+  return Object.hasOwn(ADMIN_PAGE_ROLES, path) ? ADMIN_PAGE_ROLES[path as AdminPath] : "officer";
 }
 
-/** The admin sidebar (docs/product.md#admin-layout), with its admin-only entries flagged. */
+/** Whether an account with `role` may open the admin page `to`: the app links only to pages it may. */
+export const mayOpen = (role: AccountRole, to: AdminPath): boolean => mayCall(role, ADMIN_PAGE_ROLES[to]);
+
+function navLink<To extends AdminPath>(to: To) {
+  return { to, label: ADMIN_PAGE_LABELS[to], role: ADMIN_PAGE_ROLES[to] };
+}
+
+/** The admin sidebar (docs/product.md#admin-layout); each account sees the entries its role may open. */
 export const ADMIN_NAV_LINKS = [
-  navLink("/admin", false),
-  navLink("/guild-members", false),
-  navLink("/market-exchange", false),
-  navLink("/guild-funds", false),
-  navLink("/admin/payouts", true),
-  navLink("/admin/boss-timers", true),
-  navLink("/admin/boss-names", true),
-  navLink("/admin/record-raid", true),
-  navLink("/admin/attendance", true),
-  navLink("/admin/characters", true),
-  navLink("/admin/accounts", true),
-  navLink("/admin/audit-log", true),
-  navLink("/admin/discord", true),
-  navLink("/admin/guild-settings", true),
-  navLink("/admin/backup", true),
+  navLink("/admin"),
+  navLink("/guild-members"),
+  navLink("/market-exchange"),
+  navLink("/guild-funds"),
+  navLink("/admin/payouts"),
+  navLink("/admin/boss-timers"),
+  navLink("/admin/boss-names"),
+  navLink("/admin/record-raid"),
+  navLink("/admin/attendance"),
+  navLink("/admin/characters"),
+  navLink("/admin/accounts"),
+  navLink("/admin/audit-log"),
+  navLink("/admin/discord"),
+  navLink("/admin/guild-settings"),
+  navLink("/admin/backup"),
 ];
 
 /**
@@ -52,7 +89,7 @@ export const ADMIN_NAV_LINKS = [
  * /admin/attendance; 'Dashboard' only for a path that names no page.
  */
 export function adminHeaderLabel(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = pathOf(pathname);
   if (path === "/admin/attendance") return "Attendance Management";
   return Object.hasOwn(ADMIN_PAGE_LABELS, path) ? ADMIN_PAGE_LABELS[path as AdminPath] : "Dashboard";
 }
@@ -74,6 +111,5 @@ const COLLECTIONS_BY_PATH: Readonly<Record<string, readonly CollectionName[]>> =
 
 /** The cached collections shown at `pathname`; null for online-only tools (accounts, audit log, imports). */
 export function adminCollectionsForPath(pathname: string): readonly CollectionName[] | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return COLLECTIONS_BY_PATH[path] ?? null;
+  return COLLECTIONS_BY_PATH[pathOf(pathname)] ?? null;
 }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { LayoutDashboard, LogIn, Wallet } from "lucide-react";
+import { isStaff } from "@shared/contract/roles.ts";
 import { buttonClass } from "../components/button.tsx";
 import { useSession } from "../lib/session-store.ts";
 
@@ -8,12 +9,12 @@ export const navLinkClass =
   "hover:bg-surface-raised hover:text-ink data-[status=active]:bg-surface-raised data-[status=active]:text-gold";
 
 /**
- * The public menu's way into the admin area: 'Return to Admin' for an admin, 'Admin Login' for a visitor, and
- * nothing for a raider (role user), whom every admin page would only answer with Access Denied.
+ * The public menu's way into the admin area: 'Return to Admin' for an officer or an admin, 'Admin Login' for a
+ * visitor, and nothing for a raider (role user), whom every admin page would only answer with Access Denied.
  */
 export function AdminLink({ onNavigate, className = "" }: { onNavigate?: () => void; className?: string }) {
   const session = useSession();
-  if (session.status === "authenticated" && session.user.role !== "admin") return null;
+  if (session.status === "authenticated" && !isStaff(session.user.role)) return null;
   return session.status === "authenticated" ? (
     <Link to="/admin" onClick={onNavigate} className={buttonClass("secondary", "md", className)}>
       <LayoutDashboard className="size-4" aria-hidden="true" />

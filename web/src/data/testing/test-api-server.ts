@@ -64,8 +64,8 @@ export function browserFetch(origin: string, jar = new Map<string, string>()): t
   };
 }
 
-/** Who the browser is signed in as: the admin account, a second admin, the raider account, or nobody. */
-export type BrowserSession = "admin" | "otherAdmin" | "user" | null;
+/** Who the browser is signed in as: the admin account, a second admin, an officer, the raider account, or nobody. */
+export type BrowserSession = "admin" | "otherAdmin" | "officer" | "user" | null;
 
 export class TestApiServer {
   readonly faults = new ApiFaults();
@@ -88,6 +88,7 @@ export class TestApiServer {
     fetch: typeof fetch;
     email: string;
     otherEmail: string;
+    officerEmail: string;
     userEmail: string;
     close(): void;
   } | null = null;
@@ -124,6 +125,7 @@ export class TestApiServer {
       fetch: browserFetch(origin, this.jar),
       email: await createAccount(portal.db, "browser", "admin"),
       otherEmail: await createAccount(portal.db, "browser", "admin"),
+      officerEmail: await createAccount(portal.db, "browser", "officer"),
       userEmail: await createAccount(portal.db, "browser", "user"),
       close,
     };
@@ -157,7 +159,7 @@ export class TestApiServer {
    * session it sees, so tests keep it the same as the layer's role.
    */
   async signInAs(session: BrowserSession): Promise<void> {
-    const { origin, email, otherEmail, userEmail } = this.live;
+    const { origin, email, otherEmail, officerEmail, userEmail } = this.live;
     const post = (path: string, body: unknown) =>
       this.fetch(`${origin}/_api/auth/${path}`, {
         method: "POST",
@@ -176,7 +178,7 @@ export class TestApiServer {
       return;
     }
     const login = {
-      email: { admin: email, otherAdmin: otherEmail, user: userEmail }[session],
+      email: { admin: email, otherAdmin: otherEmail, officer: officerEmail, user: userEmail }[session],
       password: TEST_PASSWORD,
     };
     const response = await post("login_with_password", login);
@@ -235,8 +237,8 @@ export class TestApiServer {
 
   /** The emails of the accounts the test browser signs in as (not the app's own admin client). */
   deviceAccountEmails(): string[] {
-    const { email, otherEmail, userEmail } = this.live;
-    return [email, otherEmail, userEmail];
+    const { email, otherEmail, officerEmail, userEmail } = this.live;
+    return [email, otherEmail, officerEmail, userEmail];
   }
 
   /** Who made each change the server recorded on one entity, oldest first (the audit log's account). */

@@ -1,6 +1,7 @@
 /** Create and edit an account: admins create raiders and admins, reset passwords, disable (docs/product.md#accounts). */
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ACCOUNT_CALLS } from "@shared/contract/accounts.ts";
+import { ROLE_LABELS } from "@shared/contract/roles.ts";
 import {
   ACCOUNT_ROLES,
   type Account,
@@ -19,8 +20,6 @@ import {
   validateCreateAccount,
   validateEditAccount,
 } from "./account-form.ts";
-
-const ROLE_LABELS: Record<AccountRole, string> = { admin: "Admin", user: "User (raider)" };
 
 function RoleSelect({
   value,
@@ -227,7 +226,7 @@ export function CreateAccountDialog({
       open={open}
       onOpenChange={close}
       title="New Account"
-      description="A login for a raider (starts boss timers) or an admin (manages the guild)."
+      description="A login for a raider (starts boss timers), an officer (records raids and loot) or an admin (manages the guild)."
       onSubmit={() => void submit()}
       submitLabel="Create Account"
       submitting={submitting}

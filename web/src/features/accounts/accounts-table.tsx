@@ -1,4 +1,5 @@
 import { Pencil } from "lucide-react";
+import { ROLE_LABELS } from "@shared/contract/roles.ts";
 import { formatDate } from "@shared/format/format-date.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
 import {
@@ -65,7 +66,7 @@ export function AccountsTable({
                   <span
                     className={`${pill} ${account.role === "admin" ? "bg-gold/15 text-gold ring-gold/40" : "bg-surface-raised text-ink-muted ring-line"}`}
                   >
-                    {account.role === "admin" ? "Admin" : "User"}
+                    {ROLE_LABELS[account.role]}
                   </span>
                 </Td>
                 <Td label={HEADERS.status}>

@@ -128,12 +128,13 @@ const stickyActionsHead = (kind: MembersKind) => `right-0 ${stickyHeadCell} ${ST
 const stickyBalance = (kind: MembersKind) => `${STICKY[kind].balance} ${stickyCell} ${edge}`;
 const stickyBalanceHead = (kind: MembersKind) => `${STICKY[kind].balance} ${stickyHeadCell} ${edge}`;
 
+/** A row's actions; those left out (an officer's account may not pay, kick or delete, decision 067) are not shown. */
 export interface ActiveActions {
   /** Opens the Pay dialog, which also leads to the member's payout history. */
-  onPay: (member: GuildMember) => void;
+  onPay?: (member: GuildMember) => void;
   onEdit: (member: GuildMember) => void;
-  onKick: (member: GuildMember) => void;
-  onDelete: (member: GuildMember) => void;
+  onKick?: (member: GuildMember) => void;
+  onDelete?: (member: GuildMember) => void;
 }
 
 export function ActiveMembersTable({ state, actions }: { state: MembersState; actions: ActiveActions }) {
@@ -145,22 +146,26 @@ export function ActiveMembersTable({ state, actions }: { state: MembersState; ac
         <RowActions
           disabled={isLocalId(row.id)}
           actions={[
-            {
+            actions.onPay && {
               icon: HandCoins,
               label: `Pay ${row.playerName}`,
               title: "Pay",
               className: "text-gold",
-              onClick: () => actions.onPay(row.member),
+              onClick: () => actions.onPay?.(row.member),
             },
             { icon: Pencil, label: `Edit ${row.playerName}`, onClick: () => actions.onEdit(row.member) },
-            { icon: UserX, label: `Kick ${row.playerName}`, onClick: () => actions.onKick(row.member) },
-            {
+            actions.onKick && {
+              icon: UserX,
+              label: `Kick ${row.playerName}`,
+              onClick: () => actions.onKick?.(row.member),
+            },
+            actions.onDelete && {
               icon: Trash2,
               label: `Delete ${row.playerName}`,
               className: "hover:text-danger",
-              onClick: () => actions.onDelete(row.member),
+              onClick: () => actions.onDelete?.(row.member),
             },
-          ]}
+          ].filter((action) => action !== undefined)}
         />
       </Td>
     </>
@@ -179,7 +184,8 @@ export function KickedMembersTable({
   onMarkPaid,
 }: {
   state: MembersState;
-  onMarkPaid: (member: GuildMember) => void;
+  /** Absent for an account that may not record payouts: no Paid button. */
+  onMarkPaid?: (member: GuildMember) => void;
 }) {
   const cells = (row: MemberRow) => (
     <>
@@ -189,15 +195,17 @@ export function KickedMembersTable({
       </Td>
       <BalanceCell row={row} kind="kicked" />
       <Td className={`text-right ${stickyActions("kicked")}`} card="actions">
-        <Button
-          variant="secondary"
-          className="px-3!"
-          aria-label={markPaidLabel(row.playerName)}
-          onClick={() => onMarkPaid(row.member)}
-        >
-          <BadgeCheck className="size-4" aria-hidden="true" />
-          Paid
-        </Button>
+        {onMarkPaid && (
+          <Button
+            variant="secondary"
+            className="px-3!"
+            aria-label={markPaidLabel(row.playerName)}
+            onClick={() => onMarkPaid(row.member)}
+          >
+            <BadgeCheck className="size-4" aria-hidden="true" />
+            Paid
+          </Button>
+        )}
       </Td>
     </>
   );

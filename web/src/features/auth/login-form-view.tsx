@@ -1,6 +1,7 @@
 import { Loader2, LogIn } from "lucide-react";
 import { Label } from "radix-ui";
 import { type FormEvent, useRef, useState } from "react";
+import type { SessionUser } from "@shared/schemas/login.ts";
 import { BrandMark } from "@web/components/brand-mark.tsx";
 import { Button } from "@web/components/button.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
@@ -92,7 +93,7 @@ function Field({
   );
 }
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
   const [values, setValues] = useState<LoginFormValues>({ email: "", password: "" });
   const [errors, setErrors] = useState<LoginFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -140,7 +141,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       const { user } = await (rules ?? (await loadRules())).logIn(values);
       setSession({ status: "authenticated", user, message: null });
       setState("success");
-      setTimeout(onLoggedIn, SUCCESS_DELAY_MS);
+      setTimeout(() => onLoggedIn(user), SUCCESS_DELAY_MS);
     } catch (error) {
       setFailure(loginFailureMessage(error));
       setState("idle");

@@ -2,7 +2,9 @@
  * The Characters screen's tables (docs/decisions/051): main characters with their alts and their account, and
  * the accounts with their character. Cards below 640 px (decision 046); every button is named after its row.
  */
+
 import { Link2, Plus, X } from "lucide-react";
+import { ROLE_LABELS } from "@shared/contract/roles.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
 import { Button } from "@web/components/button.tsx";
@@ -179,7 +181,7 @@ export function AccountLinksTable({
               <Td className="break-all text-ink-muted" label={ACCOUNT_HEADERS.email} card="wide">
                 {account.email}
               </Td>
-              <Td label={ACCOUNT_HEADERS.role}>{account.role === "admin" ? "Admin" : "User"}</Td>
+              <Td label={ACCOUNT_HEADERS.role}>{ROLE_LABELS[account.role]}</Td>
               <Td label={ACCOUNT_HEADERS.character} data-testid="linked-character">
                 {character ?? <span className="text-ink-muted">Not linked</span>}
               </Td>

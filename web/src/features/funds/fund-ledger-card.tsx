@@ -7,6 +7,7 @@
 
 import { ChevronLeft, ChevronRight, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { FUND_CALLS } from "@shared/contract/funds.ts";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { FundFigures } from "@shared/payouts/fund-figures.ts";
@@ -28,6 +29,7 @@ import { RowActions } from "@web/components/row-actions.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import { isLocalId } from "@web/data/mutations.ts";
 import { runWrite } from "@web/lib/run-write.ts";
+import { useMayCall } from "@web/lib/session-store.ts";
 import { FUND_NAMES } from "./spending-dialog.tsx";
 import type { LedgerState } from "./use-fund-ledger.ts";
 
@@ -102,6 +104,9 @@ export function FundLedgerCard({
   onRecord: (fund: FundName) => void;
 }) {
   const [removing, setRemoving] = useState<Line | null>(null);
+  // Officers read the books; recording and removing spending is the admins' (decision 067).
+  const mayRecord = useMayCall(FUND_CALLS.createSpending);
+  const mayRemove = useMayCall(FUND_CALLS.deleteSpending);
   const queued = localSpending.filter((row) => isLocalId(row.id));
   const newest = (a: FundSpending, b: FundSpending) =>
     a.spentOn === b.spentOn ? b.id - a.id : a.spentOn < b.spentOn ? 1 : -1;
@@ -121,10 +126,12 @@ export function FundLedgerCard({
     <Card className="space-y-4" data-fund={fund}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle>{name}</CardTitle>
-        <Button variant="secondary" onClick={() => onRecord(fund)}>
-          <Plus className="size-4" aria-hidden="true" />
-          Record spending
-        </Button>
+        {mayRecord && (
+          <Button variant="secondary" onClick={() => onRecord(fund)}>
+            <Plus className="size-4" aria-hidden="true" />
+            Record spending
+          </Button>
+        )}
       </div>
       <dl className="grid gap-2 sm:grid-cols-3">
         <Figure label="Income" cents={figures.income} testId={`${fund}-income`} />
@@ -169,7 +176,7 @@ export function FundLedgerCard({
                 {line.balance === null ? "—" : formatMoney(line.balance, "usdt")}
               </Td>
               <Td className="whitespace-nowrap text-right" card="actions">
-                {line.spendingId === null ? null : (
+                {line.spendingId === null || !mayRemove ? null : (
                   <RowActions
                     disabled={isLocalId(line.spendingId)}
                     actions={[

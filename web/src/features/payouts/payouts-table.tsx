@@ -7,6 +7,7 @@
 
 import { Ban } from "lucide-react";
 import { useState } from "react";
+import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { Payout } from "@shared/schemas/payouts.ts";
@@ -25,6 +26,7 @@ import { RowActions } from "@web/components/row-actions.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import { isLocalId } from "@web/data/mutations.ts";
 import { runWrite } from "@web/lib/run-write.ts";
+import { useMayCall } from "@web/lib/session-store.ts";
 import { newestFirst } from "./payouts-csv.ts";
 
 export const voidLabel = (payout: Pick<Payout, "memberName" | "paidOn">) =>
@@ -57,6 +59,8 @@ export function PayoutsTable({
   const [voiding, setVoiding] = useState<Payout | null>(null);
   const sorted: TableState<Payout> =
     state.status === "ready" ? { status: "ready", rows: newestFirst(state.rows) } : state;
+  // Officers see the payouts; voiding one is the admins' (decision 067).
+  const mayVoid = useMayCall(PAYOUT_CALLS.remove);
   const pending = (payout: Payout) => (isLocalId(payout.id) ? <PendingBadge /> : null);
   const head = (
     <>
@@ -112,14 +116,14 @@ export function PayoutsTable({
                 <RowActions
                   disabled={isLocalId(payout.id)}
                   actions={[
-                    {
+                    mayVoid && {
                       icon: Ban,
                       label: voidLabel(payout),
                       title: "Void this payout",
                       className: "hover:text-danger",
                       onClick: () => setVoiding(payout),
                     },
-                  ]}
+                  ].filter((action) => action !== false)}
                 />
               </Td>
             </tr>
