@@ -4,7 +4,12 @@ import {
   type AccountMemberLink,
   linkMemberSchema,
 } from "../schemas/account-links.ts";
-import { type Account, createAccountSchema, updateAccountSchema } from "../schemas/accounts.ts";
+import {
+  type Account,
+  createAccountSchema,
+  endAccountSessionsSchema,
+  updateAccountSchema,
+} from "../schemas/accounts.ts";
 import { answer, call } from "./call.ts";
 
 export const ACCOUNT_CALLS = {
@@ -30,6 +35,14 @@ export const ACCOUNT_CALLS = {
     summary: "Changes an account's name, role, password or disabled flag; the last active admin stays one.",
     body: updateAccountSchema,
     answer: answer<{ account: Account }>(),
+  }),
+  endSessions: call({
+    method: "POST",
+    path: "/admin/accounts/end-sessions",
+    role: "admin",
+    summary: "Signs an account out of every device (decision 068); answers how many sessions ended.",
+    body: endAccountSessionsSchema,
+    answer: answer<{ ended: number }>(),
   }),
 };
 

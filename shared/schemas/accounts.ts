@@ -30,7 +30,7 @@ export const ACCOUNT_MESSAGES = {
   lastAdmin: "The last active admin cannot be disabled or demoted. Make another account an admin first.",
 } as const;
 
-const unknownKeys: { error: z.core.$ZodErrorMap } = {
+export const unknownKeys: { error: z.core.$ZodErrorMap } = {
   error: (issue) =>
     issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined,
 };
@@ -63,12 +63,14 @@ const password = z
 export const createAccountSchema = z.strictObject({ email, displayName, role, password }, unknownKeys);
 export type CreateAccountInput = z.input<typeof createAccountSchema>;
 
+const accountId = z.number({ error: ACCOUNT_MESSAGES.id }).int({ error: ACCOUNT_MESSAGES.id }).positive({
+  error: ACCOUNT_MESSAGES.id,
+});
+
 export const updateAccountSchema = z
   .strictObject(
     {
-      id: z.number({ error: ACCOUNT_MESSAGES.id }).int({ error: ACCOUNT_MESSAGES.id }).positive({
-        error: ACCOUNT_MESSAGES.id,
-      }),
+      id: accountId,
       role: role.optional(),
       displayName: displayName.optional(),
       password: password.optional(),
@@ -85,6 +87,9 @@ export const updateAccountSchema = z
     { error: ACCOUNT_MESSAGES.nothingToUpdate },
   );
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
+
+/** Signs an account out of every device (decision 068). */
+export const endAccountSessionsSchema = z.strictObject({ id: accountId }, unknownKeys);
 
 /** An account as the API shows it. Password hashes live elsewhere and never appear here. */
 export const accountSchema = z.object({

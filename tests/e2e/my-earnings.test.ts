@@ -198,3 +198,62 @@ describe("Characters (admin)", () => {
     await page.locator("tr[data-main='Zephyrine']").waitFor(WAIT);
   });
 });
+
+describe("signed-in devices (issue 25, point 5; decision 068)", () => {
+  it("a raider sees their phone and computer, signs the computer out, and an admin signs them out everywhere", async () => {
+    const email = "two-devices@e2e.test";
+    const password = "two-devices-password-1";
+    const created = await (await portal.adminApi()).post("/admin/accounts", {
+      email,
+      displayName: "Two Devices",
+      role: "user",
+      password,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const signIn = async (page: Page) => {
+      const res = await page.request.post(portal.url("/_api/auth/login_with_password"), {
+        data: { email, password },
+      });
+      expect(res.status()).toBe(200);
+    };
+    const phone = await portal.newPage({
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+    });
+    const computer = await portal.newPage({
+      viewport: DESKTOP,
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    });
+    await signIn(phone);
+    await signIn(computer);
+
+    await phone.goto(portal.url("/me/earnings"));
+    const devices = phone.getByTestId("signed-in-devices");
+    await devices.getByText("Firefox on Windows").waitFor(WAIT);
+    expect(await devices.locator("li").count()).toBe(2);
+    const own = devices.locator("li", { hasText: "This device" });
+    expect(await own.innerText()).toContain("Chrome on Android");
+    await screenshot(phone, "my-earnings-devices");
+
+    await devices.getByRole("button", { name: /^Sign out of Firefox on Windows/ }).click();
+    await phone.getByText("Signed out of that device.").waitFor(WAIT);
+    await expect.poll(() => devices.locator("li").count(), WAIT).toBe(1);
+    // The computer is signed out: its next visit asks for a login.
+    await computer.goto(portal.url("/me/earnings"));
+    await computer.waitForURL(/\/login/, WAIT);
+
+    // An admin signs the raider out everywhere from Accounts.
+    const admin = await portal.newPage();
+    await portal.login(admin, "admin");
+    await admin.goto(portal.url("/admin/accounts"));
+    await admin.getByRole("button", { name: "Sign Two Devices out everywhere" }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "Sign Out Everywhere" });
+    await confirm.getByRole("button", { name: "Sign Out Everywhere" }).click();
+    await admin.getByText("Two Devices is signed out of 1 device.").waitFor(WAIT);
+    await phone.reload();
+    await phone.waitForURL(/\/login/, WAIT);
+  });
+});

@@ -7,6 +7,7 @@ import { write } from "../app/write.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { readSessionCookie } from "../auth/session-cookie.ts";
 import { hashSessionToken } from "../auth/session-token.ts";
+import { deleteSessionsOfUser } from "../auth/sessions-repo.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
 import {
   findUserByEmail,
@@ -95,6 +96,22 @@ export const accountsRoutes = serveCalls(ACCOUNT_CALLS, {
         after: hash === undefined ? account : { ...account, passwordReset: true },
       });
       return { account };
+    });
+  },
+  // Signs the account out of every device (decision 068): a lost phone, a shared computer, an officer who left.
+  endSessions: async (c) => {
+    const { id } = c.req.valid("json");
+    return write(c, async ({ tx, audit }) => {
+      const account = await getUser(tx, id);
+      if (!account) throw new ApiError(404, ACCOUNT_MESSAGES.notFound);
+      const ended = await deleteSessionsOfUser(tx, id);
+      await audit({
+        action: "sign_out_everywhere",
+        entity: "account",
+        entityId: id,
+        after: { email: account.email, sessionsEnded: ended },
+      });
+      return { ended };
     });
   },
 });

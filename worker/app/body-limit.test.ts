@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_CALLS } from "@shared/contract/all-calls.ts";
 import { JSON_BODY_LIMIT, PARTICIPANT_LIST_BODY_LIMIT } from "@shared/contract/body-limits.ts";
+import type { CallRole } from "@shared/contract/roles.ts";
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from "@shared/schemas/import.ts";
 import { type Portal, setUpPortal, uniqueName } from "../salary/portal-test-setup.ts";
 
@@ -146,19 +148,15 @@ describe("request body limits", () => {
 const writePaths = () => [
   ...new Set(portal.app.routes.filter((route) => route.method === "POST").map((route) => route.path)),
 ];
-/** Writes anyone may send: a visitor who installed the app may turn on spawn alerts (decision 042). */
-const PUBLIC_WRITES = new Set([
-  "/_api/auth/login_with_password",
-  "/_api/auth/logout",
-  "/_api/spawn-alerts/subscription",
-  "/_api/spawn-alerts/subscription/status",
-  "/_api/spawn-alerts/unsubscribe",
-]);
-/**
- * Any signed-in account may start a timer, undo its own start (the route then checks it is the starter), and send a
- * batch (each write in it checks its own role: batch.test.ts).
- */
-const USER_WRITES = new Set(["/_api/boss-timers", "/_api/boss-timers/undo", "/_api/batch"]);
+/** Writes declared for a role (shared/contract): anyone's (sign-in, a visitor's spawn alerts), a raider's. */
+const writesFor = (role: CallRole) =>
+  new Set(
+    ALL_CALLS.filter((call) => call.method === "POST" && call.role === role).map(
+      (call) => `/_api${call.path}`,
+    ),
+  );
+const PUBLIC_WRITES = writesFor("public");
+const USER_WRITES = writesFor("user");
 
 const storedKeys = async (keys: readonly string[]) =>
   (
@@ -183,7 +181,7 @@ describe("a caller the route refuses: no body read, no Idempotency-Key work", ()
     expect(await storedKeys(keys)).toBe(0);
   });
 
-  it("answers 403 to a user on every admin write, reading nothing", async () => {
+  it("answers 403 to a raider on every write above a raider's role, reading nothing", async () => {
     const paths = writePaths().filter((path) => !PUBLIC_WRITES.has(path) && !USER_WRITES.has(path));
     for (const path of paths) {
       const body = countingBody(300 * MB);

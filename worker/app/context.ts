@@ -33,6 +33,8 @@ export interface AppEnv {
   Variables: {
     db: Db;
     user: SessionUser | null;
+    /** The caller's session (its row id), when the cookie names a live one. */
+    sessionId: number | null;
     config: AppConfig;
     /** Set by the idempotency middleware when a mutating call carries an unprocessed Idempotency-Key. */
     idempotency: IdempotencyClaim | undefined;

@@ -66,7 +66,13 @@ export const authRoutes = serveCalls(
         // A password that verified proves the pepper: a database set up without a fingerprint gets it now.
         if (pepperCheck === "none") await recordPepperFingerprint(tx, pepper);
         if (verdict.needsRehash) await setPasswordHash(tx, user.id, await hashPassword(password, pepper));
-        await insertSession(tx, user.id, await hashSessionToken(token), expiresAt);
+        await insertSession(
+          tx,
+          user.id,
+          await hashSessionToken(token),
+          expiresAt,
+          c.req.header("user-agent") ?? "",
+        );
       });
       writeSessionCookie(c, token, expiresAt);
       const sessionUser: SessionUser = {

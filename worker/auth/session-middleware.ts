@@ -13,6 +13,7 @@ import { findLiveSession, touchSession } from "./sessions-repo.ts";
 /** Resolves the session cookie to a user (or null) for every /_api call, sliding the expiry at most daily. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
+  c.set("sessionId", null);
   const token = readSessionCookie(c);
   if (token && token.length <= 200) {
     const db = c.get("db");
@@ -20,6 +21,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (session) {
       const { id, email, displayName, role, avatarUrl } = session.user;
       c.set("user", { id, email, displayName, role, avatarUrl } satisfies SessionUser);
+      c.set("sessionId", session.sessionId);
       if (Date.now() - session.lastAccessedAt.getTime() >= SESSION_REFRESH_MS) {
         const expiresAt = sessionExpiry();
         await touchSession(db, session.sessionId, expiresAt);

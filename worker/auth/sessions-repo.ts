@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/types.ts";
-import type { User } from "./users-repo.ts";
+import type { Role, User } from "./users-repo.ts";
 
 export interface SessionWithUser {
   sessionId: number;
@@ -8,17 +8,46 @@ export interface SessionWithUser {
   user: User;
 }
 
+/** The most of a User-Agent a session keeps: enough to name the browser and the system. */
+export const USER_AGENT_MAX_LENGTH = 200;
+
 export async function insertSession(
   q: Queryable,
   userId: number,
   tokenHash: string,
   expiresAt: Date,
+  userAgent: string,
 ): Promise<void> {
-  await q.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [
-    tokenHash,
-    userId,
-    expiresAt,
-  ]);
+  await q.query(
+    "INSERT INTO sessions (token_hash, user_id, expires_at, user_agent) VALUES ($1, $2, $3, $4)",
+    [tokenHash, userId, expiresAt, userAgent.slice(0, USER_AGENT_MAX_LENGTH)],
+  );
+}
+
+export interface StoredSession {
+  id: number;
+  userAgent: string;
+  createdAt: Date;
+  lastAccessedAt: Date;
+}
+
+/** An account's live sessions, the most recently used first. */
+export async function listSessionsOfUser(q: Queryable, userId: number): Promise<StoredSession[]> {
+  return q.query<StoredSession>(
+    `SELECT id, user_agent AS "userAgent", created_at AS "createdAt", last_accessed_at AS "lastAccessedAt"
+       FROM sessions WHERE user_id = $1 AND expires_at > now()
+      ORDER BY last_accessed_at DESC, id DESC LIMIT 100`,
+    [userId],
+  );
+}
+
+/** Ends one of an account's sessions; false when it has no such session. */
+export async function deleteSessionOfUser(q: Queryable, userId: number, sessionId: number): Promise<boolean> {
+  const rows = await q.query<{ id: number }>(
+    "DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING id",
+    [sessionId, userId],
+  );
+  return rows.length > 0;
 }
 
 /** The live session for a token hash: not expired, and its user not disabled. */
@@ -30,7 +59,7 @@ export async function findLiveSession(q: Queryable, tokenHash: string): Promise<
     id: number;
     email: string;
     displayName: string;
-    role: "admin" | "user";
+    role: Role;
     avatarUrl: string | null;
     disabled: boolean;
     createdAt: Date;
@@ -60,8 +89,12 @@ export async function deleteSessionByHash(q: Queryable, tokenHash: string): Prom
   await q.query("DELETE FROM sessions WHERE token_hash = $1", [tokenHash]);
 }
 
-export async function deleteSessionsOfUser(q: Queryable, userId: number): Promise<void> {
-  await q.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+/** Ends every session of an account; answers how many there were. */
+export async function deleteSessionsOfUser(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ id: number }>("DELETE FROM sessions WHERE user_id = $1 RETURNING id", [
+    userId,
+  ]);
+  return rows.length;
 }
 
 export async function deleteExpiredSessions(q: Queryable): Promise<number> {

@@ -44,8 +44,8 @@ export class TestClient {
   post(path: string, body: unknown = {}, headers?: Record<string, string>) {
     return this.call("POST", path, body, headers);
   }
-  /** Login is plain JSON. */
-  login(email: string, password: string) {
-    return this.call("POST", "/_api/auth/login_with_password", JSON.stringify({ email, password }));
+  /** Login is plain JSON; `headers` as a browser sends them (its User-Agent names the session's device). */
+  login(email: string, password: string, headers?: Record<string, string>) {
+    return this.call("POST", "/_api/auth/login_with_password", JSON.stringify({ email, password }), headers);
   }
 }

@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { LogOut, Pencil } from "lucide-react";
 import { ROLE_LABELS } from "@shared/contract/roles.ts";
 import { formatDate } from "@shared/format/format-date.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
@@ -29,10 +29,13 @@ export function AccountsTable({
   accounts,
   currentUserId,
   onEdit,
+  onSignOutEverywhere,
 }: {
   accounts: Account[] | null;
   currentUserId: number;
   onEdit?: (account: Account) => void;
+  /** Signs the account out of every device (decision 068); absent offline. */
+  onSignOutEverywhere?: (account: Account) => void;
 }) {
   return (
     <TableCard label="Accounts">
@@ -88,7 +91,13 @@ export function AccountsTable({
                           label: `Edit ${account.displayName}`,
                           onClick: () => onEdit(account),
                         },
-                      ]}
+                        onSignOutEverywhere && {
+                          icon: LogOut,
+                          label: `Sign ${account.displayName} out everywhere`,
+                          title: "Sign out everywhere",
+                          onClick: () => onSignOutEverywhere(account),
+                        },
+                      ].filter((action) => action !== undefined)}
                     />
                   </Td>
                 ) : null}

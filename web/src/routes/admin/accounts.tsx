@@ -4,15 +4,23 @@ import { ACCOUNT_CALLS } from "@shared/contract/accounts.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
+import { ConfirmDialog } from "@web/components/dialog.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { CreateAccountDialog, EditAccountDialog } from "@web/features/accounts/account-dialogs.tsx";
 import { AccountsTable } from "@web/features/accounts/accounts-table.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { api } from "@web/lib/api-client.ts";
+import { api, errorMessage } from "@web/lib/api-client.ts";
 import { useAuthenticatedUser } from "@web/lib/session-store.ts";
+import { toast } from "@web/lib/toast.tsx";
 import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
+
+/** The toast after signing an account out of every device: how many were signed in. */
+export const signedOutEverywhere = (name: string, ended: number): string =>
+  ended === 0
+    ? `${name} was not signed in anywhere.`
+    : `${name} is signed out of ${ended === 1 ? "1 device" : `${ended} devices`}.`;
 
 /** Logins for raiders and admins (docs/product.md#accounts). Online only: accounts are not in the local store. */
 export function AccountsPage() {
@@ -23,6 +31,16 @@ export function AccountsPage() {
   const accounts = list.data?.accounts ?? null;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Account | null>(null);
+  const [signingOut, setSigningOut] = useState<Account | null>(null);
+  const signOutEverywhere = async (account: Account) => {
+    setSigningOut(null);
+    try {
+      const { ended } = await api.call(ACCOUNT_CALLS.endSessions, { body: { id: account.id } });
+      toast.success(signedOutEverywhere(account.displayName, ended));
+    } catch (error) {
+      toast.error("Failed to sign the account out.", { description: errorMessage(error) });
+    }
+  };
 
   return (
     <>
@@ -49,10 +67,27 @@ export function AccountsPage() {
             accounts={accounts}
             currentUserId={user.id}
             onEdit={online ? setEditing : undefined}
+            onSignOutEverywhere={online ? setSigningOut : undefined}
           />
         ) : null}
       </div>
       <CreateAccountDialog open={creating} onOpenChange={setCreating} onSaved={list.reload} />
+      <ConfirmDialog
+        open={signingOut !== null}
+        onOpenChange={(open) => {
+          if (!open) setSigningOut(null);
+        }}
+        title="Sign Out Everywhere"
+        description={
+          signingOut
+            ? `Sign ${signingOut.displayName} out of every device? They can sign in again; to keep them out, disable the account.`
+            : ""
+        }
+        confirmLabel="Sign Out Everywhere"
+        onConfirm={() => {
+          if (signingOut) void signOutEverywhere(signingOut);
+        }}
+      />
       {editing ? (
         <EditAccountDialog
           key={editing.id}

@@ -13,6 +13,7 @@ import { Card } from "@web/components/card.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { myEarningsCopy } from "@web/data/lazy-data-layer.ts";
+import { SignedInDevices } from "@web/features/devices/signed-in-devices.tsx";
 import { ItemsTable, PayoutsTable } from "@web/features/my-earnings/earnings-tables.tsx";
 import { EarningsTotalsCard } from "@web/features/my-earnings/earnings-totals.tsx";
 import { type MyEarningsState, useMyEarnings } from "@web/features/my-earnings/use-my-earnings.ts";
@@ -140,7 +141,16 @@ function MyEarningsView({ user }: { user: SessionUser }) {
           </Button>
         }
       />
-      <Body state={state} />
+      <div className="space-y-6">
+        <Body state={state} />
+        <SignedInDevices
+          online={online}
+          onSignedOutHere={() => {
+            // The server ended this session and cleared its cookie: leave as after a logout.
+            void onLogout();
+          }}
+        />
+      </div>
     </>
   );
 }
