@@ -5,18 +5,18 @@
 import * as z from "zod";
 import type { AccountRole } from "../contract/roles.ts";
 
-export const USERNAME_REQUIRED = "Username is required";
+export const EMAIL_REQUIRED = "Email is required";
 export const PASSWORD_REQUIRED = "Password is required";
 export const LOGIN_EMAIL_MAX_LENGTH = 320;
 export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
 
 export const loginSchema = z.strictObject(
   {
-    // The field is labelled Username; its value is the account's email.
+    // The field is labelled Email (decision 069); autocomplete calls it the username, for password managers.
     email: z
-      .string({ error: USERNAME_REQUIRED })
+      .string({ error: EMAIL_REQUIRED })
       .trim()
-      .min(1, { error: USERNAME_REQUIRED })
+      .min(1, { error: EMAIL_REQUIRED })
       .max(LOGIN_EMAIL_MAX_LENGTH),
     // Passwords are taken as typed: no trimming.
     password: z

@@ -227,9 +227,9 @@ describe("accounts and the audit log", () => {
 
     const raider = await portal.newPage();
     await raider.goto(portal.url("/login"));
-    await raider.getByLabel("Username").fill(email);
+    await raider.getByLabel("Email", { exact: true }).fill(email);
     await raider.getByLabel("Password").fill(password);
-    await raider.getByRole("button", { name: "Sign In" }).click();
+    await raider.getByRole("button", { name: "Log in", exact: true }).click();
     await raider.waitForURL(portal.url("/me/earnings"), WAIT);
     await raider.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
     expect(await raider.getByText("Access Denied").count()).toBe(0);
@@ -251,9 +251,9 @@ describe("accounts and the audit log", () => {
 
     const officer = await portal.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
     await officer.goto(portal.url("/login"));
-    await officer.getByLabel("Username").fill(officerEmail);
+    await officer.getByLabel("Email", { exact: true }).fill(officerEmail);
     await officer.getByLabel("Password").fill(officerPassword);
-    await officer.getByRole("button", { name: "Sign In" }).click();
+    await officer.getByRole("button", { name: "Log in", exact: true }).click();
     await officer.waitForURL(portal.url("/admin"), WAIT);
     await officer.getByText("Guild Officer").waitFor(WAIT);
     const tools = officer.getByRole("navigation", { name: "Admin tools" }).getByRole("link");

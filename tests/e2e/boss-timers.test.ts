@@ -138,9 +138,9 @@ describe("the public boss timer page", () => {
 
     await link.click();
     await page.waitForURL(/\/login\?redirect=%2Fboss-timers$/);
-    await page.getByLabel("Username").fill("raider@e2e.test");
+    await page.getByLabel("Email", { exact: true }).fill("raider@e2e.test");
     await page.getByLabel("Password").fill("wrong password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.getByRole("alert").waitFor();
   });
 

@@ -16,31 +16,31 @@ describe("/login", () => {
   it("asks for both fields on submit and on blur", async () => {
     const page = await portal.newPage();
     await page.goto(portal.url("/login"));
-    const username = page.getByLabel("Username");
+    const username = page.getByLabel("Email", { exact: true });
     expect(await username.getAttribute("type")).toBe("email");
     expect(await page.getByLabel("Password").getAttribute("type")).toBe("password");
 
     await username.focus();
     await username.blur();
-    await page.getByText("Username is required").waitFor();
+    await page.getByText("Email is required").waitFor();
     expect(await page.getByText("Password is required").count()).toBe(0);
 
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.getByText("Password is required").waitFor();
     expect(await username.getAttribute("aria-invalid")).toBe("true");
     await screenshot(page, "login-required");
 
     // The message goes as soon as the field is valid.
     await username.fill("gm@example.com");
-    await expect.poll(() => page.getByText("Username is required").count()).toBe(0);
+    await expect.poll(() => page.getByText("Email is required").count()).toBe(0);
   });
 
   it("shows the server's message inline above the form when the login fails", async () => {
     const page = await portal.newPage();
     await page.goto(portal.url("/login"));
-    await page.getByLabel("Username").fill(ADMIN.email);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password").fill("not the password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     const alert = page.getByRole("alert");
     await alert.waitFor();
     expect(await alert.innerText()).toBe("Invalid email or password.");
@@ -58,18 +58,18 @@ describe("/login", () => {
   it("falls back to 'Login failed' and 'Login failed. Please try again.'", async () => {
     const page = await portal.newPage({ serviceWorkers: "block" });
     await page.goto(portal.url("/login"));
-    await page.getByLabel("Username").fill(ADMIN.email);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password").fill(ADMIN.password);
 
     await page.route("**/_api/auth/login_with_password", (route) =>
       route.fulfill({ status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>" }),
     );
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Login failed");
 
     await page.unroute("**/_api/auth/login_with_password");
     await page.route("**/_api/auth/login_with_password", (route) => route.abort("internetdisconnected"));
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Login failed. Please try again.");
   });
 
@@ -86,10 +86,10 @@ describe("/login", () => {
       history.replaceState = record(history.replaceState);
     });
     await page.goto(portal.url("/login"));
-    await expect.poll(() => page.title()).toBe(`Admin Login - ${E2E_BRAND}`);
-    await page.getByLabel("Username").fill(ADMIN.email);
+    await expect.poll(() => page.title()).toBe(`Log in - ${E2E_BRAND}`);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.getByText("Guild Administrator").waitFor();
     const delay = await page.evaluate(() => {
@@ -123,16 +123,16 @@ describe("the access guard", () => {
     release();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/admin/attendance");
-    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await page.getByRole("button", { name: "Log in", exact: true }).waitFor();
   });
 
   it("sends a logged-out visitor from /admin to /login, and back after logging in", async () => {
     const page = await portal.newPage();
     await page.goto(portal.url("/admin"));
     await page.waitForURL((url) => url.pathname === "/login");
-    await page.getByLabel("Username").fill(ADMIN.email);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.getByText("Guild Administrator").waitFor();
   });

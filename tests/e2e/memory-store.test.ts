@@ -134,9 +134,9 @@ async function expectNotice(page: Page) {
 
 async function login(page: Page) {
   await page.goto(portal.url("/login"));
-  await page.getByLabel("Username").fill(ADMIN.email);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/admin", WAIT);
 }
 

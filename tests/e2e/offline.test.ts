@@ -316,8 +316,8 @@ describe("updates", () => {
       page.on("response", (res) => {
         if (res.status() >= 400) failed.push(res.url());
       });
-      await page.getByRole("link", { name: "Admin Login" }).first().click();
-      await page.getByRole("button", { name: "Sign In" }).waitFor();
+      await page.getByRole("link", { name: "Log in", exact: true }).first().click();
+      await page.getByRole("button", { name: "Log in", exact: true }).waitFor();
       expect(failed).toEqual([]);
 
       const reloaded = page.waitForEvent("load");
@@ -353,8 +353,8 @@ describe("updates", () => {
         await route.continue();
       }
     });
-    await page.getByRole("link", { name: "Admin Login" }).first().click();
-    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await page.getByRole("link", { name: "Log in", exact: true }).first().click();
+    await page.getByRole("button", { name: "Log in", exact: true }).waitFor();
     expect(failures).toBe(1);
     expect(loads).toBe(1);
   });
@@ -370,7 +370,7 @@ describe("updates", () => {
     await page.route("**/assets/login-*.js", (route) =>
       route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }),
     );
-    await page.getByRole("link", { name: "Admin Login" }).first().click();
+    await page.getByRole("link", { name: "Log in", exact: true }).first().click();
     await page.getByText("Something went wrong").waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1_500);
     expect(loads).toBeLessThanOrEqual(2);

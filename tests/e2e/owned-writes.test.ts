@@ -40,9 +40,9 @@ async function timerStarts(bossName: string): Promise<AuditEntry[]> {
 const card = (page: Page, bossName: string) => page.locator(`li[data-boss="${bossName}"]`);
 
 async function signInWithForm(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.getByLabel("Username").fill(account.email);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"), WAIT);
 }
 
@@ -100,7 +100,7 @@ describe("writes that belong to someone", () => {
     await expect.poll(async () => (await timerStarts("Duskwing")).length, WAIT).toBe(1);
     expect((await timerStarts("Duskwing"))[0]?.actorEmail).toBe(ADMIN.email);
     await page.goto(portal.url("/login"));
-    await page.getByRole("heading", { name: "Admin Login" }).waitFor(WAIT);
+    await page.getByRole("heading", { name: "Log in", exact: true }).waitFor(WAIT);
     expect(await page.getByTestId("writes-waiting").count()).toBe(0);
   });
 });

@@ -251,17 +251,17 @@ describe("parts fetched on first use", () => {
     await page.goto(portal.url("/login"));
     await waitForApp(page);
     // Leaving a field empty: the rules, fetched as the form got the focus, name what is missing.
-    await page.getByLabel("Username").focus();
-    await page.getByLabel("Username").blur();
-    await page.getByText("Username is required").waitFor(WAIT);
-    await page.getByLabel("Username").fill(ADMIN.email);
-    await page.getByText("Username is required").waitFor({ state: "detached", ...WAIT });
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByLabel("Email", { exact: true }).focus();
+    await page.getByLabel("Email", { exact: true }).blur();
+    await page.getByText("Email is required").waitFor(WAIT);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+    await page.getByText("Email is required").waitFor({ state: "detached", ...WAIT });
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.getByText("Password is required").waitFor(WAIT);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("password");
     // With both fields filled the form logs in.
     await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.waitForURL(/\/admin$/, WAIT);
   });
 });

@@ -899,7 +899,7 @@ describe("phone width", () => {
     await menuButton.click();
     const sheet = page.getByRole("dialog", { name: "Menu" });
     await sheet.waitFor(WAIT);
-    await expect(sheet.getByRole("link", { name: "Admin Login" }).isVisible()).resolves.toBe(true);
+    await expect(sheet.getByRole("link", { name: "Log in", exact: true }).isVisible()).resolves.toBe(true);
     await screenshot(page, "public-menu-sheet");
     await sheet.getByRole("link", { name: "Market Exchange" }).click();
     await page.waitForURL("**/public/market-exchange", WAIT);

@@ -173,7 +173,7 @@ describe("two phones on the boss page the Worker serves", () => {
       (name) =>
         document.querySelector(`li[data-boss="${name}"]`)?.getAttribute("data-state") === "on-cooldown",
       boss,
-      { polling: "raf", timeout: 10_000 },
+      { polling: "raf", timeout: 30_000 },
     );
     const answered = starter
       .waitForResponse(
@@ -189,10 +189,11 @@ describe("two phones on the boss page the Worker serves", () => {
     console.log(
       `browser on workerd: click to the timer on the other phone ${ms} ms, of which ${afterAnswer} ms after the write's answer`,
     );
-    // The notice's part is asserted: from the write's answer to the other phone. Locally the write itself and
-    // the delta pull each take several hundred ms on a loaded machine (the Neon driver through the test's
-    // WebSocket proxy, a new connection per request), which is the harness, not the feed.
-    expect(afterAnswer).toBeLessThan(2_000);
-    expect(ms).toBeLessThan(5_000);
+    // The notice itself arrives within 2 s of the write (the test above, on the socket). Here the phone shows it
+    // after its delta pull and render, which a busy two-core machine stretches (2,092 ms in one CI run): the bound
+    // is one only the 60-second poll would cross, i.e. the phone did not take the notice (decision 064: no
+    // wall-clock bound a busy machine decides). The figures are printed above.
+    expect(afterAnswer).toBeLessThan(10_000);
+    expect(ms).toBeLessThan(15_000);
   });
 });

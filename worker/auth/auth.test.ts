@@ -89,7 +89,7 @@ describe(`auth (${process.env.TEST_DRIVER ?? "default"} driver)`, () => {
           JSON.stringify({ email: "", password: "x" }),
         )
       ).data,
-    ).toEqual({ error: "Username is required" });
+    ).toEqual({ error: "Email is required" });
     expect(
       (
         await client.call(

@@ -17,7 +17,7 @@ function safeRedirect(target: string | undefined, user: SessionUser): string {
 }
 
 export function LoginPage() {
-  useDocumentTitle((brand) => `Admin Login - ${brand}`);
+  useDocumentTitle((brand) => `Log in - ${brand}`);
   const { redirect } = route.useSearch();
   const navigate = useNavigate();
   return (

@@ -9,7 +9,7 @@ export const navLinkClass =
   "hover:bg-surface-raised hover:text-ink data-[status=active]:bg-surface-raised data-[status=active]:text-gold";
 
 /**
- * The public menu's way into the admin area: 'Return to Admin' for an officer or an admin, 'Admin Login' for a
+ * The public menu's way into the admin area: 'Return to Admin' for an officer or an admin, 'Log in' for a
  * visitor, and nothing for a raider (role user), whom every admin page would only answer with Access Denied.
  */
 export function AdminLink({ onNavigate, className = "" }: { onNavigate?: () => void; className?: string }) {
@@ -23,7 +23,7 @@ export function AdminLink({ onNavigate, className = "" }: { onNavigate?: () => v
   ) : (
     <Link to="/login" onClick={onNavigate} className={buttonClass("primary", "md", className)}>
       <LogIn className="size-4" aria-hidden="true" />
-      Admin Login
+      Log in
     </Link>
   );
 }

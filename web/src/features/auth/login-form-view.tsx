@@ -40,7 +40,7 @@ const inputClass =
 
 /** The form's inputs, in order. */
 const FIELDS = [
-  { name: "email", label: "Username", type: "email", autoComplete: "username" },
+  { name: "email", label: "Email", type: "email", autoComplete: "username" },
   { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
 ] as const;
 
@@ -152,8 +152,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
     <div className="rounded-2xl border border-line bg-surface p-6 shadow-xl shadow-black/30 sm:p-8">
       <div className="mb-6 flex flex-col items-center text-center">
         <BrandMark className="mb-3 size-12" />
-        <h1 className="text-2xl font-bold text-ink">Admin Login</h1>
-        <p className="mt-1 text-sm text-ink-muted">Sign in to manage the guild.</p>
+        <h1 className="text-2xl font-bold text-ink">Log in</h1>
+        <p className="mt-1 text-sm text-ink-muted">With the email and password your guild gave you.</p>
       </div>
       {failure ? <ErrorAlert size="compact" message={failure} /> : null}
       <form
@@ -180,7 +180,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
           ) : (
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
           )}
-          {state === "success" ? "Signed in" : state === "submitting" ? "Signing in…" : "Sign In"}
+          {state === "success" ? "Logged in" : state === "submitting" ? "Logging in…" : "Log in"}
         </Button>
       </form>
     </div>

@@ -7,13 +7,13 @@ import { validateLoginField, validateLoginForm } from "./login-form.ts";
 describe("login form validation (docs/product.md#login)", () => {
   it("asks for both fields when both are empty", () => {
     expect(validateLoginForm({ email: "", password: "" })).toEqual({
-      email: "Username is required",
+      email: "Email is required",
       password: "Password is required",
     });
   });
 
   it("treats a username of only spaces as empty", () => {
-    expect(validateLoginForm({ email: "   ", password: "pw" })).toEqual({ email: "Username is required" });
+    expect(validateLoginForm({ email: "   ", password: "pw" })).toEqual({ email: "Email is required" });
   });
 
   it("keeps a password of spaces: it is what the user typed", () => {
@@ -22,7 +22,7 @@ describe("login form validation (docs/product.md#login)", () => {
 
   it("validates one field on blur without reporting the other", () => {
     const values = { email: "", password: "" };
-    expect(validateLoginField("email", values)).toBe("Username is required");
+    expect(validateLoginField("email", values)).toBe("Email is required");
     expect(validateLoginField("password", values)).toBe("Password is required");
     expect(validateLoginField("email", { email: "gm@example.com", password: "" })).toBeUndefined();
   });
