@@ -63,14 +63,15 @@ const password = z
 export const createAccountSchema = z.strictObject({ email, displayName, role, password }, unknownKeys);
 export type CreateAccountInput = z.input<typeof createAccountSchema>;
 
-const accountId = z.number({ error: ACCOUNT_MESSAGES.id }).int({ error: ACCOUNT_MESSAGES.id }).positive({
+/** A row's id in a body: an account's, or a session's (sessions.ts). */
+export const idField = z.number({ error: ACCOUNT_MESSAGES.id }).int({ error: ACCOUNT_MESSAGES.id }).positive({
   error: ACCOUNT_MESSAGES.id,
 });
 
 export const updateAccountSchema = z
   .strictObject(
     {
-      id: accountId,
+      id: idField,
       role: role.optional(),
       displayName: displayName.optional(),
       password: password.optional(),
@@ -89,7 +90,7 @@ export const updateAccountSchema = z
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
 
 /** Signs an account out of every device (decision 068). */
-export const endAccountSessionsSchema = z.strictObject({ id: accountId }, unknownKeys);
+export const endAccountSessionsSchema = z.strictObject({ id: idField }, unknownKeys);
 
 /** An account as the API shows it. Password hashes live elsewhere and never appear here. */
 export const accountSchema = z.object({

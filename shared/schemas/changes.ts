@@ -19,6 +19,8 @@ export const CURSOR_INVALID = "since must be a cursor from an earlier answer of 
  * PostgreSQL writes one ("xmin:xmax:xip,xip"): the rows a delta leaves out depend on what the session may read,
  * so a cursor of another audience gets a full answer.
  */
+/** The letter a cursor starts with: whose copy of the rows it describes (decisions 031, 067). */
+export const CURSOR_AUDIENCES = { admin: "a", officer: "o", user: "u", anyone: "p" } as const;
 export const CURSOR_PATTERN = /^([aopu])\.(\d{1,20}:\d{1,20}:(?:\d{1,20}(?:,\d{1,20})*)?)$/;
 export const CURSOR_MAX_LENGTH = 4000;
 

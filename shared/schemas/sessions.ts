@@ -3,21 +3,13 @@
  * of signing one out. Used by the worker to validate and by My earnings' devices card.
  */
 import * as z from "zod";
-import { unknownKeys } from "./accounts.ts";
+import { idField, unknownKeys } from "./accounts.ts";
 
 export const SESSION_MESSAGES = {
-  id: "ID must be a positive integer.",
   notFound: "That device is no longer signed in.",
 } as const;
 
-export const endSessionSchema = z.strictObject(
-  {
-    id: z.number({ error: SESSION_MESSAGES.id }).int({ error: SESSION_MESSAGES.id }).positive({
-      error: SESSION_MESSAGES.id,
-    }),
-  },
-  unknownKeys,
-);
+export const endSessionSchema = z.strictObject({ id: idField }, unknownKeys);
 export type EndSessionInput = z.input<typeof endSessionSchema>;
 
 /** One signed-in device of the account. */

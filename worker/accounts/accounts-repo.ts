@@ -11,15 +11,3 @@ export async function lockActiveAdminIds(q: Queryable): Promise<number[]> {
   );
   return rows.map((r) => r.id);
 }
-
-/** Ends a user's sessions; `keepTokenHash` spares one (the caller's own, after changing their own password). */
-export async function deleteSessionsOfUserExcept(
-  q: Queryable,
-  userId: number,
-  keepTokenHash: string | null,
-): Promise<void> {
-  await q.query("DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2", [
-    userId,
-    keepTokenHash,
-  ]);
-}

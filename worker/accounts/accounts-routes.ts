@@ -17,7 +17,7 @@ import {
   type User,
   updateUser,
 } from "../auth/users-repo.ts";
-import { deleteSessionsOfUserExcept, lockActiveAdminIds } from "./accounts-repo.ts";
+import { lockActiveAdminIds } from "./accounts-repo.ts";
 
 const PG_UNIQUE_VIOLATION = "23505";
 
@@ -84,8 +84,7 @@ export const accountsRoutes = serveCalls(ACCOUNT_CALLS, {
       }
       const after = (await updateUser(tx, id, patch)) as User;
       if (hash !== undefined) await setPasswordHash(tx, id, hash);
-      if (hash !== undefined || patch.disabled === true)
-        await deleteSessionsOfUserExcept(tx, id, keepTokenHash);
+      if (hash !== undefined || patch.disabled === true) await deleteSessionsOfUser(tx, id, keepTokenHash);
       const account = toAccount(after);
       await audit({
         action: "update",

@@ -89,11 +89,19 @@ export async function deleteSessionByHash(q: Queryable, tokenHash: string): Prom
   await q.query("DELETE FROM sessions WHERE token_hash = $1", [tokenHash]);
 }
 
-/** Ends every session of an account; answers how many there were. */
-export async function deleteSessionsOfUser(q: Queryable, userId: number): Promise<number> {
-  const rows = await q.query<{ id: number }>("DELETE FROM sessions WHERE user_id = $1 RETURNING id", [
-    userId,
-  ]);
+/**
+ * Ends every session of an account but the one whose token hash is `keepTokenHash` (an admin resetting their own
+ * password stays signed in; null ends them all); answers how many ended.
+ */
+export async function deleteSessionsOfUser(
+  q: Queryable,
+  userId: number,
+  keepTokenHash: string | null = null,
+): Promise<number> {
+  const rows = await q.query<{ id: number }>(
+    "DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2 RETURNING id",
+    [userId, keepTokenHash],
+  );
   return rows.length;
 }
 

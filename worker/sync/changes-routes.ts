@@ -12,6 +12,7 @@ import {
   type ChangedCollections,
   type ChangesAnswer,
   type CollectionChanges,
+  CURSOR_AUDIENCES,
   CURSOR_PATTERN,
 } from "@shared/schemas/changes.ts";
 import { ApiError } from "../app/api-error.ts";
@@ -96,8 +97,6 @@ async function funds(tx: Queryable, since: string | null) {
   return whole(row ? [row] : []);
 }
 
-const AUDIENCE = { admin: "a", officer: "o", user: "u", anyone: "p" } as const;
-
 /** The transaction a cursor stands at, if it was given to this audience. */
 function cursorFor(since: string | undefined, audience: string): string | null {
   const match = since === undefined ? null : CURSOR_PATTERN.exec(since);
@@ -111,7 +110,7 @@ export async function readChanges(
 ): Promise<ChangesAnswer> {
   await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
   const point = await pullPoint(tx);
-  const audience = AUDIENCE[role ?? "anyone"];
+  const audience = CURSOR_AUDIENCES[role ?? "anyone"];
   const given = cursorFor(since, audience);
   const from = given !== null && canServeDelta(given, point) ? given : null;
   const changes: ChangedCollections = {

@@ -4,6 +4,7 @@
  */
 import { callPath } from "@shared/contract/call.ts";
 import { SYNC_CALLS } from "@shared/contract/sync.ts";
+import { CURSOR_AUDIENCES } from "@shared/schemas/changes.ts";
 import { ApiError, errorMessage, unexpectedAnswer } from "../lib/api-client.ts";
 import { changesFromAnswer, DELTA_COLLECTIONS, isDeltaCollection, storeChanges } from "./changes-pull.ts";
 import { CHANGES_PATH, type Role, readableCollections } from "./collections.ts";
@@ -13,11 +14,13 @@ import { PULL_TIMEOUT_MS, readSyncMeta, recordPullFailure } from "./pull-store.t
 import { readCursor } from "./sync-cursor.ts";
 import type { PullResult, SyncEngineDeps } from "./sync-engine.ts";
 
-const AUDIENCES: Readonly<Record<string, Role>> = { a: "admin", o: "officer", u: "user" };
-
 /** The role the server answered for, from the cursor's first letter (a: admin, o: officer, u: user, p: nobody). */
 function audienceOf(cursor: string): Role | null {
-  return AUDIENCES[cursor.slice(0, cursor.indexOf("."))] ?? null;
+  const letter = cursor.slice(0, cursor.indexOf("."));
+  const role = (Object.keys(CURSOR_AUDIENCES) as (keyof typeof CURSOR_AUDIENCES)[]).find(
+    (audience) => CURSOR_AUDIENCES[audience] === letter,
+  );
+  return role === undefined || role === "anyone" ? null : role;
 }
 
 export function createChangesSync(deps: SyncEngineDeps) {
