@@ -109,3 +109,11 @@ export async function deleteExpiredSessions(q: Queryable): Promise<number> {
   const rows = await q.query<{ id: number }>("DELETE FROM sessions WHERE expires_at <= now() RETURNING id");
   return rows.length;
 }
+
+/**
+ * Ends every session of an account whose access was removed (an admin disabled it, or its Discord roles no longer
+ * admit it): a device still holding one of them is told so, instead of being asked to log in again.
+ */
+export async function endSessionsForRemovedAccess(q: Queryable, userId: number): Promise<number> {
+  return deleteSessionsOfUser(q, userId);
+}
