@@ -10,7 +10,8 @@ export const SESSION_CALLS = {
     method: "GET",
     path: "/auth/session",
     role: "public",
-    summary: "The account signed in; 401 when none.",
+    summary:
+      "The account signed in; 401 when none; 403 when the cookie's account lost its access (disabled, or its Discord roles; decision 073).",
     answer: answer<{ user: SessionUser }>(),
   }),
   logout: call({

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_ACCESS_REMOVED } from "@web/features/outbox/writes-waiting-for-account.tsx";
 import {
   ADMIN,
   type BrowserPortal,
@@ -102,5 +103,56 @@ describe("writes that belong to someone", () => {
     await page.goto(portal.url("/login"));
     await page.getByRole("heading", { name: "Log in", exact: true }).waitFor(WAIT);
     expect(await page.getByTestId("writes-waiting").count()).toBe(0);
+  });
+
+  it("a raider whose access is removed while the phone is offline: the queued start is refused, saying why", async () => {
+    const api = await portal.adminApi();
+    const raider = {
+      email: "removed-raider@guild.test",
+      password: "removed raider pass 1",
+      displayName: "Wren",
+    };
+    const created = await api.post<{ account: { id: number } }>("/admin/accounts", {
+      ...raider,
+      role: "user",
+    });
+    expect(created.status).toBe(201);
+    const context = await portal.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: "allow",
+    });
+    const page = await context.newPage();
+    await page.goto(portal.url("/login"));
+    await signInWithForm(page, raider);
+    await page.goto(portal.url("/boss-timers"));
+    await waitForController(page);
+    await card(page, "Thornqueen").waitFor(WAIT);
+
+    await goOffline(context);
+    await card(page, "Thornqueen").getByRole("button").click();
+    await page.getByText("Saved on this device").first().waitFor(WAIT);
+    // Meanwhile an admin disables the account.
+    expect(
+      (await api.post("/admin/accounts/update", { id: created.body.account.id, disabled: true })).status,
+    ).toBe(200);
+
+    // Back online, the phone is told, and the start is refused with the reason instead of waiting for a login.
+    await goOnline(context);
+    await page.goto(portal.url("/login"));
+    await page.getByTestId("access-removed").waitFor(WAIT);
+    const refused = page.getByTestId("writes-not-saved");
+    await refused.waitFor(WAIT);
+    // The server's reason (ACCESS_REMOVED), said short under the notice that already explains it.
+    expect(await refused.innerText()).toContain(
+      `1 change was not saved for Wren (removed-raider@guild.test): ${ACCOUNT_ACCESS_REMOVED}`,
+    );
+    expect(await page.getByTestId("writes-waiting").getByText("waiting to sync").count()).toBe(0);
+    expect(await timerStarts("Thornqueen")).toEqual([]);
+    await screenshot(page, "login-access-removed");
+
+    await refused.getByRole("button", { name: "Discard" }).click();
+    await page.getByTestId("writes-waiting").waitFor({ state: "detached", timeout: 30_000 });
+    await page.goto(portal.url("/boss-timers"));
+    await expect.poll(() => card(page, "Thornqueen").getByRole("button").isEnabled(), WAIT).toBe(true);
   });
 });

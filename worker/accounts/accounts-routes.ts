@@ -7,7 +7,7 @@ import { write } from "../app/write.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { readSessionCookie } from "../auth/session-cookie.ts";
 import { hashSessionToken } from "../auth/session-token.ts";
-import { deleteSessionsOfUser } from "../auth/sessions-repo.ts";
+import { deleteSessionsOfUser, endSessionsForRemovedAccess } from "../auth/sessions-repo.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
 import {
   findUserByEmail,
@@ -84,7 +84,9 @@ export const accountsRoutes = serveCalls(ACCOUNT_CALLS, {
       }
       const after = (await updateUser(tx, id, patch)) as User;
       if (hash !== undefined) await setPasswordHash(tx, id, hash);
-      if (hash !== undefined || patch.disabled === true) await deleteSessionsOfUser(tx, id, keepTokenHash);
+      // A disabled account's devices are told their access was removed (decision 073); a new password ends the rest.
+      if (patch.disabled === true) await endSessionsForRemovedAccess(tx, id);
+      else if (hash !== undefined) await deleteSessionsOfUser(tx, id, keepTokenHash);
       const account = toAccount(after);
       await audit({
         action: "update",

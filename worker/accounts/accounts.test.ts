@@ -57,10 +57,12 @@ async function auditRows(db: Db, entityId: number) {
   );
 }
 
+/** The account's sessions that still sign it in (a disabled account's are kept, marked, decision 073). */
 async function sessionCount(db: Db, userId: number) {
-  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE user_id = $1", [
-    userId,
-  ]);
+  const rows = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND access_removed_at IS NULL",
+    [userId],
+  );
   return rows[0]?.n;
 }
 

@@ -841,4 +841,16 @@ ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('admin', 'offi
 ALTER TABLE sessions ADD COLUMN user_agent text NOT NULL DEFAULT '' CHECK (char_length(user_agent) <= 200);
 `,
   },
+  {
+    version: "018",
+    name: "018-removed-access",
+    sql: `-- 018: sessions of an account whose access was removed (docs/decisions/073). Disabling an account, or a Discord
+-- sign-in whose roles no longer admit it, marks its sessions instead of deleting them: a device that still holds one
+-- is told its access was removed (403, and its queued writes fail with that reason) rather than asked to log in
+-- again and keep them waiting. A marked session never signs anyone in again and is deleted at its expiry as before.
+-- Portable to PostgreSQL 15, Neon and PGlite (Postgres 18).
+
+ALTER TABLE sessions ADD COLUMN access_removed_at timestamptz;
+`,
+  },
 ];

@@ -35,6 +35,8 @@ export interface AppEnv {
     user: SessionUser | null;
     /** The caller's session (its row id), when the cookie names a live one. */
     sessionId: number | null;
+    /** The account whose session the cookie names when its access was removed (decision 073), else null. */
+    removedAccessOf: number | null;
     config: AppConfig;
     /** Set by the idempotency middleware when a mutating call carries an unprocessed Idempotency-Key. */
     idempotency: IdempotencyClaim | undefined;

@@ -5,6 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import superjson from "superjson";
+import { ACCESS_REMOVED } from "@shared/auth/access-removed.ts";
 import { IDEMPOTENCY_KEY_PATTERN, STILL_PROCESSING } from "@shared/sync/write-batch.ts";
 import { WRITE_OWNER_HEADER, WRITTEN_BY_ANOTHER_ACCOUNT, writeOwnerValue } from "@shared/sync/write-owner.ts";
 import { type AuditEntry, insertAudit } from "../audit/audit-repo.ts";
@@ -68,11 +69,17 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * A queued write names the account that queued it (decision 039). Under any other session (or none) it is
- * refused before the route's role check, so the sender waits for its owner instead of taking a 403 for good.
+ * refused before the route's role check, so the sender waits for its owner instead of taking a 403 for good; unless
+ * the owner's access was removed, which is a 403 for good.
  */
 export const writeOwnerGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const owner = c.req.header(WRITE_OWNER_HEADER);
   const caller = c.get("user")?.id;
+  const removed = c.get("removedAccessOf");
+  // The owner's own session, but its access was removed: the write fails with the reason (decision 073).
+  if (owner !== undefined && removed !== null && owner === writeOwnerValue(removed)) {
+    throw new ApiError(403, ACCESS_REMOVED);
+  }
   if (owner !== undefined && (caller === undefined || owner !== writeOwnerValue(caller))) {
     throw new ApiError(409, WRITTEN_BY_ANOTHER_ACCOUNT);
   }

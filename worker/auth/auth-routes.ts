@@ -1,3 +1,4 @@
+import { ACCESS_REMOVED_NOTICE } from "@shared/auth/access-removed.ts";
 import { SESSION_CALLS } from "@shared/contract/auth.ts";
 import { LOGIN_CALLS } from "@shared/contract/login.ts";
 import type { SessionUser } from "@shared/schemas/login.ts";
@@ -86,6 +87,8 @@ export const authRoutes = serveCalls(
     },
     session: (c) => {
       const user = c.get("user");
+      // The device learns its account's access was removed (decision 073): its queued writes are then sent, refused.
+      if (!user && c.get("removedAccessOf") !== null) throw new ApiError(403, ACCESS_REMOVED_NOTICE);
       if (!user) throw new ApiError(401, "Not authenticated");
       return sendData(c, { user });
     },

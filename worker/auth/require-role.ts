@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { ACCESS_REMOVED } from "@shared/auth/access-removed.ts";
 import { type AccountRole, mayCall } from "@shared/contract/roles.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
@@ -6,11 +7,13 @@ import type { AppEnv } from "../app/context.ts";
 /**
  * The least role a route needs (docs/product.md#who-may-do-what, decision 067): "user" any signed-in account,
  * e.g. starting a boss timer; "officer" officers and admins; "admin" admins only. Routes without this middleware
- * are public.
+ * are public. A session whose account's access was removed answers 403 with ACCESS_REMOVED.
  */
 export function requireRole(role: AccountRole): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");
+    // A device whose account lost its access is told so for good, not asked to log in (decision 073).
+    if (!user && c.get("removedAccessOf") !== null) throw new ApiError(403, ACCESS_REMOVED);
     if (!user) throw new ApiError(401, "Authentication required");
     if (!mayCall(user.role, role)) {
       throw new ApiError(403, `Access denied. Your role (${user.role}) lacks required permissions.`);

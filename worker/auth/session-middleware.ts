@@ -8,17 +8,19 @@ import {
   writeSessionCookie,
 } from "./session-cookie.ts";
 import { hashSessionToken } from "./session-token.ts";
-import { findLiveSession, touchSession } from "./sessions-repo.ts";
+import { findSession, touchSession } from "./sessions-repo.ts";
 
 /** Resolves the session cookie to a user (or null) for every /_api call, sliding the expiry at most daily. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionId", null);
+  c.set("removedAccessOf", null);
   const token = readSessionCookie(c);
   if (token && token.length <= 200) {
     const db = c.get("db");
-    const session = await findLiveSession(db, await hashSessionToken(token));
-    if (session) {
+    const session = await findSession(db, await hashSessionToken(token));
+    if (session && "removedUserId" in session) c.set("removedAccessOf", session.removedUserId);
+    else if (session) {
       const { id, email, displayName, role, avatarUrl } = session.user;
       c.set("user", { id, email, displayName, role, avatarUrl } satisfies SessionUser);
       c.set("sessionId", session.sessionId);

@@ -35,7 +35,7 @@ export interface StoredSession {
 export async function listSessionsOfUser(q: Queryable, userId: number): Promise<StoredSession[]> {
   return q.query<StoredSession>(
     `SELECT id, user_agent AS "userAgent", created_at AS "createdAt", last_accessed_at AS "lastAccessedAt"
-       FROM sessions WHERE user_id = $1 AND expires_at > now()
+       FROM sessions WHERE user_id = $1 AND expires_at > now() AND access_removed_at IS NULL
       ORDER BY last_accessed_at DESC, id DESC LIMIT 100`,
     [userId],
   );
@@ -50,9 +50,21 @@ export async function deleteSessionOfUser(q: Queryable, userId: number, sessionI
   return rows.length > 0;
 }
 
-/** The live session for a token hash: not expired, and its user not disabled. */
-export async function findLiveSession(q: Queryable, tokenHash: string): Promise<SessionWithUser | undefined> {
+/** A session whose account's access was removed (decision 073): it signs nobody in, and says whose it was. */
+export interface RemovedSession {
+  removedUserId: number;
+}
+
+/**
+ * The session for a token hash, unless expired: live, or removed when its account is disabled or its access was
+ * removed (a device holding it is told so).
+ */
+export async function findSession(
+  q: Queryable,
+  tokenHash: string,
+): Promise<SessionWithUser | RemovedSession | undefined> {
   const rows = await q.query<{
+    accessRemoved: boolean;
     sessionId: number;
     expiresAt: Date;
     lastAccessedAt: Date;
@@ -65,16 +77,17 @@ export async function findLiveSession(q: Queryable, tokenHash: string): Promise<
     createdAt: Date;
     updatedAt: Date;
   }>(
-    `SELECT s.id AS "sessionId", s.expires_at AS "expiresAt", s.last_accessed_at AS "lastAccessedAt",
+    `SELECT s.id AS "sessionId", s.access_removed_at IS NOT NULL AS "accessRemoved", s.expires_at AS "expiresAt", s.last_accessed_at AS "lastAccessedAt",
             u.id, u.email, u.display_name AS "displayName", u.role, u.avatar_url AS "avatarUrl", u.disabled,
             u.created_at AS "createdAt", u.updated_at AS "updatedAt"
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT u.disabled`,
+      WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [tokenHash],
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { sessionId, expiresAt, lastAccessedAt, ...user } = row;
+  const { sessionId, expiresAt, lastAccessedAt, accessRemoved, ...user } = row;
+  if (accessRemoved || user.disabled) return { removedUserId: user.id };
   return { sessionId, expiresAt, lastAccessedAt, user };
 }
 
@@ -115,5 +128,9 @@ export async function deleteExpiredSessions(q: Queryable): Promise<number> {
  * admit it): a device still holding one of them is told so, instead of being asked to log in again.
  */
 export async function endSessionsForRemovedAccess(q: Queryable, userId: number): Promise<number> {
-  return deleteSessionsOfUser(q, userId);
+  const rows = await q.query<{ id: number }>(
+    "UPDATE sessions SET access_removed_at = now() WHERE user_id = $1 AND access_removed_at IS NULL RETURNING id",
+    [userId],
+  );
+  return rows.length;
 }

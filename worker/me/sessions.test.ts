@@ -3,7 +3,11 @@
  * each was opened on and signs one out, never another account's; an admin signs an account out everywhere, and the
  * audit log says so.
  */
+import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_REMOVED } from "@shared/auth/access-removed.ts";
+import { classifyAnswer } from "@shared/sync/write-batch.ts";
+import { WRITE_OWNER_HEADER } from "@shared/sync/write-owner.ts";
 import { createApp } from "../app/create-app.ts";
 import type { Db } from "../db/types.ts";
 import { auditFor, createAccount, signInAs, TEST_PASSWORD } from "../salary/portal-test-setup.ts";
@@ -117,5 +121,73 @@ describe("an admin signs an account out everywhere", () => {
     const res = await admin.post("/_api/admin/accounts/end-sessions", { id: 999_999 });
     expect(res.status).toBe(404);
     expect(res.data).toEqual({ error: "Account not found." });
+  });
+});
+
+describe("an account whose access was removed (decision 073)", () => {
+  const accountId = async (email: string) =>
+    (
+      (await admin.get("/_api/admin/accounts")).data.accounts as {
+        id: number;
+        email: string;
+      }[]
+    ).find((account) => account.email === email)?.id as number;
+
+  it("refuses the device's queued writes and calls for good with the reason; its next login starts afresh", async () => {
+    const { email, phone } = await raiderOnTwoDevices();
+    const id = await accountId(email);
+    const boss = `Removed Wyrm ${id}`;
+    expect((await admin.post("/_api/boss-names", { name: boss, respawn_time_hours: 2 })).status).toBe(201);
+    const start = {
+      key: `removed-${id}`,
+      path: "/_api/boss-timers",
+      body: superjson.serialize({ bossName: boss }),
+      owner: id,
+    };
+    expect((await admin.post("/_api/admin/accounts/update", { id, disabled: true })).status).toBe(200);
+
+    // The write the phone queued before: refused with the reason (the outbox marks it failed), not 409 or 401
+    // (which would keep it waiting for a login that can never send it).
+    const batch = await phone.post("/_api/batch", { writes: [start] });
+    expect(batch.status).toBe(403);
+    expect(batch.data).toEqual({ error: ACCESS_REMOVED });
+    const alone = await phone.post(
+      "/_api/boss-timers",
+      { bossName: boss },
+      { [WRITE_OWNER_HEADER]: String(id) },
+    );
+    expect(alone.status).toBe(403);
+    expect(alone.data).toEqual({ error: ACCESS_REMOVED });
+    expect(classifyAnswer(alone.status, ACCESS_REMOVED)).toBe("failed");
+    expect((await phone.get("/_api/me/earnings")).data).toEqual({ error: ACCESS_REMOVED });
+    // Nothing was written, and nobody is signed in on that device.
+    expect((await db.query("SELECT 1 FROM boss_timers WHERE boss_name = $1", [boss])).length).toBe(0);
+    expect((await phone.get("/_api/auth/session")).status).toBe(401);
+
+    // Enabled again, the account signs in afresh; the removed sessions never come back.
+    expect((await admin.post("/_api/admin/accounts/update", { id, disabled: false })).status).toBe(200);
+    expect((await phone.get("/_api/me/earnings")).status).toBe(403);
+    const again = new TestClient(app);
+    expect((await again.login(email, TEST_PASSWORD, { "user-agent": PHONE_UA })).status).toBe(200);
+    expect((await sessionsOf(again)).map(({ device, current }) => ({ device, current }))).toEqual([
+      { device: "Chrome on Android", current: true },
+    ]);
+    expect(
+      (await again.post("/_api/boss-timers", { bossName: boss }, { [WRITE_OWNER_HEADER]: String(id) }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("an expired or signed-out session still waits for the next login (401), as before", async () => {
+    const { email, phone, desktop } = await raiderOnTwoDevices();
+    const id = await accountId(email);
+    expect((await admin.post("/_api/admin/accounts/end-sessions", { id })).status).toBe(200);
+    expect((await phone.get("/_api/me/earnings")).status).toBe(401);
+    const queued = await desktop.post(
+      "/_api/me/sessions/end",
+      { id: 1 },
+      { [WRITE_OWNER_HEADER]: String(id) },
+    );
+    expect(queued.status).toBe(409);
   });
 });

@@ -33,6 +33,11 @@ export async function startPortal(): Promise<void> {
         }
       );
     },
+    getSender: () => {
+      const { session } = useSessionStore.getState();
+      if (session.status !== "unauthenticated") return session.user ?? undefined;
+      return session.removedAccount ?? null;
+    },
     subscribeSession: useSessionStore.subscribe,
   });
   void loadPublicConfig();

@@ -27,6 +27,11 @@ export interface DataLayerOptions {
   getRole: () => SessionRole;
   /** The account signed in (null: nobody; undefined: being checked): it owns the writes it queues. */
   getAccount: () => SessionAccount;
+  /**
+   * Whose queued writes the outbox sends: the account signed in, or (decision 073) the one whose access the server
+   * said was removed, so that it refuses each with the reason rather than leave them waiting. Default: getAccount.
+   */
+  getSender?: () => SessionAccount;
   /** Registers a listener for session changes (zustand's `subscribe` fits); the layer re-reads getRole. */
   subscribeSession?: (listener: () => void) => () => void;
   transport?: WriteTransport;
@@ -62,7 +67,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     transport: options.transport ?? createWriteTransport(),
     env,
     store,
-    owner: options.getAccount,
+    owner: options.getSender ?? options.getAccount,
     refresh: (collections) => void sync.pullMany(collections),
   });
   const commands = createCommands({
@@ -98,7 +103,7 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   function sessionChanged(): void {
     const role = options.getRole();
     void showWritesOfAccount();
-    if (role !== null && role !== undefined) void outbox.resume();
+    if ((role !== null && role !== undefined) || options.getSender?.()) void outbox.resume();
     if (role !== lastRole) {
       // The row collections come in one call whose cursor names the audience (a new role gets them whole);
       // of the others, only what the new role reads from another source: the session check's answer (nobody

@@ -76,7 +76,7 @@ export function appLayerStore(): LayerStore {
 
 /** Starts the app's data layer once (later calls return the running one). */
 export function startDataLayer(
-  options: Pick<DataLayerOptions, "api" | "getRole" | "getAccount" | "subscribeSession">,
+  options: Pick<DataLayerOptions, "api" | "getRole" | "getAccount" | "getSender" | "subscribeSession">,
 ): DataLayer {
   if (appLayer) return appLayer;
   appAccount = options.getAccount;

@@ -65,7 +65,7 @@ export function useLocalStoreKind(): "device" | "memory" | undefined {
  * again when the browser is back online. Settles once the first pulls have ended, or the fetch failed.
  */
 export function startApp(
-  options: Pick<DataLayerOptions, "api" | "getRole" | "getAccount" | "subscribeSession">,
+  options: Pick<DataLayerOptions, "api" | "getRole" | "getAccount" | "getSender" | "subscribeSession">,
 ): Promise<void> {
   return (
     loadAppLayer()

@@ -68,7 +68,9 @@ describe("queued writes belong to the account that made them", () => {
     await sessionChanges();
     // Nobody signed in: the public pages show what the server holds, without the queued items.
     expect(await localLoot()).toEqual([]);
-    expect(await readWaitingForOthers(t.db, null)).toEqual([{ owner, count: 3 }]);
+    expect(await readWaitingForOthers(t.db, null)).toEqual([
+      { owner, count: 3, failed: { ids: [], message: null } },
+    ]);
 
     t.clock.setOnline(true);
     await t.signInAs("otherAdmin");
@@ -76,7 +78,9 @@ describe("queued writes belong to the account that made them", () => {
     expect(server.writes()).toEqual([]);
     expect(await localLoot()).toEqual([]);
     expect(await readOutboxSummary(t.db)).toMatchObject({ failed: [] });
-    expect(await readWaitingForOthers(t.db, t.session.account?.id ?? null)).toEqual([{ owner, count: 3 }]);
+    expect(await readWaitingForOthers(t.db, t.session.account?.id ?? null)).toEqual([
+      { owner, count: 3, failed: { ids: [], message: null } },
+    ]);
 
     await t.signInAs("admin");
     await sessionChanges();

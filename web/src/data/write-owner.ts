@@ -40,7 +40,10 @@ export async function switchViewer(db: PortalDb, accountId: number | null): Prom
 
 export interface WaitingWrites {
   owner: WriteOwner;
+  /** Writes still to be sent under the owner's session. */
   count: number;
+  /** Writes the server refused for good (e.g. the owner's access was removed, decision 073): ids and the reason. */
+  failed: { ids: string[]; message: string | null };
 }
 
 /** Queued writes of accounts other than `accountId`, per account, for the login page and the status line. */
@@ -48,8 +51,15 @@ export async function readWaitingForOthers(db: PortalDb, accountId: number | nul
   const byOwner = new Map<number, WaitingWrites>();
   await db.outbox.each((row) => {
     if (!row.owner || row.owner.id === accountId) return;
-    const entry = byOwner.get(row.owner.id) ?? { owner: row.owner, count: 0 };
-    entry.count += 1;
+    const entry = byOwner.get(row.owner.id) ?? {
+      owner: row.owner,
+      count: 0,
+      failed: { ids: [], message: null },
+    };
+    if (row.status === "failed") {
+      entry.failed.ids.push(row.id);
+      entry.failed.message ??= row.lastError;
+    } else entry.count += 1;
     byOwner.set(row.owner.id, entry);
   });
   return [...byOwner.values()];

@@ -20,7 +20,15 @@ export type { SessionUser };
 export type SessionState =
   | { status: "loading"; user: null; message: null }
   | { status: "authenticated"; user: SessionUser; message: null }
-  | { status: "unauthenticated"; user: null; message: string | null };
+  | {
+      status: "unauthenticated";
+      user: null;
+      message: string | null;
+      /** The server said the cookie's account lost its access (decision 073); its texts load with the login page. */
+      accessRemoved?: true;
+      /** The account this device was signed in as then, when known: its queued writes are sent to be refused. */
+      removedAccount?: Pick<SessionUser, "id" | "email" | "displayName">;
+    };
 
 export const SESSION_STALE_MS = 5 * 60 * 1000;
 export const SESSION_CHECK_FAILED = "Session check failed";
@@ -124,12 +132,14 @@ async function sendPendingLogout(): Promise<boolean> {
   return true;
 }
 
-async function fetchSession(): Promise<SessionUser | null> {
+async function fetchSession(): Promise<SessionUser | null | "removed"> {
   try {
     const { user } = await api.call(SESSION_CALLS.session);
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
+    // The only 403 this call answers (ACCESS_REMOVED_NOTICE, not imported: it would weigh on every page).
+    if (error instanceof ApiError && error.status === 403) return "removed";
     throw error;
   }
 }
@@ -143,11 +153,15 @@ export function checkSession(): Promise<void> {
         setSession({ status: "unauthenticated", user: null, message: null });
         return;
       }
-      let user: SessionUser | null;
+      let user: SessionUser | null | "removed";
       try {
         user = await fetchSession();
       } catch {
         user = await fetchSession();
+      }
+      if (user === "removed") {
+        setAccessRemoved();
+        return;
       }
       setSession(
         user
@@ -169,6 +183,29 @@ export function checkSession(): Promise<void> {
     }
   })();
   return inFlight;
+}
+
+/**
+ * The server said this device's account lost its access: nobody is signed in, the account is forgotten, and its
+ * queued writes are sent once more so the server refuses each with the reason (decision 073).
+ */
+function setAccessRemoved(): void {
+  const { session } = useSessionStore.getState();
+  const known = session.user ?? (session.status === "unauthenticated" ? session.removedAccount : undefined);
+  const account = known ?? rememberedUser();
+  remember(null);
+  useSessionStore.setState({
+    session: {
+      status: "unauthenticated",
+      user: null,
+      message: null,
+      accessRemoved: true,
+      ...(account
+        ? { removedAccount: { id: account.id, email: account.email, displayName: account.displayName } }
+        : {}),
+    },
+    checkedAt: Date.now(),
+  });
 }
 
 export function checkSessionIfStale(now = Date.now()): Promise<void> | undefined {

@@ -1,6 +1,7 @@
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { isStaff } from "@shared/contract/roles.ts";
 import type { SessionUser } from "@shared/schemas/login.ts";
+import { AccessRemovedNotice } from "../features/auth/access-removed-notice.tsx";
 import { LoginForm } from "../features/auth/login-form-view.tsx";
 import { WritesWaitingForAccount } from "../features/outbox/writes-waiting-for-account.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
@@ -22,6 +23,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   return (
     <div className="mx-auto w-full max-w-sm py-4 sm:py-10">
+      <AccessRemovedNotice />
       <WritesWaitingForAccount />
       <LoginForm onLoggedIn={(user) => navigate({ href: safeRedirect(redirect, user), replace: true })} />
     </div>
