@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_REMOVED_NOTICE } from "@shared/auth/access-removed.ts";
 import { ACCOUNT_MESSAGES } from "@shared/schemas/accounts.ts";
 import { createApp } from "../app/create-app.ts";
 import { KEY_REUSED } from "../app/write.ts";
@@ -305,7 +306,7 @@ describe("accounts: update", () => {
     expect(res.status).toBe(200);
     expect(res.data.account).toMatchObject({ id: target.id, disabled: true });
     expect(await sessionCount(shared.db, target.id)).toBe(0);
-    expect((await targetClient.get("/_api/auth/session")).status).toBe(401);
+    expect((await targetClient.get("/_api/auth/session")).data).toEqual({ error: ACCESS_REMOVED_NOTICE });
     expect((await new TestClient(shared.app).login(target.email, PASSWORD)).status).toBe(401);
 
     const enabled = await admin.post("/_api/admin/accounts/update", { id: target.id, disabled: false });

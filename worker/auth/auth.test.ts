@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_REMOVED_NOTICE } from "@shared/auth/access-removed.ts";
 import { createApp } from "../app/create-app.ts";
 import type { Db } from "../db/types.ts";
 import { TestClient } from "../test/api-client.ts";
@@ -158,7 +159,10 @@ describe(`auth (${process.env.TEST_DRIVER ?? "default"} driver)`, () => {
     const client = new TestClient(app);
     await client.login(u.email, u.password);
     await db.query("UPDATE users SET disabled = true WHERE id = $1", [u.id]);
-    expect((await client.get("/_api/auth/session")).status).toBe(401);
+    // The device is told its access was removed (decision 073), and signs nobody in.
+    const session = await client.get("/_api/auth/session");
+    expect(session.status).toBe(403);
+    expect(session.data).toEqual({ error: ACCESS_REMOVED_NOTICE });
     expect((await new TestClient(app).login(u.email, u.password)).status).toBe(401);
   });
 

@@ -5,7 +5,7 @@
  */
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_REMOVED } from "@shared/auth/access-removed.ts";
+import { ACCESS_REMOVED, ACCESS_REMOVED_NOTICE } from "@shared/auth/access-removed.ts";
 import { classifyAnswer } from "@shared/sync/write-batch.ts";
 import { WRITE_OWNER_HEADER } from "@shared/sync/write-owner.ts";
 import { createApp } from "../app/create-app.ts";
@@ -162,7 +162,9 @@ describe("an account whose access was removed (decision 073)", () => {
     expect((await phone.get("/_api/me/earnings")).data).toEqual({ error: ACCESS_REMOVED });
     // Nothing was written, and nobody is signed in on that device.
     expect((await db.query("SELECT 1 FROM boss_timers WHERE boss_name = $1", [boss])).length).toBe(0);
-    expect((await phone.get("/_api/auth/session")).status).toBe(401);
+    const session = await phone.get("/_api/auth/session");
+    expect(session.status).toBe(403);
+    expect(session.data).toEqual({ error: ACCESS_REMOVED_NOTICE });
 
     // Enabled again, the account signs in afresh; the removed sessions never come back.
     expect((await admin.post("/_api/admin/accounts/update", { id, disabled: false })).status).toBe(200);
