@@ -2,7 +2,7 @@
  * The character_claims table (sql/017, decision 071): a raider's claims and the officers' decisions. Reads and
  * writes only; the rules (who may claim what, what an approval needs) are claims-routes.ts'.
  */
-import type { ClaimStatus, MyClaim } from "@shared/schemas/claims.ts";
+import type { ClaimStatus, MyClaim, PendingClaim } from "@shared/schemas/claims.ts";
 import type { Queryable } from "../db/types.ts";
 
 export interface ClaimRow {
@@ -102,15 +102,8 @@ export async function lockOthersPendingOn(
   );
 }
 
-export interface PendingClaimRow {
-  id: number;
-  userId: number;
-  accountName: string;
-  memberId: number;
-  characterName: string;
-  alts: string[];
-  createdAt: Date;
-}
+/** A claim waiting as the officers' list reads it; the routes add whether the names match. */
+export type PendingClaimRow = Omit<PendingClaim, "nameMatches" | "otherClaims">;
 
 /** Every claim waiting, oldest first, with its account's name and its character's alts. */
 export async function listPendingClaims(q: Queryable): Promise<PendingClaimRow[]> {

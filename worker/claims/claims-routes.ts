@@ -4,6 +4,7 @@
  * the Characters screen's rules, or rejects. A character is held by one account at most: approving one claim
  * rejects the other claims on it. Locks go accounts, then characters, then claims (member-link-rules.ts).
  */
+import type { Context } from "hono";
 import { CLAIM_CALLS, MY_CLAIM_CALLS } from "@shared/contract/claims.ts";
 import {
   accountLinkedMessage,
@@ -13,6 +14,7 @@ import {
   CLAIM_MESSAGES,
   type ClaimDecision,
   characterTakenMessage,
+  type DecideClaimInput,
   type MyClaimState,
   notPendingMessage,
   type PendingClaim,
@@ -27,7 +29,8 @@ import {
   setAccountCharacter,
 } from "../accounts/member-link-rules.ts";
 import { ApiError } from "../app/api-error.ts";
-import { sendData } from "../app/respond.ts";
+import type { AppEnv } from "../app/context.ts";
+import { type Reply, sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { type WriteTools, write } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
@@ -139,6 +142,30 @@ async function lockForDecision(tx: Queryable, ids: readonly number[]) {
   };
 }
 
+/**
+ * One officer's decision on one claim: locks it (404 when there is none), lets `decide` check and write, and answers
+ * what was decided with the claims still waiting.
+ */
+function decideOne(
+  c: Context<AppEnv, string, { out: { json: DecideClaimInput } }>,
+  status: ClaimDecision["decided"]["status"],
+  decide: (tools: WriteTools, claim: ClaimRow, account: LinkedAccount, character: Character) => Promise<void>,
+): Promise<Reply<ClaimDecision>> {
+  const { id } = c.req.valid("json");
+  return write(c, async (tools): Promise<ClaimDecision> => {
+    const { claims, accountOf, characterOf } = await lockForDecision(tools.tx, [id]);
+    const [claim] = claims;
+    if (!claim) throw new ApiError(404, CLAIM_MESSAGES.claimNotFound);
+    const account = accountOf(claim);
+    await decide(tools, claim, account, characterOf(claim));
+    const { displayName: accountName } = account;
+    return {
+      decided: { id, status, accountName, characterName: claim.characterName },
+      claims: await pendingClaims(tools.tx),
+    };
+  });
+}
+
 export const myClaimRoutes = serveCalls(MY_CLAIM_CALLS, {
   read: async (c) => {
     const userId = callerId(c.get("user"));
@@ -200,49 +227,17 @@ export const myClaimRoutes = serveCalls(MY_CLAIM_CALLS, {
 
 export const claimsRoutes = serveCalls(CLAIM_CALLS, {
   pending: async (c) => sendData(c, { claims: await pendingClaims(c.get("db")) }),
-  approve: (c) => {
-    const officerId = callerId(c.get("user"));
-    const { id } = c.req.valid("json");
-    return write(c, async (tools): Promise<ClaimDecision> => {
-      const { claims, accountOf, characterOf } = await lockForDecision(tools.tx, [id]);
-      const [claim] = claims;
-      if (!claim) throw new ApiError(404, CLAIM_MESSAGES.claimNotFound);
-      const account = accountOf(claim);
-      const refused = await refusal(tools.tx, claim, account, characterOf(claim));
+  approve: (c) =>
+    decideOne(c, "approved", async (tools, claim, account, character) => {
+      const refused = await refusal(tools.tx, claim, account, character);
       if (refused) throw new ApiError(409, refused);
-      await approveLocked(tools, claim, account, officerId);
-      return {
-        decided: {
-          id,
-          status: "approved",
-          accountName: account.displayName,
-          characterName: claim.characterName,
-        },
-        claims: await pendingClaims(tools.tx),
-      };
-    });
-  },
-  reject: (c) => {
-    const officerId = callerId(c.get("user"));
-    const { id } = c.req.valid("json");
-    return write(c, async (tools): Promise<ClaimDecision> => {
-      const { claims, accountOf } = await lockForDecision(tools.tx, [id]);
-      const [claim] = claims;
-      if (!claim) throw new ApiError(404, CLAIM_MESSAGES.claimNotFound);
+      await approveLocked(tools, claim, account, callerId(c.get("user")));
+    }),
+  reject: (c) =>
+    decideOne(c, "rejected", async (tools, claim, account) => {
       if (claim.status !== "pending") throw new ApiError(409, notPendingMessage(claim.status, claim.reason));
-      const account = accountOf(claim);
-      await closeAudited(tools, claim, "rejected", officerId, account);
-      return {
-        decided: {
-          id,
-          status: "rejected",
-          accountName: account.displayName,
-          characterName: claim.characterName,
-        },
-        claims: await pendingClaims(tools.tx),
-      };
-    });
-  },
+      await closeAudited(tools, claim, "rejected", callerId(c.get("user")), account);
+    }),
   approveMatching: (c) => {
     const officerId = callerId(c.get("user"));
     return write(c, async (tools) => {
