@@ -65,7 +65,10 @@ describe("Claim your character", () => {
     const raider = await account("seraphine", "user");
     const page = await phonePage(raider);
     const network = trackNetwork(page);
-    await page.goto(portal.url("/me/claim"));
+    // My earnings, where a raider lands after signing in, leads to the claim while the account has no character.
+    await page.goto(portal.url("/me/earnings"));
+    await page.getByRole("link", { name: "Claim your character" }).click();
+    await page.waitForURL(portal.url("/me/claim"), WAIT);
     const panel = page.getByTestId("claim-character-panel");
     const suggested = panel.getByTestId("claim-suggestions");
     await suggested.getByText("Séraphine", { exact: true }).waitFor(WAIT);
@@ -83,6 +86,14 @@ describe("Claim your character", () => {
     await panel.getByRole("button", { name: "Cancel claim" }).waitFor();
     await fitsThePhone(page);
     await screenshot(page, "claim-character-waiting");
+
+    // Claiming needs the server: offline the panel says so, and shows the claim again once back online.
+    await page.context().setOffline(true);
+    await panel
+      .getByText("Claiming your character needs a connection. Connect to the internet to claim it.")
+      .waitFor(WAIT);
+    await page.context().setOffline(false);
+    await panel.getByText("Waiting for an officer's approval").waitFor(WAIT);
   });
 
   it("an officer on a phone opens the dashboard's badge and approves in one tap; the raider is linked", async () => {
@@ -128,6 +139,12 @@ describe("Claim your character", () => {
     expect(state.body.character?.name).toBe("Halvard");
     const earnings = await haleApi.get<{ linked: boolean; mainName?: string }>("/me/earnings");
     expect(earnings.body).toMatchObject({ linked: true, mainName: "Halvard" });
+
+    await page.context().setOffline(true);
+    await page
+      .getByText("Approving claims needs a connection. Connect to the internet to see and decide them.")
+      .waitFor(WAIT);
+    await page.context().setOffline(false);
 
     // The raider's own screen says so.
     const raiderPage = await phonePage(haleLogin);

@@ -5,16 +5,8 @@
 import type { ClaimStatus, MyClaim, PendingClaim } from "@shared/schemas/claims.ts";
 import type { Queryable } from "../db/types.ts";
 
-export interface ClaimRow {
-  id: number;
-  userId: number;
-  memberId: number;
-  characterName: string;
-  status: ClaimStatus;
-  createdAt: Date;
-  decidedAt: Date | null;
-  reason: string | null;
-}
+/** A claim with its account. */
+export type ClaimRow = MyClaim & { userId: number };
 
 const CLAIM_COLUMNS = `c.id, c.user_id AS "userId", c.member_id AS "memberId", m.player_name AS "characterName",
   c.status, c.created_at AS "createdAt", c.decided_at AS "decidedAt", c.reason`;

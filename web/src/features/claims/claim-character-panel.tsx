@@ -5,7 +5,7 @@
  * page chrome: /me/claim shows it and the raider's home may too. Online only: a claim needs the server.
  */
 import { Link } from "@tanstack/react-router";
-import { AlertCircle, CheckCircle2, CloudOff, Hourglass, UserRoundSearch, XCircle } from "lucide-react";
+import { AlertCircle, CheckCircle2, Hourglass, UserRoundSearch, XCircle } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import {
   CLAIM_MESSAGES,
@@ -15,6 +15,7 @@ import {
 } from "@shared/schemas/claims.ts";
 import { Button, buttonClass } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
+import { OnlineOnlyNotice } from "@web/components/online-only-notice.tsx";
 import { SearchInput } from "@web/components/search-input.tsx";
 import { useGuildMembers } from "@web/data/hooks.ts";
 import { claimOptions } from "./claim-options.ts";
@@ -203,11 +204,7 @@ export function ClaimCharacterPanel({ userId, online }: { userId: number; online
   const { read, busy, claim, cancel } = useMyClaim(userId, online);
   let body: ReactNode;
   if (!online) {
-    body = (
-      <Notice icon={<CloudOff className="size-5 text-gold" aria-hidden="true" />} title="You are offline">
-        <p>{CLAIM_MESSAGES.offlineClaim}</p>
-      </Notice>
-    );
+    body = <OnlineOnlyNotice>{CLAIM_MESSAGES.offlineClaim}</OnlineOnlyNotice>;
   } else if (read.data) {
     body = (
       <ClaimState

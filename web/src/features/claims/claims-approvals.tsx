@@ -3,13 +3,14 @@
  * the name matches and whether other accounts claim the same character, Approve and Reject in one tap each, and
  * "Approve all matching names". Online only: a decision needs the server's answer.
  */
-import { Check, CloudOff, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { CLAIM_CALLS } from "@shared/contract/claims.ts";
 import { formatDate } from "@shared/format/format-date.ts";
 import { CLAIM_MESSAGES, type PendingClaim } from "@shared/schemas/claims.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
+import { OnlineOnlyNotice } from "@web/components/online-only-notice.tsx";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { CLAIM_TEXTS } from "./claim-texts.ts";
@@ -108,16 +109,7 @@ export function ClaimsApprovals({ online }: { online: boolean }) {
     }
   };
 
-  if (!online)
-    return (
-      <Card role="status" className="flex items-start gap-3">
-        <CloudOff className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
-        <div>
-          <p className="font-semibold text-ink">You are offline</p>
-          <p className="mt-1 text-sm text-ink-muted">{CLAIM_MESSAGES.offlineApprove}</p>
-        </div>
-      </Card>
-    );
+  if (!online) return <OnlineOnlyNotice>{CLAIM_MESSAGES.offlineApprove}</OnlineOnlyNotice>;
   const claims = read.data?.claims ?? null;
   if (claims === null)
     return read.status === "error" ? (
