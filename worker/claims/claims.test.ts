@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  adminLinkedMessage,
   alreadyClaimingMessage,
   alreadyLinkedMessage,
   CLAIM_MESSAGES,
@@ -358,6 +359,25 @@ describe("an officer decides", () => {
     expect((await stateOf(claimant.client)).claim).toMatchObject({
       status: "rejected",
       reason: wentToAnotherMessage(main.playerName),
+    });
+    // The linked account's own claim: approved when it named that character, cancelled otherwise.
+    const same = await addMember(uniqueName("Sameclaim"));
+    const sameRaider = await raider("Same claim");
+    expect((await claim(sameRaider.client, same.id)).status).toBe(201);
+    const elsewhere = await addMember(uniqueName("Elsewhereclaim"));
+    const otherRaider = await raider("Other claim");
+    expect((await claim(otherRaider.client, elsewhere.id)).status).toBe(201);
+    const linkSame = { userId: sameRaider.id, memberId: same.id };
+    expect((await portal.admin.post("/_api/admin/accounts/link-member", linkSame)).status).toBe(200);
+    const linkOther = { userId: otherRaider.id, memberId: main.id };
+    expect((await portal.admin.post("/_api/admin/accounts/link-member", linkOther)).status).toBe(409);
+    const freeMain = await addMember(uniqueName("Freemain"));
+    const linkFree = { userId: otherRaider.id, memberId: freeMain.id };
+    expect((await portal.admin.post("/_api/admin/accounts/link-member", linkFree)).status).toBe(200);
+    expect((await stateOf(sameRaider.client)).claim).toMatchObject({ status: "approved", reason: null });
+    expect((await stateOf(otherRaider.client)).claim).toMatchObject({
+      status: "cancelled",
+      reason: adminLinkedMessage(freeMain.playerName),
     });
   });
 });
