@@ -11,6 +11,7 @@ import { SESSION_CALLS } from "./auth.ts";
 import { BACKUP_CALLS } from "./backup.ts";
 import { BOSS_NAME_CALLS, BOSS_TIMER_CALLS } from "./bosses.ts";
 import type { CallSpec } from "./call.ts";
+import { CLAIM_CALLS, MY_CLAIM_CALLS } from "./claims.ts";
 import { FIX_PARTICIPANTS_CALLS } from "./fix-participants.ts";
 import { FUND_CALLS } from "./funds.ts";
 import { GUILD_SETTINGS_CALLS } from "./guild-settings.ts";
@@ -42,6 +43,8 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Funds", calls: FUND_CALLS },
   { title: "Payouts", calls: PAYOUT_CALLS },
   { title: "My earnings", calls: ME_CALLS },
+  { title: "My character claim", calls: MY_CLAIM_CALLS },
+  { title: "Character claims", calls: CLAIM_CALLS },
   { title: "Accounts", calls: ACCOUNT_CALLS },
   { title: "Characters of accounts", calls: ACCOUNT_LINK_CALLS },
   { title: "Audit log", calls: AUDIT_CALLS },

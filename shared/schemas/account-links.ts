@@ -25,7 +25,8 @@ export const memberTakenMessage = (name: string, account: string) =>
 /** Ids are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 
-const positiveId = (message: string) =>
+/** A row's id in a body: a positive PostgreSQL integer, or `message`. */
+export const positiveId = (message: string) =>
   z
     .number({ error: message })
     .int({ error: message })

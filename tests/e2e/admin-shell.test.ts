@@ -65,6 +65,7 @@ describe("admin layout", () => {
       "Boss Names",
       "Record a Raid",
       "Attendance",
+      "Character Claims",
       "Characters",
       "Accounts",
       "Audit Log",
@@ -82,6 +83,7 @@ describe("admin layout", () => {
       "/admin/boss-names",
       "/admin/record-raid",
       "/admin/attendance",
+      "/admin/claims",
       "/admin/characters",
       "/admin/accounts",
       "/admin/audit-log",
@@ -280,6 +282,7 @@ describe("accounts and the audit log", () => {
       "Boss Names",
       "Record a Raid",
       "Attendance",
+      "Character Claims",
     ]);
     await officer.keyboard.press("Escape");
 

@@ -82,6 +82,11 @@ const publicRoutes = [
     path: "/me/earnings",
     component: lazyRouteComponent(() => import("./routes/me/earnings.tsx"), "MyEarningsPage"),
   }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/me/claim",
+    component: lazyRouteComponent(() => import("./routes/me/claim.tsx"), "MyClaimPage"),
+  }),
 ] as const;
 
 const adminAreaRoute = createRoute({
@@ -140,6 +145,11 @@ const adminRoutes = [
     getParentRoute: () => adminAreaRoute,
     path: "/admin/fix-participants",
     component: lazyRouteComponent(() => import("./routes/admin/fix-participants.tsx"), "FixParticipantsPage"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/claims",
+    component: lazyRouteComponent(() => import("./routes/admin/claims.tsx"), "CharacterClaimsPage"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,

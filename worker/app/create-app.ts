@@ -14,6 +14,7 @@ import { batchDatabaseOf } from "../batch/batch-dispatch.ts";
 import { batchRoutes } from "../batch/batch-routes.ts";
 import { bossNamesRoutes } from "../bosses/boss-names-routes.ts";
 import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
+import { claimsRoutes, myClaimRoutes } from "../claims/claims-routes.ts";
 import type { Db } from "../db/types.ts";
 import { settleBackground } from "../discord/background.ts";
 import { discordSettingsRoutes } from "../discord/discord-settings-routes.ts";
@@ -186,6 +187,8 @@ export function createApp(deps: AppDeps) {
     accountsRoutes,
     memberLinksRoutes,
     meRoutes,
+    myClaimRoutes,
+    claimsRoutes,
     auditRoutes,
     adminSqlRoutes,
     backupRoutes,

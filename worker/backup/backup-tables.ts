@@ -43,9 +43,16 @@ export const DERIVED_TABLES = [
 
 /**
  * Emptied by a restore: they name accounts by id, which the restored accounts reuse for other people.
- * (The restoring admin's own session is carried over: restore.ts.)
+ * (The restoring admin's own session is carried over: restore.ts.) Character claims (decision 071) are requests
+ * waiting on an officer; what the approved ones decided is users.member_id and the audit log, both backed up.
  */
-export const EMPTIED_TABLES = ["sessions", "login_attempts", "idempotency_keys", "deleted_rows"];
+export const EMPTIED_TABLES = [
+  "sessions",
+  "login_attempts",
+  "idempotency_keys",
+  "deleted_rows",
+  "character_claims",
+];
 
 /**
  * Left as they are: this installation's settings and devices, not the guild's data. A restored portal keeps its

@@ -12,7 +12,7 @@ export const notStoredText = (what: string, use = "see and change them"): string
  * In place of what needs the server while offline: tools that work on the server's data as it is now
  * (decision 013), and data that is not kept on the device (accounts, audit log, a receipt's item lists).
  */
-function OnlineOnlyNotice({ children }: { children: ReactNode }) {
+export function OnlineOnlyNotice({ children }: { children: ReactNode }) {
   return (
     <Card role="status" className="flex items-start gap-3" data-testid="online-only">
       <CloudOff className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />

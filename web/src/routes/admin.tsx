@@ -21,6 +21,8 @@ import { Button, buttonClass } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { useFunds, useGuildMembers, useMarketItems } from "../data/hooks.ts";
+import { PendingClaimsBadge } from "../features/claims/pending-claims-badge.tsx";
+import { useOnline } from "../features/sync-status/use-online.ts";
 import { useAuthenticatedUser } from "../lib/session-store.ts";
 import { ADMIN_PAGE_LABELS, mayOpen } from "../shell/admin-nav-links.ts";
 import { useAdminLogout } from "../shell/use-admin-logout.ts";
@@ -106,6 +108,7 @@ export function AdminDashboardPage() {
   const logout = useAdminLogout();
   useDocumentTitle((brand) => `Dashboard - ${brand}`);
   const figures = dashboardFigures(useFunds(), useGuildMembers(), useMarketItems());
+  const online = useOnline();
   return (
     <div className="space-y-6">
       <Card className="flex flex-wrap items-center justify-between gap-4">
@@ -130,6 +133,7 @@ export function AdminDashboardPage() {
         </div>
       </Card>
       <ChooseTimeZone />
+      <PendingClaimsBadge online={online} />
       <section aria-label="Guild figures" className="grid gap-3 sm:grid-cols-3">
         <StatCard
           title="Total Guild Funds"

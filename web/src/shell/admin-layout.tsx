@@ -6,8 +6,10 @@ import { BrandMark } from "../components/brand-mark.tsx";
 import { Button } from "../components/button.tsx";
 import { CloseButton } from "../components/close-button.tsx";
 import { overlayClass } from "../components/overlay.ts";
+import { PendingClaimsCount } from "../features/claims/pending-claims-badge.tsx";
 import { OutboxIndicator } from "../features/outbox/outbox-indicator.tsx";
 import { MemoryStoreNotice } from "../features/sync-status/memory-store-notice.tsx";
+import { useOnline } from "../features/sync-status/use-online.ts";
 import type { SessionUser } from "../lib/session-store.ts";
 import { ADMIN_NAV_LINKS, adminHeaderLabel, mayOpen } from "./admin-nav-links.ts";
 import { AdminSyncStatus } from "./admin-sync-status.tsx";
@@ -22,6 +24,8 @@ const linkClass =
 
 function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const logout = useAdminLogout();
+  const online = useOnline();
+  const { pathname } = useLocation();
   const links = ADMIN_NAV_LINKS.filter((link) => mayOpen(user.role, link.to));
   const onLogout = async () => {
     onNavigate?.();
@@ -40,6 +44,7 @@ function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: 
             className={linkClass}
           >
             {link.label}
+            {link.to === "/admin/claims" ? <PendingClaimsCount online={online} pathname={pathname} /> : null}
           </Link>
         ))}
       </nav>

@@ -34,6 +34,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "/admin/boss-names",
       "/admin/record-raid",
       "/admin/attendance",
+      "/admin/claims",
       "/admin/characters",
       "/admin/accounts",
       "/admin/audit-log",
@@ -51,6 +52,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "Boss Names",
       "Record a Raid",
       "Attendance",
+      "Character Claims",
     ]);
     expect(ADMIN_NAV_LINKS.filter((link) => !mayOpen("officer", link.to)).map((link) => link.label)).toEqual([
       "Characters",
@@ -69,6 +71,7 @@ describe("adminPageRole", () => {
   it("gives officers the raid-night pages, the books and the import, and admins the guild's running", () => {
     expect(adminPageRole("/admin/record-raid/")).toBe("officer");
     expect(adminPageRole("/admin/data-migration")).toBe("officer");
+    expect(adminPageRole("/admin/claims")).toBe("officer");
     expect(adminPageRole("/admin/backup")).toBe("admin");
     expect(adminPageRole("/admin/fix-participants")).toBe("admin");
     expect(adminPageRole("/admin/database-setup")).toBe("admin");

@@ -89,5 +89,7 @@ describe("auditHeadline", () => {
     expect(auditHeadline({ action: "recalculate", entity: "salaries" })).toBe("Recalculated salaries");
     expect(auditHeadline({ action: "reset_all", entity: "boss_timer" })).toBe("Reset all boss timers");
     expect(auditHeadline({ action: "frobnicate", entity: "write_probe" })).toBe("Frobnicate write probe");
+    expect(auditHeadline({ action: "approve", entity: "character_claim" })).toBe("Approved character claim");
+    expect(auditHeadline({ action: "cancel", entity: "character_claim" })).toBe("Cancelled character claim");
   });
 });

@@ -24,6 +24,9 @@ const PAST_TENSE: Readonly<Record<string, string>> = {
   rewrite_participants: "Renamed in participant lists:",
   recount_raids: "Recounted raids of",
   link_character: "Linked a character to",
+  approve: "Approved",
+  reject: "Rejected",
+  cancel: "Cancelled",
 };
 
 const KIND_NAMES: Readonly<Record<string, string>> = {
@@ -35,6 +38,7 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   boss_timer: "boss timer",
   salaries: "salaries",
   discord_settings: "Discord settings",
+  character_claim: "character claim",
 };
 
 function record(value: unknown): Record<string, unknown> | null {

@@ -3,12 +3,12 @@
  * main character and its alts. Fetched online and kept on the device, so it reads offline (the saved copy, with
  * when it was saved). Visitors who are not signed in are sent to the login page.
  */
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { AlertCircle, CloudOff, Link2Off, LogOut } from "lucide-react";
 import { formatDateTime } from "@shared/format/format-date.ts";
 import { countOf } from "@shared/glossary/glossary.ts";
 import { MY_EARNINGS_MESSAGES, type MyEarnings, savedCopyLabel } from "@shared/schemas/my-earnings.ts";
-import { Button } from "@web/components/button.tsx";
+import { Button, buttonClass } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
@@ -66,6 +66,10 @@ function Earnings({ answer }: { answer: MyEarnings }) {
         <div>
           <p className="font-semibold text-ink">Your account is not linked to a character yet</p>
           <p className="mt-1 text-sm text-ink-muted">{answer.message}</p>
+          {/* Decision 071: the raider says which character is theirs, and an officer approves it. */}
+          <Link to="/me/claim" className={`${buttonClass("primary")} mt-3`}>
+            Claim your character
+          </Link>
         </div>
       </Card>
     );
