@@ -141,7 +141,7 @@ describe("admin layout", () => {
     await page.locator("aside").getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(portal.url("/public"));
     await page.goto(portal.url("/admin"));
-    await page.waitForURL(/\/login\?redirect=/, WAIT);
+    await page.waitForURL(/\/login\?next=/, WAIT);
   });
 });
 
@@ -230,8 +230,9 @@ describe("accounts and the audit log", () => {
     await raider.getByLabel("Email", { exact: true }).fill(email);
     await raider.getByLabel("Password").fill(password);
     await raider.getByRole("button", { name: "Log in", exact: true }).click();
-    await raider.waitForURL(portal.url("/me/earnings"), WAIT);
-    await raider.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
+    // With no page to go back to, a raider lands on My page (decision 072).
+    await raider.waitForURL(portal.url("/me"), WAIT);
+    await raider.getByRole("heading", { name: /^Welcome, / }).waitFor(WAIT);
     expect(await raider.getByText("Access Denied").count()).toBe(0);
   });
 

@@ -21,7 +21,7 @@ import { Button, buttonClass } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { useFunds, useGuildMembers, useMarketItems } from "../data/hooks.ts";
-import { useAuthenticatedUser } from "../lib/session-store.ts";
+import { useAuthenticatedUser } from "../lib/signed-in.ts";
 import { ADMIN_PAGE_LABELS, mayOpen } from "../shell/admin-nav-links.ts";
 import { useAdminLogout } from "../shell/use-admin-logout.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
