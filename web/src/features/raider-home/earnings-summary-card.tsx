@@ -74,6 +74,8 @@ function Figures({ reading }: { reading: EarningsReading }) {
 }
 
 export function EarningsSummaryCard({ reading }: { reading: EarningsReading }) {
+  // Without a character My earnings has nothing more to show.
+  const notLinked = earningsAnswer(reading)?.linked === false;
   return (
     <HomeSection
       title="My earnings"
@@ -81,7 +83,7 @@ export function EarningsSummaryCard({ reading }: { reading: EarningsReading }) {
       testId="earnings-summary"
     >
       <Figures reading={reading} />
-      <MoreLink to="/me/earnings">Items and payouts</MoreLink>
+      {notLinked ? null : <MoreLink to="/me/earnings">Items and payouts</MoreLink>}
     </HomeSection>
   );
 }
