@@ -114,6 +114,7 @@ describe("admin layout", () => {
     const aside = page.locator("aside");
     expect(await aside.getByText("G", { exact: true }).count()).toBe(1); // avatar: 'Guild Admin'
     expect(await aside.getByRole("link", { name: "View Public Portal" }).getAttribute("href")).toBe("/");
+    expect(await aside.getByRole("link", { name: "My page" }).getAttribute("href")).toBe("/me");
   });
 
   it("on a phone the sidebar is a menu sheet that closes after a tap", async () => {
@@ -183,7 +184,7 @@ describe("accounts and the audit log", () => {
   const email = "newraider@e2e.test";
   const password = "new-raider-password-1";
 
-  it("creates a raider account, whose login lands on My earnings rather than an admin page", async () => {
+  it("creates a raider account, whose login lands on My page rather than an admin page", async () => {
     const page = await openAdmin("/admin/accounts");
     await page.locator("tr[data-account='admin@e2e.test']").waitFor(WAIT);
     await screenshot(page, "admin-accounts");

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GuildMember } from "@shared/schemas/members.ts";
+import { addMember, addSoldItem } from "./arrange-earnings.ts";
 import {
   type BrowserPortal,
   DESKTOP,
@@ -37,44 +37,20 @@ async function createAccount(account: typeof RAIDER, role: "user" | "officer"): 
   return res.body.account.id;
 }
 
-async function addMember(playerName: string, category: string, mainMemberId?: number): Promise<GuildMember> {
-  const res = await (await portal.adminApi()).post<{ guildMember: GuildMember }>("/guild-members", {
-    playerName,
-    category,
-    mainMemberId,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.guildMember;
-}
-
-async function addSoldItem(
-  lootName: string,
-  bossName: string,
-  participants: string[],
-  value: number,
-  day: string,
-) {
-  const res = await (await portal.adminApi()).post("/market-exchange", {
-    lootName,
-    bossName,
-    value,
-    status: "Sold",
-    participatedMembers: participants,
-    dateAcquired: day,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-}
-
 beforeAll(async () => {
   portal = await sharedBrowserPortal();
   const admin = await portal.adminApi();
   // Kestrel plays Wrenhollow (Core) and its alt Wrenlet. Wrenhollow and Ashvale (Guild Master) share 10,000.00:
   // base 6,000 and elite 2,500 halved, 4,250.00; Wrenlet and Larkspire share 20.10: base 12.06 halved, 6.03.
-  const main = await addMember("Wrenhollow", "Core");
-  await addMember("Wrenlet", "Members", main.id);
-  await addSoldItem("Ember Crown", "Gravemaw", ["Wrenhollow", "Ashvale"], 10_000, "2026-11-01");
-  await addSoldItem("Ash Ring", "Frostfang", ["Wrenlet", "Larkspire"], 20.1, "2026-11-03");
-  await addSoldItem("Stranger Gem", "Duskwing", ["Larkspire"], 500, "2026-11-04");
+  const main = await addMember(portal, "Wrenhollow", "Core");
+  await addMember(portal, "Wrenlet", "Members", main.id);
+  for (const [lootName, bossName, participants, value, dateAcquired] of [
+    ["Ember Crown", "Gravemaw", ["Wrenhollow", "Ashvale"], 10_000, "2026-11-01"],
+    ["Ash Ring", "Frostfang", ["Wrenlet", "Larkspire"], 20.1, "2026-11-03"],
+    ["Stranger Gem", "Duskwing", ["Larkspire"], 500, "2026-11-04"],
+  ] as const) {
+    await addSoldItem(portal, { lootName, bossName, participants: [...participants], value, dateAcquired });
+  }
   const raiderId = await createAccount(RAIDER, "user");
   const linked = await admin.post("/admin/accounts/link-member", { userId: raiderId, memberId: main.id });
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
@@ -198,6 +174,7 @@ describe("My page on a phone", () => {
     await menu.getByRole("link", { name: "My earnings" }).waitFor(WAIT);
     expect(await menu.getByRole("link", { name: STAFF_LINKS }).count()).toBe(0);
     expect(await menu.getByRole("link", { name: "Log in" }).count()).toBe(0);
+    await screenshot(page, "public-menu-sheet-raider");
     await menu.getByRole("link", { name: "My earnings" }).click();
     await page.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
 
@@ -207,6 +184,8 @@ describe("My page on a phone", () => {
     await quickActions.getByRole("link", { name: "My earnings" }).waitFor(WAIT);
     expect(await quickActions.getByRole("link", { name: STAFF_LINKS }).count()).toBe(0);
     expect(await quickActions.getByRole("link", { name: "Log in" }).count()).toBe(0);
+    await quickActions.scrollIntoViewIfNeeded();
+    await screenshot(page, "home-raider");
 
     await page.setViewportSize(DESKTOP);
     const header = page.getByRole("banner");

@@ -10,8 +10,8 @@ export const navLinkClass =
 
 const AccountButtons = lazy(() => import("./account-links.tsx").then((m) => ({ default: m.AccountButtons })));
 
-/** Pages a login does not come back to: the front door (a login from there lands on the account's home) and itself. */
-const NO_RETURN = new Set(["/", "/public", "/login"]);
+/** The front door: a login from there lands on the account's home rather than back on it. */
+const FRONT_DOOR = new Set(["/", "/public"]);
 
 /**
  * 'Log in' for a visitor, coming back to this page afterwards (decision 072); once signed in, the account's own
@@ -43,7 +43,8 @@ export function AccountNav({
   return (
     <Link
       to="/login"
-      search={NO_RETURN.has(pathname) ? {} : { next: href }}
+      // On the login page itself, its own `next` stays.
+      search={pathname === "/login" ? true : FRONT_DOOR.has(pathname) ? {} : { next: href }}
       onClick={onNavigate}
       className={buttonClass("primary", "md", className)}
     >

@@ -6,6 +6,7 @@ import { CloudOff, Wallet } from "lucide-react";
 import { formatDateTime } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { MY_EARNINGS_MESSAGES, savedCopyLabel } from "@shared/schemas/my-earnings.ts";
+import { LoadingRegion } from "@web/components/loading-region.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { type EarningsReading, earningsAnswer } from "./earnings-reading.ts";
 import { HomeSection, MoreLink } from "./raider-home-layout.tsx";
@@ -15,10 +16,10 @@ export const EARNINGS_AFTER_LINK = "Your earnings show here once your account is
 function Figures({ reading }: { reading: EarningsReading }) {
   if (reading.status === "loading") {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading your earnings" className="space-y-2">
+      <LoadingRegion label="Loading your earnings">
         <Skeleton className="h-9 w-1/2" />
         <Skeleton className="h-5 w-3/4" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (reading.status === "none") {

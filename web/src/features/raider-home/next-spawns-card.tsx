@@ -1,6 +1,7 @@
 /** My page's next spawns: the next few bosses in the boss page's order, the spawn alerts, and the way to the boss page. */
 import { Timer } from "lucide-react";
 import type { ReactNode } from "react";
+import { LoadingRegion } from "@web/components/loading-region.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { HomeSection, MoreLink } from "./raider-home-layout.tsx";
 
@@ -22,11 +23,11 @@ export const NO_SPAWNS_KNOWN = "No spawn times are known yet.";
 function Spawns({ state }: { state: NextSpawnsState }) {
   if (state.status === "loading") {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading" className="space-y-2">
+      <LoadingRegion>
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (state.status === "error") return <p className="text-sm text-ink-muted">{state.message}</p>;

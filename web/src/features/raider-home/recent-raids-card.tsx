@@ -3,6 +3,7 @@ import { Swords } from "lucide-react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { MY_EARNINGS_MESSAGES } from "@shared/schemas/my-earnings.ts";
+import { LoadingRegion } from "@web/components/loading-region.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { type EarningsReading, earningsAnswer } from "./earnings-reading.ts";
 import { HomeSection } from "./raider-home-layout.tsx";
@@ -15,10 +16,10 @@ export const RAIDS_NEED_EARNINGS = "Your recent raids come with your earnings.";
 function Raids({ reading }: { reading: EarningsReading }) {
   if (reading.status === "loading") {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading your raids" className="space-y-2">
+      <LoadingRegion label="Loading your raids">
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
-      </div>
+      </LoadingRegion>
     );
   }
   const answer = earningsAnswer(reading);
