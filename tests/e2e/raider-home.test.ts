@@ -238,6 +238,16 @@ describe("where a login lands", () => {
     }
   });
 
+  it("on My page when My page asked for the login", async () => {
+    const page = await portal.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto(portal.url("/me"));
+    await page.waitForURL((url) => url.pathname === "/login", WAIT);
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/me");
+    await logIn(page, RAIDER);
+    await page.waitForURL(portal.url("/me"), WAIT);
+    await expect.poll(() => page.getByTestId("my-balance").textContent(), WAIT).toBe("4,256.03 USDT");
+  });
+
   it("on the dashboard for an officer, whose menus offer it", async () => {
     const page = await portal.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
     await page.goto(portal.url("/login"));
