@@ -51,6 +51,18 @@ beforeAll(async () => {
   ] as const) {
     await addSoldItem(portal, { lootName, bossName, participants: [...participants], value, dateAcquired });
   }
+  // Raids attended: one that dropped no sold loot, one whose loot is the Ash Ring above.
+  for (const [dateAttended, participatedMembers] of [
+    ["2026-11-05", ["Wrenhollow"]],
+    ["2026-11-03", ["Wrenlet"]],
+  ] as const) {
+    const res = await admin.post("/attendance", {
+      bossName: "Frostfang",
+      dateAttended,
+      participatedMembers: [...participatedMembers],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
   const raiderId = await createAccount(RAIDER, "user");
   const linked = await admin.post("/admin/accounts/link-member", { userId: raiderId, memberId: main.id });
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
@@ -136,13 +148,16 @@ describe("My page on a phone", () => {
     expect(shown.length).toBeGreaterThanOrEqual(2);
     expect(shown.length).toBeLessThanOrEqual(4);
 
-    // Recent raids: the kills Kestrel's characters shared loot in, newest first, nobody else's.
+    // Recent raids: the raids Kestrel's characters attended or shared loot in, newest first, nobody else's.
     const raids = page.getByTestId("recent-raid");
-    await expect.poll(() => raids.count(), WAIT).toBe(2);
-    expect(await raids.nth(0).innerText()).toMatch(
-      /Frostfang[\s\S]*Nov 3, 2026[\s\S]*Ash Ring · Wrenlet[\s\S]*6\.03/,
+    await expect.poll(() => raids.count(), WAIT).toBe(3);
+    expect(await raids.nth(0).innerText()).toMatch(/^Frostfang · Nov 5, 2026\s+No sold loot · Wrenhollow$/);
+    expect(await raids.nth(1).innerText()).toMatch(
+      /Frostfang · Nov 3, 2026[\s\S]*Ash Ring · Wrenlet[\s\S]*6\.03/,
     );
-    expect(await raids.nth(1).innerText()).toMatch(/Gravemaw[\s\S]*Ember Crown · Wrenhollow[\s\S]*4,250\.00/);
+    expect(await raids.nth(2).innerText()).toMatch(
+      /Gravemaw · Nov 1, 2026[\s\S]*Ember Crown · Wrenhollow[\s\S]*4,250\.00/,
+    );
     expect(await page.getByText("Stranger Gem").count()).toBe(0);
 
     // It fits the phone: no sideways scroll.
@@ -210,7 +225,7 @@ describe("My page on a phone", () => {
     await expect.poll(() => page.getByTestId("my-balance").textContent(), WAIT).toBe("4,256.03 USDT");
     expect(await page.getByTestId("my-saved-copy").innerText()).toMatch(/^Saved .+ · you are offline$/);
     await page.getByTestId("next-spawns").getByText("Frostfang").waitFor(WAIT);
-    await expect.poll(() => page.getByTestId("recent-raid").count(), WAIT).toBe(2);
+    await expect.poll(() => page.getByTestId("recent-raid").count(), WAIT).toBe(3);
     await goOnline(context);
   });
 });

@@ -1,8 +1,7 @@
-/** My page's recent raids: the last kills the account's characters shared loot in (recent-raids.ts). */
+/** My page's recent raids: the latest raids the account's characters attended or shared loot in (recent-raids.ts). */
 import { Swords } from "lucide-react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
-import { MY_EARNINGS_MESSAGES } from "@shared/schemas/my-earnings.ts";
 import { LoadingRegion } from "@web/components/loading-region.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { type EarningsReading, earningsAnswer } from "./earnings-reading.ts";
@@ -12,6 +11,10 @@ import { recentRaids } from "./recent-raids.ts";
 export const RAIDS_AFTER_LINK =
   "The raids your character takes part in show here once your account is linked to it.";
 export const RAIDS_NEED_EARNINGS = "Your recent raids come with your earnings.";
+export const RECENT_RAIDS_HINT = "Raids your characters attended or shared loot in";
+export const NO_RAIDS = "No raid names your characters yet.";
+/** A raid attended whose loot was not sold (or shared) yet. */
+export const NO_SOLD_LOOT = "No sold loot";
 
 function Raids({ reading }: { reading: EarningsReading }) {
   if (reading.status === "loading") {
@@ -25,8 +28,8 @@ function Raids({ reading }: { reading: EarningsReading }) {
   const answer = earningsAnswer(reading);
   if (answer === null) return <p className="text-sm text-ink-muted">{RAIDS_NEED_EARNINGS}</p>;
   if (!answer.linked) return <p className="text-sm text-ink-muted">{RAIDS_AFTER_LINK}</p>;
-  const raids = recentRaids(answer.items);
-  if (raids.length === 0) return <p className="text-sm text-ink-muted">{MY_EARNINGS_MESSAGES.noItems}</p>;
+  const raids = recentRaids(answer.items, answer.raids);
+  if (raids.length === 0) return <p className="text-sm text-ink-muted">{NO_RAIDS}</p>;
   const manyCharacters = answer.characters.length > 1;
   return (
     <ul className="divide-y divide-line">
@@ -44,13 +47,15 @@ function Raids({ reading }: { reading: EarningsReading }) {
               </span>
             </p>
             <p className="text-sm text-ink-muted">
-              {raid.loot.join(", ")}
+              {raid.loot.length > 0 ? raid.loot.join(", ") : NO_SOLD_LOOT}
               {manyCharacters ? ` · ${raid.characters.join(", ")}` : ""}
             </p>
           </div>
-          <p className="shrink-0 text-sm font-semibold tabular-nums text-ink">
-            {formatMoney(raid.shareCents, "usdt")}
-          </p>
+          {raid.loot.length > 0 ? (
+            <p className="shrink-0 text-sm font-semibold tabular-nums text-ink">
+              {formatMoney(raid.shareCents, "usdt")}
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -62,7 +67,7 @@ export function RecentRaidsCard({ reading }: { reading: EarningsReading }) {
     <HomeSection
       title="Recent raids"
       icon={<Swords className="size-5" aria-hidden="true" />}
-      action={<span className="text-xs text-ink-muted">Kills your characters shared loot in</span>}
+      action={<span className="text-xs text-ink-muted">{RECENT_RAIDS_HINT}</span>}
       testId="recent-raids"
     >
       <Raids reading={reading} />
