@@ -8,7 +8,7 @@ export const ME_CALLS = {
     method: "GET",
     path: "/me/earnings",
     role: "user",
-    summary: "The shares, payouts and balance of the account's main character and its alts.",
+    summary: "The shares, payouts, balance and latest raids of the account's main character and its alts.",
     answer: answer<MyEarnings>(),
   }),
   sessions: call({

@@ -55,6 +55,19 @@ export interface EarningsPayout {
   reference: string;
 }
 
+/** How many of the characters' latest raids the answer lists (decision 072). */
+export const RECENT_RAIDS_LIMIT = 5;
+
+/** A raid (an attendance record) that names one of the account's characters (decision 072). */
+export interface EarningsRaid {
+  id: number;
+  bossName: string;
+  /** When it was attended, ISO 8601 in UTC ('2026-11-05T12:00:00Z'). */
+  dateAttended: string;
+  /** The account's characters it names. */
+  characters: string[];
+}
+
 export interface EarningsTotals {
   /** The characters' stored salaries added up; equals the sum of the items' shares. */
   earned: string;
@@ -77,4 +90,9 @@ export type MyEarnings =
       payouts: EarningsPayout[];
       /** Newest first (by date, then item); items without a date last. */
       items: EarningsItem[];
+      /**
+       * The latest RECENT_RAIDS_LIMIT raids naming a character, newest first. Absent in copies saved on a device before
+       * decision 072.
+       */
+      raids?: EarningsRaid[];
     };

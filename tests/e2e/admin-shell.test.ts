@@ -116,6 +116,7 @@ describe("admin layout", () => {
     const aside = page.locator("aside");
     expect(await aside.getByText("G", { exact: true }).count()).toBe(1); // avatar: 'Guild Admin'
     expect(await aside.getByRole("link", { name: "View Public Portal" }).getAttribute("href")).toBe("/");
+    expect(await aside.getByRole("link", { name: "My page" }).getAttribute("href")).toBe("/me");
   });
 
   it("on a phone the sidebar is a menu sheet that closes after a tap", async () => {
@@ -143,7 +144,7 @@ describe("admin layout", () => {
     await page.locator("aside").getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(portal.url("/public"));
     await page.goto(portal.url("/admin"));
-    await page.waitForURL(/\/login\?redirect=/, WAIT);
+    await page.waitForURL(/\/login\?next=/, WAIT);
   });
 });
 
@@ -185,7 +186,7 @@ describe("accounts and the audit log", () => {
   const email = "newraider@e2e.test";
   const password = "new-raider-password-1";
 
-  it("creates a raider account, whose login lands on My earnings rather than an admin page", async () => {
+  it("creates a raider account, whose login lands on My page rather than an admin page", async () => {
     const page = await openAdmin("/admin/accounts");
     await page.locator("tr[data-account='admin@e2e.test']").waitFor(WAIT);
     await screenshot(page, "admin-accounts");
@@ -232,8 +233,9 @@ describe("accounts and the audit log", () => {
     await raider.getByLabel("Email", { exact: true }).fill(email);
     await raider.getByLabel("Password").fill(password);
     await raider.getByRole("button", { name: "Log in", exact: true }).click();
-    await raider.waitForURL(portal.url("/me/earnings"), WAIT);
-    await raider.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
+    // With no page to go back to, a raider lands on My page (decision 072).
+    await raider.waitForURL(portal.url("/me"), WAIT);
+    await raider.getByRole("heading", { name: /^Welcome, / }).waitFor(WAIT);
     expect(await raider.getByText("Access Denied").count()).toBe(0);
   });
 

@@ -131,13 +131,13 @@ describe("the public boss timer page", () => {
     await card(page, "Duskwing").getByRole("button").click();
     const link = card(page, "Duskwing").getByRole("link", { name: "Log in to start timers" });
     await link.waitFor();
-    expect(await link.getAttribute("href")).toBe("/login?redirect=%2Fboss-timers");
+    expect(await link.getAttribute("href")).toBe("/login?next=%2Fboss-timers");
     expect(await card(page, "Duskwing").getAttribute("data-state")).toBe("available");
     expect(await serverTimer("Duskwing")).toMatchObject({ isActive: false, endTime: null });
     await screenshot(page, "boss-timers-login-link");
 
     await link.click();
-    await page.waitForURL(/\/login\?redirect=%2Fboss-timers$/);
+    await page.waitForURL(/\/login\?next=%2Fboss-timers$/);
     await page.getByLabel("Email", { exact: true }).fill("raider@e2e.test");
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Log in", exact: true }).click();

@@ -122,7 +122,7 @@ describe("the access guard", () => {
     await screenshot(page, "access-authenticating");
     release();
     await page.waitForURL((url) => url.pathname === "/login");
-    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/admin/attendance");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/admin/attendance");
     await page.getByRole("button", { name: "Log in", exact: true }).waitFor();
   });
 
@@ -145,6 +145,11 @@ describe("the access guard", () => {
     await page.getByText("Access denied. Your role (user) lacks required permissions.").waitFor();
     await expect.poll(() => page.title()).toBe(`Access Denied - ${E2E_BRAND}`);
     await screenshot(page, "access-denied");
+    // A way home (decision 072): My page, and no dashboard for a raider.
+    expect(await page.getByRole("link", { name: "Go to the Dashboard" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Go to My page" }).click();
+    await page.waitForURL((url) => url.pathname === "/me");
+    await page.getByRole("heading", { name: /^Welcome, / }).waitFor();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Account } from "@shared/schemas/accounts.ts";
-import type { GuildMember } from "@shared/schemas/members.ts";
+import { addMember, addSoldItem } from "./arrange-earnings.ts";
 import {
   type BrowserPortal,
   DESKTOP,
@@ -29,28 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.stop();
 });
-
-async function addMember(playerName: string, category: string, mainMemberId?: number): Promise<GuildMember> {
-  const res = await (await portal.adminApi()).post<{ guildMember: GuildMember }>("/guild-members", {
-    playerName,
-    category,
-    mainMemberId,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.guildMember;
-}
-
-async function addSoldItem(lootName: string, participants: string[], value: number, dateAcquired: string) {
-  const res = await (await portal.adminApi()).post("/market-exchange", {
-    lootName,
-    bossName: "Gravemaw",
-    value,
-    status: "Sold",
-    participatedMembers: participants,
-    dateAcquired,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-}
 
 async function accountId(email: string): Promise<number> {
   const res = await (await portal.adminApi()).get<{ accounts: Account[] }>("/admin/accounts");
@@ -83,11 +61,26 @@ describe("My earnings on a phone", () => {
   it("shows a raider their items and balance, and the same after going offline and reloading", async () => {
     // Thornfang (Core) and Ashvale (Guild Master) share 10,000.00: base 6,000 and elite 2,500 halved, 4,250.00.
     // Thornlet (Thornfang's alt) and Larkspire share 20.10: base 12.06 halved, 6.03. Earned 4,256.03.
-    const main = await addMember("Thornfang", "Core");
-    await addMember("Thornlet", "Members", main.id);
-    await addSoldItem("Ember Crown", ["Thornfang", "Ashvale"], 10_000, "2026-11-01");
-    await addSoldItem("Ash Ring", ["Thornlet", "Larkspire"], 20.1, "2026-11-03");
-    await addSoldItem("Stranger Gem", ["Larkspire"], 500, "2026-11-04");
+    const main = await addMember(portal, "Thornfang", "Core");
+    await addMember(portal, "Thornlet", "Members", main.id);
+    await addSoldItem(portal, {
+      lootName: "Ember Crown",
+      participants: ["Thornfang", "Ashvale"],
+      value: 10_000,
+      dateAcquired: "2026-11-01",
+    });
+    await addSoldItem(portal, {
+      lootName: "Ash Ring",
+      participants: ["Thornlet", "Larkspire"],
+      value: 20.1,
+      dateAcquired: "2026-11-03",
+    });
+    await addSoldItem(portal, {
+      lootName: "Stranger Gem",
+      participants: ["Larkspire"],
+      value: 500,
+      dateAcquired: "2026-11-04",
+    });
 
     const context = await portal.newContext({
       viewport: PHONE,
@@ -107,7 +100,7 @@ describe("My earnings on a phone", () => {
     await page.goto(portal.url("/"));
     await waitForApp(page);
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "My earnings" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "My earnings" }).click();
     await page.waitForURL(portal.url("/me/earnings"), WAIT);
     await page.getByRole("heading", { name: "My earnings" }).waitFor(WAIT);
     await expectEarnings(page);
@@ -144,8 +137,8 @@ describe("My earnings on a phone", () => {
 
 describe("Characters (admin)", () => {
   it("links an alt to its main and an account to the main, with buttons named after their row", async () => {
-    await addMember("Brambleton", "Members");
-    await addMember("Bramlet", "Members");
+    await addMember(portal, "Brambleton", "Members");
+    await addMember(portal, "Bramlet", "Members");
     const created = await (await portal.adminApi()).post("/admin/accounts", {
       email: "bram@e2e.test",
       displayName: "Bram",

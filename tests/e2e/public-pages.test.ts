@@ -232,7 +232,8 @@ describe("public home", () => {
       "/public/guild-members",
       "/public/market-exchange",
       "/boss-timers",
-      "/admin",
+      // A visitor is offered 'Log in', not the dashboard (decision 072).
+      "/login",
     ]);
     await page.getByTestId("last-synced").waitFor(WAIT);
 

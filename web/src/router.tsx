@@ -44,8 +44,9 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: "/login",
-    validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-      typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+    // Where to go back to after the login; the login page takes it only when it is a path of ours (decision 072).
+    validateSearch: (search: Record<string, unknown>): { next?: string } =>
+      typeof search.next === "string" ? { next: search.next } : {},
     component: lazyRouteComponent(() => import("./routes/login.tsx"), "LoginPage"),
   }),
   createRoute({
@@ -76,6 +77,11 @@ const publicRoutes = [
       () => import("./routes/public/salary-calculation.tsx"),
       "PublicSalaryCalculationPage",
     ),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/me",
+    component: lazyRouteComponent(() => import("./routes/me.tsx"), "MyPage"),
   }),
   createRoute({
     getParentRoute: () => publicLayoutRoute,

@@ -4,14 +4,16 @@
  * payouts_member_idx), so the cost follows the player's own items, never the guild's history.
  */
 import { moneyText, parseMoney } from "@shared/money/money.ts";
+import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
 import type {
   EarningsCharacter,
   EarningsItem,
   EarningsPayout,
+  EarningsRaid,
   EarningsTotals,
   MyEarnings,
 } from "@shared/schemas/my-earnings.ts";
-import { MY_EARNINGS_MESSAGES } from "@shared/schemas/my-earnings.ts";
+import { MY_EARNINGS_MESSAGES, RECENT_RAIDS_LIMIT } from "@shared/schemas/my-earnings.ts";
 import type { Queryable } from "../db/types.ts";
 
 interface CharacterRow {
@@ -74,6 +76,38 @@ async function loadPayouts(q: Queryable, memberIds: readonly number[]): Promise<
   );
 }
 
+/** `text` as a LIKE pattern that matches only itself. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The latest raids that name one of the characters (decision 072). The stored list is JSON text of names, so the
+ * database picks the records holding a character's quoted name, newest first, and each is then read as the
+ * attendance screens read it, names matching regardless of case (a name holding a character's is not it).
+ */
+async function loadRaids(q: Queryable, names: readonly string[]): Promise<EarningsRaid[]> {
+  const ours = new Map(names.map((name) => [name.toLowerCase(), name]));
+  const rows = await q.query<{ id: number; bossName: string; dateAttended: string; participants: string }>(
+    `SELECT id, boss_name AS "bossName",
+            to_char(date_attended AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "dateAttended",
+            participated_members AS participants
+       FROM attendance_records
+      WHERE participated_members ILIKE ANY($1::text[])
+      ORDER BY date_attended DESC, id DESC
+      LIMIT $2`,
+    [names.map((name) => `%${likeLiteral(JSON.stringify(name))}%`), RECENT_RAIDS_LIMIT * 4],
+  );
+  const raids: EarningsRaid[] = [];
+  for (const row of rows) {
+    const characters = parseParticipantNames(row.participants).flatMap(
+      (name) => ours.get(name.toLowerCase()) ?? [],
+    );
+    if (characters.length === 0) continue;
+    raids.push({ id: row.id, bossName: row.bossName, dateAttended: row.dateAttended, characters });
+    if (raids.length === RECENT_RAIDS_LIMIT) break;
+  }
+  return raids;
+}
+
 /**
  * What the characters earned and were paid in all, and the balance, added up by the database as exact decimal text:
  * payouts from before the money range was enforced (docs/decisions/058) may add up to more than cents hold, and
@@ -115,6 +149,10 @@ export async function readMyEarnings(q: Queryable, userId: number): Promise<MyEa
     share: moneyText(parseMoney(row.generalShare) + parseMoney(row.eliteShare)),
   }));
   const totals = await loadTotals(q, memberIds);
+  const raids = await loadRaids(
+    q,
+    characters.map((c) => c.playerName),
+  );
   return {
     linked: true,
     mainMemberId: main.memberId,
@@ -123,5 +161,6 @@ export async function readMyEarnings(q: Queryable, userId: number): Promise<MyEa
     totals: { ...totals, itemCount: items.length },
     payouts: payouts.map((p) => ({ ...p, amount: moneyText(parseMoney(p.amount)) })),
     items,
+    raids,
   };
 }

@@ -146,6 +146,76 @@ describe("GET /_api/me/earnings", () => {
     ]);
   });
 
+  it("lists the latest raids naming the main or an alt, newest first, at most five, and nobody else's", async () => {
+    const main = await addMember(uniqueName("Raidmain"), "Core");
+    const alt = await addMember(uniqueName("Raidalt"), "Members", main.id);
+    const other = await addMember(uniqueName("Raidother"), "Members");
+    // A name that holds ours is another character: 'Raidmain7x' is not 'Raidmain7'.
+    const longer = await addMember(`${main.playerName}x`, "Members");
+    const boss = await portal.admin.post("/_api/boss-names", {
+      name: uniqueName("Raidboss"),
+      respawn_time_hours: 24,
+    });
+    expect(boss.status, boss.text).toBe(201);
+    const bossName = (boss.data.bossName as { name: string }).name;
+    const attend = async (day: string, names: string[]) => {
+      const res = await portal.admin.post("/_api/attendance", {
+        bossName,
+        dateAttended: day,
+        participatedMembers: names,
+      });
+      expect(res.status, res.text).toBe(201);
+      return (res.data.attendanceRecord as { id: number }).id;
+    };
+    const ids = [
+      await attend("2026-10-01", [main.playerName]),
+      await attend("2026-10-02", [alt.playerName, other.playerName]),
+      await attend("2026-10-03", [main.playerName.toUpperCase(), alt.playerName]),
+      await attend("2026-10-04", [other.playerName, main.playerName]),
+      await attend("2026-10-05", [alt.playerName]),
+      await attend("2026-10-06", [main.playerName]),
+    ];
+    await attend("2026-10-07", [other.playerName, longer.playerName]);
+    const account = await raider("raids");
+    expect((await link(account.id, main.id)).status).toBe(200);
+
+    const res = await account.client.get(EARNINGS);
+    expect(res.status, res.text).toBe(200);
+    const answer = res.data as unknown as Extract<MyEarnings, { linked: true }>;
+    expect(answer.raids).toEqual([
+      {
+        id: ids[5],
+        bossName,
+        dateAttended: "2026-10-06T12:00:00Z",
+        characters: [main.playerName],
+      },
+      {
+        id: ids[4],
+        bossName,
+        dateAttended: "2026-10-05T12:00:00Z",
+        characters: [alt.playerName],
+      },
+      {
+        id: ids[3],
+        bossName,
+        dateAttended: "2026-10-04T12:00:00Z",
+        characters: [main.playerName],
+      },
+      {
+        id: ids[2],
+        bossName,
+        dateAttended: "2026-10-03T12:00:00Z",
+        characters: [main.playerName, alt.playerName],
+      },
+      {
+        id: ids[1],
+        bossName,
+        dateAttended: "2026-10-02T12:00:00Z",
+        characters: [alt.playerName],
+      },
+    ]);
+  });
+
   it("follows the main when the linked character is later made an alt", async () => {
     const first = await addMember(uniqueName("Wasmain"), "Members");
     const account = await raider("moved");

@@ -3,12 +3,12 @@
  * (one request in flight), stale after 5 minutes and repeated on window focus (docs/product.md#access-guard).
  * The last confirmed user is remembered on the device, so a reload without network keeps a logged-in
  * account working from its cache (docs/product.md#offline-and-sync); the server still checks every queued write.
+ * Every page loads this module: what only signed-in screens use (logout, useMayCall) is in signed-in.ts
+ * (decision 072).
  */
-
 import { create } from "zustand";
 import { SESSION_CALLS } from "@shared/contract/auth.ts";
-import type { CallSpec } from "@shared/contract/call.ts";
-import { isAccountRole, mayCall } from "@shared/contract/roles.ts";
+import { isAccountRole } from "@shared/contract/roles.ts";
 import type { SessionUser } from "@shared/schemas/login.ts";
 import { ApiError, api } from "./api-client.ts";
 
@@ -110,7 +110,8 @@ function logoutPending(): boolean {
   }
 }
 
-function setLogoutPending(pending: boolean): void {
+/** Marks a logout as owed to the server (signed-in.ts sets it; the next session check sends it). */
+export function setLogoutPending(pending: boolean): void {
   pendingInPage = pending;
   try {
     if (pending) storage()?.setItem(PENDING_LOGOUT_KEY, "1");
@@ -121,7 +122,7 @@ function setLogoutPending(pending: boolean): void {
 }
 
 /** Sends a logout that could not be sent before; true once the server has ended that session. */
-async function sendPendingLogout(): Promise<boolean> {
+export async function sendPendingLogout(): Promise<boolean> {
   try {
     await api.call(SESSION_CALLS.logout);
   } catch (error) {
@@ -224,27 +225,8 @@ export function setSession(session: SessionState): void {
   useSessionStore.setState({ session, checkedAt: Date.now() });
 }
 
-/**
- * Ends the session on the server; a failure is only logged (docs/product.md#access-guard), the client forgets it
- * anyway. A logout that did not reach the server is sent before the next session check, so coming back online
- * does not sign the account in again and send its queued writes (decision 039).
- */
-export async function logout(): Promise<void> {
-  setLogoutPending(true);
-  if (!(await sendPendingLogout())) console.error("Logout failed; it is sent when the server can be reached");
-  setSession({ status: "unauthenticated", user: null, message: null });
-}
-
 export function useSession(): SessionState {
   return useSessionStore((state) => state.session);
-}
-
-/**
- * Whether the account signed in may make a call (its declaration's role, decision 067): a screen offers only the
- * actions the server would take from this account.
- */
-export function useMayCall(call: Pick<CallSpec, "role">): boolean {
-  return useSessionStore((state) => mayCall(state.session.user?.role, call.role));
 }
 
 /**
@@ -261,12 +243,4 @@ export function startSessionWatch(): () => void {
     window.removeEventListener("focus", onFocus);
     window.removeEventListener("online", onOnline);
   };
-}
-
-/** The logged-in user, for components that only render behind the AccessGuard. */
-export function useAuthenticatedUser(): SessionUser {
-  const session = useSession();
-  if (session.status !== "authenticated")
-    throw new Error("useAuthenticatedUser used outside the AccessGuard");
-  return session.user;
 }

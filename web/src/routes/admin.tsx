@@ -23,7 +23,7 @@ import { Skeleton } from "../components/skeleton.tsx";
 import { useFunds, useGuildMembers, useMarketItems } from "../data/hooks.ts";
 import { PendingClaimsBadge } from "../features/claims/pending-claims-badge.tsx";
 import { useOnline } from "../features/sync-status/use-online.ts";
-import { useAuthenticatedUser } from "../lib/session-store.ts";
+import { useAuthenticatedUser } from "../lib/signed-in.ts";
 import { ADMIN_PAGE_LABELS, mayOpen } from "../shell/admin-nav-links.ts";
 import { useAdminLogout } from "../shell/use-admin-logout.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";

@@ -26,7 +26,7 @@ import { PayDialog } from "../features/payouts/pay-dialog.tsx";
 import { PayoutHistoryDialog } from "../features/payouts/payout-history-dialog.tsx";
 import { collectionState, hasRows } from "../features/sync-status/collection-state.ts";
 import { useOnline } from "../features/sync-status/use-online.ts";
-import { useMayCall } from "../lib/session-store.ts";
+import { useMayCall } from "../lib/signed-in.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 import { usePaidByMember, usePayoutsState } from "./admin/-components/use-payouts.ts";
 

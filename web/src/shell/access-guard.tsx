@@ -1,10 +1,11 @@
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { LogOut, ShieldX } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { mayCall } from "@shared/contract/roles.ts";
+import { isStaff, mayCall } from "@shared/contract/roles.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
-import { logout, type Role, type SessionUser, useSession } from "../lib/session-store.ts";
+import { type Role, type SessionUser, useSession } from "../lib/session-store.ts";
+import { logout } from "../lib/signed-in.ts";
 import { useDocumentTitle } from "./use-document-title.ts";
 
 /** The skeleton shown while the session loads (docs/product.md#access-guard). */
@@ -25,7 +26,7 @@ export function AuthenticatingSkeleton() {
 
 /**
  * Sends the visitor to /login once, remembering the page they asked for. Not <Navigate>: it navigates again
- * whenever its props change, and the pending location would nest ever longer `redirect` values.
+ * whenever its props change, and the pending location would nest ever longer `next` values.
  */
 function RedirectToLogin() {
   const router = useRouter();
@@ -33,7 +34,7 @@ function RedirectToLogin() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    void router.navigate({ to: "/login", search: { redirect: router.state.location.href }, replace: true });
+    void router.navigate({ to: "/login", search: { next: router.state.location.href }, replace: true });
   }, [router]);
   return <AuthenticatingSkeleton />;
 }
@@ -51,7 +52,8 @@ export const accessDeniedMessage = (role: string) =>
 
 /**
  * Admin pages: an account whose role is below the page's sees 'Access Denied' instead (docs/product.md#access-guard).
- * The app's own links never lead there (decision 067); a typed or old address may.
+ * The app's own links never lead there (decisions 067, 072); a typed or old address may, and the page offers a way
+ * home.
  */
 export function RoleGuard({
   user,
@@ -66,7 +68,10 @@ export function RoleGuard({
   return <AccessDenied role={user.role} />;
 }
 
-function AccessDenied({ role }: { role: string }) {
+/** A way home from 'Access Denied' (decision 072): My page for everyone, and the dashboard for officers and admins. */
+export const GO_TO_MY_PAGE = "Go to My page";
+
+function AccessDenied({ role }: { role: Role }) {
   const navigate = useNavigate();
   useDocumentTitle((brand) => `Access Denied - ${brand}`);
   const onLogout = async () => {
@@ -79,11 +84,16 @@ function AccessDenied({ role }: { role: string }) {
       <h1 className="text-2xl font-bold text-ink">Access Denied</h1>
       <p className="text-ink-muted">{accessDeniedMessage(role)}</p>
       <div className="mt-4 flex flex-wrap justify-center gap-2">
-        <Link to="/" className={buttonClass("primary")}>
-          Back to the Public Portal
+        <Link to="/me" className={buttonClass("primary")}>
+          {GO_TO_MY_PAGE}
         </Link>
-        <Link to="/me/earnings" className={buttonClass("secondary")}>
-          My earnings
+        {isStaff(role) ? (
+          <Link to="/admin" className={buttonClass("secondary")}>
+            Go to the Dashboard
+          </Link>
+        ) : null}
+        <Link to="/" className={buttonClass("secondary")}>
+          Back to the Public Portal
         </Link>
         <Button variant="secondary" onClick={onLogout}>
           <LogOut className="size-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from "@tanstack/react-router";
-import { ExternalLink, LogOut, Menu } from "lucide-react";
+import { CircleUserRound, ExternalLink, LogOut, Menu } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { BrandMark } from "../components/brand-mark.tsx";
@@ -61,6 +61,10 @@ function SidebarContent({ user, onNavigate }: { user: SessionUser; onNavigate?: 
             <p className="truncate text-xs text-ink-muted">{user.email}</p>
           </div>
         </div>
+        <Link to="/me" onClick={onNavigate} className={linkClass}>
+          <CircleUserRound className="size-4" aria-hidden="true" />
+          My page
+        </Link>
         <Link to="/" onClick={onNavigate} className={linkClass}>
           <ExternalLink className="size-4" aria-hidden="true" />
           View Public Portal

@@ -5,6 +5,7 @@ import {
   adminHeaderLabel,
   adminPageRole,
   mayOpen,
+  mayOpenPath,
 } from "./admin-nav-links.ts";
 
 describe("adminHeaderLabel", () => {
@@ -76,6 +77,28 @@ describe("adminPageRole", () => {
     expect(adminPageRole("/admin/fix-participants")).toBe("admin");
     expect(adminPageRole("/admin/database-setup")).toBe("admin");
     expect(adminPageRole("/admin/no-such-page")).toBe("officer");
+  });
+});
+
+describe("mayOpenPath", () => {
+  it("opens the public pages and My page to every account, and the admin area's pages by their role", () => {
+    for (const path of ["/", "/boss-timers", "/public/guild-members", "/me", "/me/earnings"]) {
+      expect(mayOpenPath(path, "user")).toBe(true);
+    }
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin/attendance",
+      "/guild-members",
+      "/guild-funds/",
+      "/admin/x",
+    ]) {
+      expect(mayOpenPath(path, "user")).toBe(false);
+      expect(mayOpenPath(path, "officer")).toBe(true);
+    }
+    expect(mayOpenPath("/admin/accounts", "officer")).toBe(false);
+    expect(mayOpenPath("/admin/accounts", "admin")).toBe(true);
+    expect(mayOpenPath("/administrators", "user")).toBe(true);
   });
 });
 

@@ -60,6 +60,17 @@ export function adminPageRole(pathname: string): AccountRole {
   return Object.hasOwn(ADMIN_PAGE_ROLES, path) ? ADMIN_PAGE_ROLES[path as AdminPath] : "officer";
 }
 
+/**
+ * Whether an account with `role` may open the page at `pathname`: any account opens the public pages and its own,
+ * and the admin area's pages by their role. A sign-in goes back only to a page it may (decision 072).
+ */
+export function mayOpenPath(pathname: string, role: AccountRole): boolean {
+  const path = pathOf(pathname);
+  const inAdminArea =
+    path === "/admin" || path.startsWith("/admin/") || Object.hasOwn(ADMIN_PAGE_ROLES, path);
+  return !inAdminArea || mayCall(role, adminPageRole(path));
+}
+
 /** Whether an account with `role` may open the admin page `to`: the app links only to pages it may. */
 export const mayOpen = (role: AccountRole, to: AdminPath): boolean => mayCall(role, ADMIN_PAGE_ROLES[to]);
 

@@ -9,7 +9,7 @@ import { OfflineBanner } from "../features/sync-status/offline-banner.tsx";
 import { useBrand } from "./brand-store.ts";
 import { useCurrentYear } from "./current-year.ts";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
-import { AdminLink, MyEarningsLink, navLinkClass } from "./public-nav-pieces.tsx";
+import { AccountNav, navLinkClass } from "./public-nav-pieces.tsx";
 
 const PublicMenuSheet = lazy(() =>
   import("./public-menu-sheet.tsx").then((m) => ({ default: m.PublicMenuSheet })),
@@ -83,8 +83,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <div className="hidden items-center gap-2 md:flex">
-              <MyEarningsLink />
-              <AdminLink />
+              <AccountNav place="header" />
             </div>
             <MobileMenu />
           </div>

@@ -7,7 +7,7 @@ import { Dialog } from "radix-ui";
 import { CloseButton } from "../components/close-button.tsx";
 import { overlayClass } from "../components/overlay.ts";
 import { PUBLIC_NAV_LINKS } from "./public-nav-links.ts";
-import { AdminLink, MyEarningsLink, navLinkClass } from "./public-nav-pieces.tsx";
+import { AccountNav, navLinkClass } from "./public-nav-pieces.tsx";
 
 export function PublicMenuSheet({
   open,
@@ -38,8 +38,9 @@ export function PublicMenuSheet({
               </Link>
             ))}
           </nav>
-          <MyEarningsLink onNavigate={close} className="mt-4 w-full" />
-          <AdminLink onNavigate={close} className="mt-4 w-full" />
+          <div className="mt-4 flex flex-col gap-2">
+            <AccountNav place="menu" onNavigate={close} className="w-full" />
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

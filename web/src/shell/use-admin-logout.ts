@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { dataLayerActions } from "../data/lazy-data-layer.ts";
-import { logout } from "../lib/session-store.ts";
+import { logout } from "../lib/signed-in.ts";
 
 /**
  * Logout from the admin area (sidebar and dashboard): ends the session, drops the admin-only caches from

@@ -34,11 +34,11 @@ const UNDO_BUTTON_STYLE = { height: "2.75rem", paddingInline: "1rem", fontSize: 
 /** A second press right after a start (before the card turns On Cooldown) must not queue a second start. */
 const REPEAT_GUARD_MS = 2_000;
 
-function LoginPrompt({ redirect }: { redirect: string }) {
+function LoginPrompt({ next }: { next: string }) {
   return (
     <Link
       to="/login"
-      search={{ redirect }}
+      search={{ next }}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold text-gold underline-offset-4 hover:underline"
     >
       <LogIn className="size-4" aria-hidden="true" />
@@ -86,12 +86,12 @@ export interface StartTimerOptions {
   /** Someone is logged in (any role may start a timer). */
   canStart: boolean;
   /** Where the login link returns to. */
-  redirect: string;
+  next: string;
   /** Admin test timers (10 s) pass { testDuration: 10 }. */
   testDuration?: typeof TEST_TIMER_SECONDS;
 }
 
-export function useStartTimer({ canStart, redirect, testDuration }: StartTimerOptions) {
+export function useStartTimer({ canStart, next, testDuration }: StartTimerOptions) {
   const [loginPromptFor, setLoginPromptFor] = useState<string | null>(null);
   const recent = useRef(new Map<string, number>());
   const { failed } = useOutbox();
@@ -149,7 +149,7 @@ export function useStartTimer({ canStart, redirect, testDuration }: StartTimerOp
     );
     if (refused) return <FailedStart row={refused} />;
     if (!canStart && loginPromptFor !== null && sameBoss(loginPromptFor, row.bossName)) {
-      return <LoginPrompt redirect={redirect} />;
+      return <LoginPrompt next={next} />;
     }
     return null;
   };

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from "react";
 import { CLAIM_CALLS } from "@shared/contract/claims.ts";
 import { api } from "@web/lib/api-client.ts";
-import { useMayCall } from "@web/lib/session-store.ts";
+import { useMayCall } from "@web/lib/signed-in.ts";
 import { useServerRead } from "@web/lib/use-server-read.ts";
 
 let version = 0;

@@ -29,7 +29,7 @@ import { RowActions } from "@web/components/row-actions.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import { isLocalId } from "@web/data/mutations.ts";
 import { runWrite } from "@web/lib/run-write.ts";
-import { useMayCall } from "@web/lib/session-store.ts";
+import { useMayCall } from "@web/lib/signed-in.ts";
 import { FUND_NAMES } from "./spending-dialog.tsx";
 import type { LedgerState } from "./use-fund-ledger.ts";
 

@@ -26,7 +26,7 @@ import { RowActions } from "@web/components/row-actions.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
 import { isLocalId } from "@web/data/mutations.ts";
 import { runWrite } from "@web/lib/run-write.ts";
-import { useMayCall } from "@web/lib/session-store.ts";
+import { useMayCall } from "@web/lib/signed-in.ts";
 import { newestFirst } from "./payouts-csv.ts";
 
 export const voidLabel = (payout: Pick<Payout, "memberName" | "paidOn">) =>

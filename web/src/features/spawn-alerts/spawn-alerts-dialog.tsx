@@ -7,6 +7,7 @@ import { AlertTriangle, Bell, BellRing } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Button } from "@web/components/button.tsx";
 import { Dialog, FormError } from "@web/components/dialog.tsx";
+import { LoadingRegion } from "@web/components/loading-region.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { useTimers } from "@web/data/hooks.ts";
 import type { AlertsProblem } from "./spawn-alert-state.ts";
@@ -154,11 +155,11 @@ function DialogBody({
   const { state, choices, setChoices, formError, turnOn } = alerts;
   if (state.kind === "loading")
     return (
-      <div role="status" aria-busy="true" aria-label="Loading" className="space-y-3">
+      <LoadingRegion className="space-y-3">
         <Skeleton className="h-5 w-3/4" />
         <Skeleton className="h-11 w-full" />
         <Skeleton className="h-11 w-full" />
-      </div>
+      </LoadingRegion>
     );
   if (state.kind === "error") return <FormError message={state.message} />;
   if (state.kind === "problem") return <ProblemNotice problem={state.problem} />;

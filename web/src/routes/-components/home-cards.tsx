@@ -1,16 +1,6 @@
-import { Link } from "@tanstack/react-router";
-import {
-  ArrowRight,
-  Calculator,
-  Crown,
-  type LucideIcon,
-  Shield,
-  Swords,
-  Timer,
-  Users,
-  Zap,
-} from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { Link, type LinkProps } from "@tanstack/react-router";
+import { ArrowRight, Crown, LogIn, type LucideIcon, Shield, Swords, Timer, Users, Zap } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { formatTime } from "@shared/format/format-date.ts";
 import { guildAndViewerTime } from "@shared/format/guild-clock.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
@@ -25,6 +15,7 @@ import {
   hasRows,
 } from "@web/features/sync-status/collection-state.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useSession } from "@web/lib/session-store.ts";
 import { useGuildTimeZone } from "./use-guild-time-zone.ts";
 
 /** The home cards that show a cached collection, each with its title. */
@@ -132,7 +123,7 @@ export function MarketCard() {
 }
 
 /** Re-renders every `ms` so remaining times stay current. */
-function useNow(ms: number): number {
+export function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), ms);
@@ -200,29 +191,50 @@ const QUICK_ACTIONS = [
   { to: "/public/guild-members", label: "View Guild Members", icon: Users },
   { to: "/public/market-exchange", label: "Browse Market Exchange", icon: Swords },
   { to: "/boss-timers", label: "Check Boss Timers", icon: Timer },
-  { to: "/admin", label: "Admin Dashboard", icon: Calculator },
 ] as const;
 
+const AccountQuickActions = lazy(() =>
+  import("@web/shell/account-links.tsx").then((m) => ({ default: m.AccountQuickActions })),
+);
+
+function QuickActionRow({ to, label, icon: Icon }: { to: LinkProps["to"]; label: string; icon: LucideIcon }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="group flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink transition-colors hover:bg-surface-raised"
+      >
+        <Icon className="size-4 text-gold" aria-hidden="true" />
+        <span className="flex-1">{label}</span>
+        <ArrowRight
+          className="size-4 text-ink-muted transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The public pages, then the visitor's 'Log in', or a signed-in account's own pages: My page, and My earnings for a
+ * raider or the dashboard for an officer or an admin, never a page the account's role would deny (decision 072).
+ */
 export function QuickActionsCard() {
+  const session = useSession();
   return (
     <Card className="flex flex-col gap-4">
       <CardTitle icon={<Zap className="size-5" aria-hidden="true" />}>Quick Actions</CardTitle>
       <ul className="space-y-1">
-        {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <Link
-              to={to}
-              className="group flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink transition-colors hover:bg-surface-raised"
-            >
-              <Icon className="size-4 text-gold" aria-hidden="true" />
-              <span className="flex-1">{label}</span>
-              <ArrowRight
-                className="size-4 text-ink-muted transition-transform group-hover:translate-x-0.5"
-                aria-hidden="true"
-              />
-            </Link>
-          </li>
+        {QUICK_ACTIONS.map((action) => (
+          <QuickActionRow key={action.to} {...action} />
         ))}
+        {session.status === "authenticated" ? (
+          <Suspense fallback={null}>
+            <AccountQuickActions role={session.user.role} Row={QuickActionRow} />
+          </Suspense>
+        ) : (
+          <QuickActionRow to="/login" label="Log in" icon={LogIn} />
+        )}
       </ul>
     </Card>
   );

@@ -11,15 +11,15 @@ import { useGuildTimeZone } from "./use-guild-time-zone.ts";
 /**
  * What the public and the admin boss timer pages share: the title, the cached timers, the guild's time zone
  * (decision 059: the cards wait for it, so no time is shown in the wrong zone first) and starting a timer from a
- * card (any logged-in account may; the login link returns to `redirect`).
+ * card (any logged-in account may; the login link returns to `next`).
  */
-export function useBossTimersPage(redirect: string) {
+export function useBossTimersPage(next: string) {
   useDocumentTitle((brand) => `Boss Timers - ${brand}`);
   const rows = collectionState(useTimers(), useSyncStatus("timers"), useOnline(), hasRows);
   const zone = useGuildTimeZone();
   const timers: GridState<BossTimerRow> = rows.status === "ready" && zone.status === "loading" ? zone : rows;
   const guildTimeZone = zone.status === "ready" ? zone.zone : null;
   const session = useSession();
-  const { onActivate, footerFor } = useStartTimer({ canStart: session.status === "authenticated", redirect });
+  const { onActivate, footerFor } = useStartTimer({ canStart: session.status === "authenticated", next });
   return { timers, guildTimeZone, onActivate, footerFor };
 }

@@ -11,7 +11,7 @@ import { CreateAccountDialog, EditAccountDialog } from "@web/features/accounts/a
 import { AccountsTable } from "@web/features/accounts/accounts-table.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
-import { useAuthenticatedUser } from "@web/lib/session-store.ts";
+import { useAuthenticatedUser } from "@web/lib/signed-in.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";

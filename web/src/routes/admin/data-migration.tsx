@@ -5,7 +5,7 @@ import { PageHeader } from "@web/components/page-header.tsx";
 import { SqlExportPanel } from "@web/features/data-migration/sql-export-panel.tsx";
 import { MarketImport } from "@web/features/market-import/market-import.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { useMayCall } from "@web/lib/session-store.ts";
+import { useMayCall } from "@web/lib/signed-in.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 /** Moving the guild's data: INSERT statements of every table, and importing market data from a file. */

@@ -3,7 +3,7 @@
  * main character and its alts. Fetched online and kept on the device, so it reads offline (the saved copy, with
  * when it was saved). Visitors who are not signed in are sent to the login page.
  */
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { AlertCircle, CloudOff, Link2Off, LogOut } from "lucide-react";
 import { formatDateTime } from "@shared/format/format-date.ts";
 import { countOf } from "@shared/glossary/glossary.ts";
@@ -12,15 +12,15 @@ import { Button, buttonClass } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
-import { myEarningsCopy } from "@web/data/lazy-data-layer.ts";
 import { SignedInDevices } from "@web/features/devices/signed-in-devices.tsx";
 import { ItemsTable, PayoutsTable } from "@web/features/my-earnings/earnings-tables.tsx";
 import { EarningsTotalsCard } from "@web/features/my-earnings/earnings-totals.tsx";
 import { type MyEarningsState, useMyEarnings } from "@web/features/my-earnings/use-my-earnings.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { logout, type SessionUser } from "@web/lib/session-store.ts";
+import type { SessionUser } from "@web/lib/session-store.ts";
 import { AccessGuard } from "@web/shell/access-guard.tsx";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
+import { useMyLogout } from "./-components/use-my-logout.ts";
 
 function SavedNotice({ savedAt, reason }: { savedAt: number; reason: "offline" | "failed" }) {
   return (
@@ -126,13 +126,7 @@ function Body({ state }: { state: MyEarningsState }) {
 function MyEarningsView({ user }: { user: SessionUser }) {
   const online = useOnline();
   const state = useMyEarnings(user.id, online);
-  const navigate = useNavigate();
-  const onLogout = async () => {
-    // A shared device keeps nobody's earnings once they log out.
-    await myEarningsCopy.forget(user.id);
-    await logout();
-    await navigate({ to: "/" });
-  };
+  const onLogout = useMyLogout(user.id);
   return (
     <>
       <PageHeader
