@@ -17,6 +17,8 @@ import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
 import type { Db } from "../db/types.ts";
 import { settleBackground } from "../discord/background.ts";
 import { discordSettingsRoutes } from "../discord/discord-settings-routes.ts";
+import { discordSignInRoutes } from "../discord-sign-in/discord-sign-in-routes.ts";
+import { discordSignInSettingsRoutes } from "../discord-sign-in/discord-sign-in-settings-routes.ts";
 import { fundsRoutes } from "../funds/fund-spending-routes.ts";
 import { importRoutes } from "../import/import-routes.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
@@ -204,6 +206,8 @@ export function createApp(deps: AppDeps) {
     importRoutes,
     discordSettingsRoutes,
     guildSettingsRoutes,
+    discordSignInRoutes,
+    discordSignInSettingsRoutes,
   ])
     app.route("/", routes);
 

@@ -45,7 +45,14 @@ export const DERIVED_TABLES = [
  * Emptied by a restore: they name accounts by id, which the restored accounts reuse for other people.
  * (The restoring admin's own session is carried over: restore.ts.)
  */
-export const EMPTIED_TABLES = ["sessions", "login_attempts", "idempotency_keys", "deleted_rows"];
+export const EMPTIED_TABLES = [
+  "sessions",
+  "login_attempts",
+  "idempotency_keys",
+  "deleted_rows",
+  // Discord sign-ins in progress (decision 070): ten minutes' worth, of no use to another portal.
+  "discord_sign_in_states",
+];
 
 /**
  * Left as they are: this installation's settings and devices, not the guild's data. A restored portal keeps its
@@ -56,6 +63,11 @@ export const KEPT_TABLES = [
   "auth_pepper",
   "discord_settings",
   "discord_messages",
+  // Discord sign-in (decision 070): the application, its secret sealed with this installation's pepper (which
+  // another installation could not open) and the role mapping are this installation's, like the webhook. The
+  // accounts' Discord ids are in users and come with a backup.
+  "discord_sign_in",
+  "discord_sign_in_roles",
   "push_subscriptions",
   "spawn_alert_deliveries",
   "data_versions",
