@@ -7,15 +7,11 @@ import { ACCOUNT_CALLS, ACCOUNT_LINK_CALLS } from "./accounts.ts";
 import { ADMIN_SQL_CALLS } from "./admin-sql.ts";
 import { ATTENDANCE_CALLS } from "./attendance.ts";
 import { AUDIT_CALLS } from "./audit.ts";
-import { SESSION_CALLS } from "./auth.ts";
+import { SESSION_CALLS, SIGN_IN_OPTION_CALLS } from "./auth.ts";
 import { BACKUP_CALLS } from "./backup.ts";
 import { BOSS_NAME_CALLS, BOSS_TIMER_CALLS } from "./bosses.ts";
 import type { CallSpec } from "./call.ts";
-import {
-  DISCORD_SIGN_IN_CALLS,
-  DISCORD_SIGN_IN_SETTINGS_CALLS,
-  SIGN_IN_OPTION_CALLS,
-} from "./discord-sign-in.ts";
+import { DISCORD_SIGN_IN_CALLS, DISCORD_SIGN_IN_SETTINGS_CALLS } from "./discord-sign-in.ts";
 import { FIX_PARTICIPANTS_CALLS } from "./fix-participants.ts";
 import { FUND_CALLS } from "./funds.ts";
 import { GUILD_SETTINGS_CALLS } from "./guild-settings.ts";

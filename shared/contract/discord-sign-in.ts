@@ -1,22 +1,11 @@
-/** Sign in with Discord (decision 070): the browser's steps, the login page's question, and the admins' settings. */
+/** Sign in with Discord (decision 070): the browser's steps and the admins' settings (the login page's question: auth.ts). */
 import {
   type DiscordSignInSettings,
   discordSignInUpdateSchema,
-  type SignInOptions,
   signInCallbackQuerySchema,
   signInStartQuerySchema,
 } from "../schemas/discord-sign-in.ts";
 import { answer, call, redirectAnswer } from "./call.ts";
-
-export const SIGN_IN_OPTION_CALLS = {
-  options: call({
-    method: "GET",
-    path: "/public/sign-in-options",
-    role: "public",
-    summary: "Which ways to sign in the login page offers besides the password: `{ discord }`.",
-    answer: answer<SignInOptions>(),
-  }),
-};
 
 export const DISCORD_SIGN_IN_CALLS = {
   start: call({

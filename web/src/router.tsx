@@ -44,8 +44,11 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: "/login",
-    validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-      typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+    // `error`: why a Discord sign-in was refused (decision 070).
+    validateSearch: (search: Record<string, unknown>): { redirect?: string; error?: string } => ({
+      ...(typeof search.redirect === "string" ? { redirect: search.redirect } : {}),
+      ...(typeof search.error === "string" ? { error: search.error } : {}),
+    }),
     component: lazyRouteComponent(() => import("./routes/login.tsx"), "LoginPage"),
   }),
   createRoute({
