@@ -4,6 +4,9 @@
  * (discord-sign-in.ts) so the login page does not download zod to show a sentence.
  */
 
+/** Where the login page's 'Continue with Discord' goes: the server's first step. */
+export const DISCORD_SIGN_IN_START_PATH = "/_api/auth/discord/start";
+
 export const DISCORD_REFUSALS = {
   /** The guild has not set Discord sign-in up (client id, secret, server id, a mapped role). */
   discord_not_configured:

@@ -5,8 +5,6 @@
 import { type AccountRole, isStaff } from "../contract/roles.ts";
 
 export const NEXT_PATH_MAX_LENGTH = 2000;
-/** Where the login page's 'Continue with Discord' goes: the server's first step (decision 070). */
-export const DISCORD_SIGN_IN_START_PATH = "/_api/auth/discord/start";
 
 /**
  * `value` when it is a path of this site to return to after signing in, else null: it starts with one "/" (not

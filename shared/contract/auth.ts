@@ -2,7 +2,6 @@
  * Who is signed in, and signing out (decision 002). Kept apart from the login (login.ts), whose schema brings
  * zod: every page asks for the session before anything else loads.
  */
-import type { SignInOptions } from "../schemas/discord-sign-in.ts";
 import type { SessionUser } from "../schemas/login.ts";
 import { answer, call } from "./call.ts";
 
@@ -20,16 +19,5 @@ export const SESSION_CALLS = {
     role: "public",
     summary: "Ends this session and clears its cookie.",
     answer: answer<{ success: true }>(),
-  }),
-};
-
-/** What the login page offers besides the password (decision 070); as light as the session calls for its page. */
-export const SIGN_IN_OPTION_CALLS = {
-  options: call({
-    method: "GET",
-    path: "/public/sign-in-options",
-    role: "public",
-    summary: "Which ways to sign in the login page offers besides the password: `{ discord }`.",
-    answer: answer<SignInOptions>(),
   }),
 };

@@ -9,7 +9,6 @@
  * - PUT /_api/admin/discord-sign-in             (admins)  DiscordSignInUpdate -> DiscordSignInSettings
  */
 import * as z from "zod";
-import { NEXT_PATH_MAX_LENGTH } from "../auth/sign-in-landing.ts";
 import { ACCOUNT_ROLES, type AccountRole } from "../contract/roles.ts";
 
 /** Discord's ids (snowflakes) are 17 to 20 digits today. */
@@ -111,11 +110,13 @@ export interface SignInOptions {
   discord: boolean;
 }
 
-export const signInStartQuerySchema = z.object({
-  next: z.string().max(NEXT_PATH_MAX_LENGTH, { error: DISCORD_SIGN_IN_MESSAGES.next }).optional(),
-});
+/** A query value's bound: Discord's codes and states are far shorter, and a page to return to is at most this. */
+const QUERY_TEXT_MAX_LENGTH = 2000;
+const queryText = z.string().max(QUERY_TEXT_MAX_LENGTH, { error: DISCORD_SIGN_IN_MESSAGES.query }).optional();
 
-const queryText = z.string().max(2000, { error: DISCORD_SIGN_IN_MESSAGES.query }).optional();
+export const signInStartQuerySchema = z.object({
+  next: z.string().max(QUERY_TEXT_MAX_LENGTH, { error: DISCORD_SIGN_IN_MESSAGES.next }).optional(),
+});
 /** What Discord sends back; anything else it adds is ignored. */
 export const signInCallbackQuerySchema = z.object({
   code: queryText,

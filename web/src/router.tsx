@@ -45,10 +45,12 @@ const publicRoutes = [
     getParentRoute: () => publicLayoutRoute,
     path: "/login",
     // `error`: why a Discord sign-in was refused (decision 070).
-    validateSearch: (search: Record<string, unknown>): { redirect?: string; error?: string } => ({
-      ...(typeof search.redirect === "string" ? { redirect: search.redirect } : {}),
-      ...(typeof search.error === "string" ? { error: search.error } : {}),
-    }),
+    validateSearch: (search: Record<string, unknown>): { redirect?: string; error?: string } =>
+      Object.fromEntries(
+        Object.entries(search).filter(
+          ([k, v]) => (k === "redirect" || k === "error") && typeof v === "string",
+        ),
+      ),
     component: lazyRouteComponent(() => import("./routes/login.tsx"), "LoginPage"),
   }),
   createRoute({

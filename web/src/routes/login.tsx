@@ -1,13 +1,18 @@
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { discordRefusalText } from "@shared/auth/discord-sign-in-refusals.ts";
+import { lazy, Suspense } from "react";
 import { afterSignIn } from "@shared/auth/sign-in-landing.ts";
-import { ErrorAlert } from "@web/components/error-alert.tsx";
-import { ContinueWithDiscord } from "../features/auth/continue-with-discord.tsx";
 import { LoginForm } from "../features/auth/login-form-view.tsx";
 import { WritesWaitingForAccount } from "../features/outbox/writes-waiting-for-account.tsx";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 const route = getRouteApi("/public-layout/login");
+
+// After the form's first paint: the page's initial JavaScript stays the password form's (decision 070).
+const DiscordSignInLead = lazy(() =>
+  import("../features/auth/continue-with-discord.tsx").then((module) => ({
+    default: module.DiscordSignInLead,
+  })),
+);
 
 /**
  * Back to the page that asked for a login, if it is one of ours; otherwise the dashboard for an officer or an admin
@@ -18,21 +23,15 @@ export function LoginPage() {
   useDocumentTitle((brand) => `Log in - ${brand}`);
   const { redirect, error } = route.useSearch();
   const navigate = useNavigate();
-  const refusal = discordRefusalText(error);
   return (
     <div className="mx-auto w-full max-w-sm py-4 sm:py-10">
       <WritesWaitingForAccount />
       <LoginForm
         onLoggedIn={(user) => navigate({ href: afterSignIn(redirect, user.role), replace: true })}
         lead={
-          <>
-            {refusal ? (
-              <div className="mb-4" data-testid="discord-refusal">
-                <ErrorAlert size="compact" message={refusal} />
-              </div>
-            ) : null}
-            <ContinueWithDiscord next={redirect} />
-          </>
+          <Suspense fallback={null}>
+            <DiscordSignInLead next={redirect} error={error} />
+          </Suspense>
         }
       />
     </div>

@@ -1,11 +1,13 @@
 /**
- * 'Continue with Discord' on the login page (decision 070), shown when the guild has set Discord sign-in up: a plain
- * link to the server's start step, which sends the browser to Discord and back. It carries the page the login was
- * asked for, where the sign-in returns. Offline, or until the server answers, the password form stands alone.
+ * Discord on the login page (decision 070): why a Discord sign-in was refused (`?error=<code>`), and 'Continue with
+ * Discord' when the guild has set it up: a plain link to the server's start step, which sends the browser to Discord
+ * and back, carrying the page the login was asked for. Offline, or until the server answers, the password form
+ * stands alone. The login page loads this after its first paint, so its initial JavaScript does not grow.
  */
 
-import { DISCORD_SIGN_IN_START_PATH } from "@shared/auth/sign-in-landing.ts";
-import { SIGN_IN_OPTION_CALLS } from "@shared/contract/auth.ts";
+import { DISCORD_SIGN_IN_START_PATH, discordRefusalText } from "@shared/auth/discord-sign-in-refusals.ts";
+import { SIGN_IN_OPTION_CALLS } from "@shared/contract/sign-in-options.ts";
+import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { api } from "@web/lib/api-client.ts";
 import { useServerRead } from "@web/lib/use-server-read.ts";
 
@@ -24,7 +26,7 @@ const DISCORD_BUTTON =
   "text-sm font-semibold text-white transition-colors hover:bg-[#3C45A5] focus-visible:outline-none " +
   "focus-visible:ring-2 focus-visible:ring-gold/60";
 
-export function ContinueWithDiscord({ next }: { next: string | undefined }) {
+function ContinueWithDiscord({ next }: { next: string | undefined }) {
   const options = useServerRead(["sign-in-options"], (signal) =>
     api.call(SIGN_IN_OPTION_CALLS.options, { signal }),
   );
@@ -47,5 +49,19 @@ export function ContinueWithDiscord({ next }: { next: string | undefined }) {
         <span className="h-px flex-1 bg-line" />
       </div>
     </div>
+  );
+}
+
+export function DiscordSignInLead({ next, error }: { next: string | undefined; error: string | undefined }) {
+  const refusal = discordRefusalText(error);
+  return (
+    <>
+      {refusal ? (
+        <div className="mb-4" data-testid="discord-refusal">
+          <ErrorAlert size="compact" message={refusal} />
+        </div>
+      ) : null}
+      <ContinueWithDiscord next={next} />
+    </>
   );
 }
