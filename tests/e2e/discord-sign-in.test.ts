@@ -89,6 +89,14 @@ describe("Discord sign-in", () => {
     expect(session).toContain("Ashvale of the Vanguard");
     expect(session).toContain(`${id}@discord.invalid`);
     expect(session).toMatch(/"role":"user"/);
+
+    // The admin's Accounts screen lists the new account as a Discord one.
+    const admin = await portal.newPage();
+    await portal.login(admin, "admin");
+    await admin.goto(portal.url("/admin/accounts"));
+    const row = admin.locator(`tr[data-account="${id}@discord.invalid"]`);
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain(`Discord ${id}`);
+    expect(await row.textContent()).toContain("Ashvale of the Vanguard");
   });
 
   it("a member without a guild role comes back to the login page, which says why", async () => {

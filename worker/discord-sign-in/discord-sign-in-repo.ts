@@ -1,4 +1,5 @@
 /** The Discord sign-in settings, role mapping and sign-ins in progress (sql/016-discord-sign-in.sql). */
+import { discordPlaceholderEmail } from "@shared/auth/discord-account.ts";
 import type { AccountRole } from "@shared/contract/roles.ts";
 import type { RoleMapping } from "@shared/schemas/discord-sign-in.ts";
 import type { Queryable } from "../db/types.ts";
@@ -120,9 +121,6 @@ export async function lockDiscordAccount(
   );
   return row;
 }
-
-/** Discord accounts have no email: a placeholder in RFC 2606's `.invalid`, which never delivers (decision 070). */
-export const discordPlaceholderEmail = (discordId: string) => `${discordId}@discord.invalid`;
 
 export async function insertDiscordAccount(
   q: Queryable,

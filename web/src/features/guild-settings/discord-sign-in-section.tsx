@@ -10,7 +10,6 @@ import { DISCORD_SIGN_IN_SETTINGS_CALLS } from "@shared/contract/discord-sign-in
 import { ACCOUNT_ROLES, type AccountRole, ROLE_LABELS } from "@shared/contract/roles.ts";
 import type { DiscordSignInSettings, RoleMapping } from "@shared/schemas/discord-sign-in.ts";
 import { Button } from "@web/components/button.tsx";
-import { Card } from "@web/components/card.tsx";
 import { CopyButton } from "@web/components/copy-button.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { PageSkeleton } from "@web/components/page-skeleton.tsx";
@@ -18,6 +17,7 @@ import { TextField } from "@web/components/text-field.tsx";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { useServerRead } from "@web/lib/use-server-read.ts";
+import { SettingsSection } from "./settings-section.tsx";
 
 export const DISCORD_SIGN_IN_SAVED = "Discord sign-in saved.";
 
@@ -217,7 +217,6 @@ function DiscordSignInForm({
 }
 
 export function DiscordSignInSection({ online }: { online: boolean }) {
-  const headingId = useId();
   const read = useServerRead(
     ["discord-sign-in"],
     (signal) => api.call(DISCORD_SIGN_IN_SETTINGS_CALLS.read, { signal }),
@@ -225,39 +224,29 @@ export function DiscordSignInSection({ online }: { online: boolean }) {
   );
   const settings = read.data;
   return (
-    <Card className="flex flex-col gap-4">
-      <section aria-labelledby={headingId} className="flex flex-col gap-4">
-        <div className="flex items-start gap-3">
-          <KeyRound className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
-          <div className="min-w-0">
-            <h2 id={headingId} className="text-base font-semibold text-ink">
-              Discord sign-in
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">
-              Raiders sign in with their Discord account; their roles in the guild's Discord server decide
-              what they may do here, read again at every sign-in. Passwords keep working.
-            </p>
-          </div>
-        </div>
-        {!online && !settings ? (
-          <p className="text-sm text-ink-muted">
-            You are offline: Discord sign-in's settings need a connection.
+    <SettingsSection
+      icon={KeyRound}
+      title="Discord sign-in"
+      description="Raiders sign in with their Discord account; their roles in the guild's Discord server decide what they may do here, read again at every sign-in. Passwords keep working."
+    >
+      {!online && !settings ? (
+        <p className="text-sm text-ink-muted">
+          You are offline: Discord sign-in's settings need a connection.
+        </p>
+      ) : read.status === "error" && !settings ? (
+        <p role="alert" className="text-sm text-red-200">
+          {read.error}
+        </p>
+      ) : !settings ? (
+        <PageSkeleton label="Loading Discord sign-in" />
+      ) : (
+        <>
+          <p className="text-sm text-ink" data-testid="discord-sign-in-status">
+            {statusText(settings)}
           </p>
-        ) : read.status === "error" && !settings ? (
-          <p role="alert" className="text-sm text-red-200">
-            {read.error}
-          </p>
-        ) : !settings ? (
-          <PageSkeleton label="Loading Discord sign-in" />
-        ) : (
-          <>
-            <p className="text-sm text-ink" data-testid="discord-sign-in-status">
-              {statusText(settings)}
-            </p>
-            <DiscordSignInForm settings={settings} onSaved={read.replace} />
-          </>
-        )}
-      </section>
-    </Card>
+          <DiscordSignInForm settings={settings} onSaved={read.replace} />
+        </>
+      )}
+    </SettingsSection>
   );
 }
