@@ -61,5 +61,6 @@ describe("landingPath", () => {
     expect(landingPath("/admin/attendance", "user", staffPagesOnly)).toBe("/me");
     expect(landingPath("//evil.example", "admin", staffPagesOnly)).toBe("/admin");
     expect(landingPath("/login?next=%2Fme", "user", staffPagesOnly)).toBe("/me");
+    expect(landingPath("/_api/auth/logout", "admin")).toBe("/admin");
   });
 });

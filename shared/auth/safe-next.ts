@@ -37,7 +37,7 @@ export function homePathOf(role: AccountRole): "/admin" | "/me" {
 
 /**
  * Where a sign-in lands: `next` when it is a safe path the account may open (`mayOpen`, the web app's page roles;
- * the login page itself never), else the account's home.
+ * the login page itself and the API never), else the account's home.
  */
 export function landingPath(
   next: unknown,
@@ -47,7 +47,7 @@ export function landingPath(
   const path = safeNextPath(next);
   if (path === null) return homePathOf(role);
   const pathname = path.replace(/[?#].*$/, "");
-  if (pathname === "/login" || pathname.startsWith("/login/") || !mayOpen(pathname, role))
-    return homePathOf(role);
+  const notAPage = ["/login", "/_api"].some((page) => pathname === page || pathname.startsWith(`${page}/`));
+  if (notAPage || !mayOpen(pathname, role)) return homePathOf(role);
   return path;
 }

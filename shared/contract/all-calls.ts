@@ -12,6 +12,7 @@ import { BACKUP_CALLS } from "./backup.ts";
 import { BOSS_NAME_CALLS, BOSS_TIMER_CALLS } from "./bosses.ts";
 import type { CallSpec } from "./call.ts";
 import { CLAIM_CALLS, MY_CLAIM_CALLS } from "./claims.ts";
+import { DISCORD_SIGN_IN_CALLS, DISCORD_SIGN_IN_SETTINGS_CALLS } from "./discord-sign-in.ts";
 import { FIX_PARTICIPANTS_CALLS } from "./fix-participants.ts";
 import { FUND_CALLS } from "./funds.ts";
 import { GUILD_SETTINGS_CALLS } from "./guild-settings.ts";
@@ -22,6 +23,7 @@ import { ME_CALLS } from "./me.ts";
 import { MEMBER_CALLS } from "./members.ts";
 import { PAYOUT_CALLS } from "./payouts.ts";
 import { SALARY_CALLS } from "./salary.ts";
+import { SIGN_IN_OPTION_CALLS } from "./sign-in-options.ts";
 import { DISCORD_CALLS, SPAWN_ALERT_CALLS } from "./spawn-alerts.ts";
 import { BATCH_CALLS, SYNC_CALLS } from "./sync.ts";
 import { SYSTEM_CALLS } from "./system.ts";
@@ -29,7 +31,8 @@ import { SYSTEM_CALLS } from "./system.ts";
 /** The resources in the order docs/api.md lists them, each with its heading. */
 export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<string, CallSpec>> }[] = [
   { title: "System", calls: SYSTEM_CALLS },
-  { title: "Sign-in", calls: { ...LOGIN_CALLS, ...SESSION_CALLS } },
+  { title: "Sign-in", calls: { ...LOGIN_CALLS, ...SESSION_CALLS, ...SIGN_IN_OPTION_CALLS } },
+  { title: "Sign in with Discord", calls: DISCORD_SIGN_IN_CALLS },
   { title: "Guild settings", calls: GUILD_SETTINGS_CALLS },
   { title: "Sync", calls: SYNC_CALLS },
   { title: "Queued writes", calls: BATCH_CALLS },
@@ -49,6 +52,7 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Characters of accounts", calls: ACCOUNT_LINK_CALLS },
   { title: "Audit log", calls: AUDIT_CALLS },
   { title: "Discord", calls: DISCORD_CALLS },
+  { title: "Discord sign-in settings", calls: DISCORD_SIGN_IN_SETTINGS_CALLS },
   { title: "Market import", calls: IMPORT_CALLS },
   { title: "Participant repair", calls: FIX_PARTICIPANTS_CALLS },
   { title: "Backups", calls: BACKUP_CALLS },

@@ -112,6 +112,8 @@ function answerLine(spec: CallSpec): string {
       return `- Answers: a file (${spec.answer.contentType}), named by its Content-Disposition.`;
     case "stream":
       return `- Answers: a stream (${spec.answer.contentType}).`;
+    case "redirect":
+      return "- Answers: a redirect (302) for the browser to follow.";
     default:
       return "- Answers: superjson.";
   }

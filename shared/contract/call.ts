@@ -23,9 +23,10 @@ export interface BodyLimit {
 
 /**
  * What comes back when the call succeeds: superjson data (every call but two), plain JSON (login), a file to
- * save (backup, payouts CSV) or an event stream (the live feed). Errors are always plain JSON `{ error }`.
+ * save (backup, payouts CSV), an event stream (the live feed) or a redirect a browser follows (Discord sign-in).
+ * Errors are always plain JSON `{ error }`.
  */
-export type AnswerKind = "superjson" | "json" | "file" | "stream";
+export type AnswerKind = "superjson" | "json" | "file" | "stream" | "redirect";
 
 export interface AnswerSpec<T> {
   kind: AnswerKind;
@@ -41,6 +42,8 @@ export const answer = <T>(): AnswerSpec<T> => ({ kind: "superjson" });
 export const jsonAnswer = <T>(): AnswerSpec<T> => ({ kind: "json" });
 /** A file the browser saves (Content-Disposition names it). */
 export const fileAnswer = (contentType: string): AnswerSpec<Blob> => ({ kind: "file", contentType });
+/** A 302 for a browser's navigation (the steps of Discord sign-in, decision 070), never read by a script. */
+export const redirectAnswer = (): AnswerSpec<never> => ({ kind: "redirect" });
 /** A stream of server-sent events. */
 export const streamAnswer = (contentType: string): AnswerSpec<never> => ({ kind: "stream", contentType });
 

@@ -217,6 +217,7 @@ export interface ApiAnswer<T> {
 export interface ApiSession {
   get<T = unknown>(path: string): Promise<ApiAnswer<T>>;
   post<T = unknown>(path: string, body?: unknown): Promise<ApiAnswer<T>>;
+  put<T = unknown>(path: string, body: unknown): Promise<ApiAnswer<T>>;
 }
 
 async function decode<T>(response: Response): Promise<ApiAnswer<T>> {
@@ -242,16 +243,18 @@ export async function apiLogin(baseUrl: string, email: string, password: string)
   });
   if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const send = async <T>(method: "POST" | "PUT", path: string, body: unknown) =>
+    decode<T>(
+      await fetch(`${baseUrl}/_api${path}`, {
+        method,
+        headers: { cookie, "content-type": "application/json" },
+        body: superjson.stringify(body),
+      }),
+    );
   return {
     get: async (path) => decode(await fetch(`${baseUrl}/_api${path}`, { headers: { cookie } })),
-    post: async (path, body = {}) =>
-      decode(
-        await fetch(`${baseUrl}/_api${path}`, {
-          method: "POST",
-          headers: { cookie, "content-type": "application/json" },
-          body: superjson.stringify(body),
-        }),
-      ),
+    post: <T>(path: string, body: unknown = {}) => send<T>("POST", path, body),
+    put: <T>(path: string, body: unknown) => send<T>("PUT", path, body),
   };
 }
 
@@ -261,6 +264,11 @@ export async function apiLogin(baseUrl: string, email: string, password: string)
 
 export interface BrowserPortal {
   baseUrl: string;
+  /**
+   * The fake Discord the portal signs in with (DISCORD_OAUTH_TEST_ORIGIN, decision 070): the run's, for the shared
+   * portal; null for a portal of the file's own unless its env named one.
+   */
+  fakeDiscord: string | null;
   /** This vitest worker's Chromium; the file's pages live in browser contexts of its own. */
   browser: Browser;
   url(path: string): string;
@@ -418,6 +426,7 @@ function browserPortal(
   browser: Browser,
   release: () => Promise<void>,
   defaults: ContextDefaults,
+  fakeDiscord: string | null = null,
 ): BrowserPortal {
   const contexts: BrowserContext[] = [];
   let admin: Promise<ApiSession> | undefined;
@@ -456,6 +465,7 @@ function browserPortal(
 
   return {
     baseUrl,
+    fakeDiscord,
     browser,
     url: (path) => `${baseUrl}${path}`,
     newContext,
@@ -495,7 +505,11 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Ow
     await launched.remove();
     throw error;
   }
-  return { ...browserPortal(launched.baseUrl, browser, launched.remove, options), process: launched.process };
+  const fakeDiscord = options.env?.DISCORD_OAUTH_TEST_ORIGIN ?? null;
+  return {
+    ...browserPortal(launched.baseUrl, browser, launched.remove, options, fakeDiscord),
+    process: launched.process,
+  };
 }
 
 /**
@@ -504,9 +518,11 @@ export async function startBrowserPortal(options: StartOptions = {}): Promise<Ow
  * run (a benchmark) it is a portal of the caller's own.
  */
 export async function sharedBrowserPortal(defaults: ContextDefaults = {}): Promise<BrowserPortal> {
-  const shared = await askSharedServices<{ baseUrl: string }>(`/portal/${workerPoolId()}`);
+  const shared = await askSharedServices<{ baseUrl: string; fakeDiscord: string }>(
+    `/portal/${workerPoolId()}`,
+  );
   if (!shared) return startBrowserPortal(defaults);
-  return browserPortal(shared.baseUrl, await workerChromium(), async () => {}, defaults);
+  return browserPortal(shared.baseUrl, await workerChromium(), async () => {}, defaults, shared.fakeDiscord);
 }
 
 /* ------------------------------------------------------------------------------------------------ */

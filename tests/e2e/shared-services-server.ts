@@ -3,7 +3,8 @@
  * first request for it and ends with the run:
  *
  *   GET /portal/<worker>    that vitest worker's portal (`npm start` on a copy of the template DATA_DIR), put back
- *                           to the sample data for the file that asks: { baseUrl }
+ *                           to the sample data for the file that asks: { baseUrl, fakeDiscord }. Its Discord is
+ *                           the run's fake Discord (worker/discord/testing/), for sign-in (DISCORD_OAUTH_TEST_ORIGIN)
  *   GET /chromium/<worker>  that worker's Chromium, for chromium.connect(): { wsEndpoint }
  *   GET /postgres           the PostgreSQL 15 server and migrated template the Workers files copy (PostgresTemplate)
  *   GET /worker-bundle      the bundle `wrangler deploy` uploads, built once: { script }
@@ -12,6 +13,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type FakeDiscord, startFakeDiscord } from "@worker/discord/testing/fake-discord.ts";
 import type { PostgresTemplate } from "@worker/test/provided-context.ts";
 import { ADMIN, E2E_BRAND, type LaunchedPortal, launchChromiumServer, launchPortal } from "./browser.ts";
 
@@ -35,8 +37,8 @@ async function adminCookie(baseUrl: string): Promise<string> {
   return (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
 }
 
-async function startSharedPortal(): Promise<SharedPortal> {
-  const launched = await launchPortal();
+async function startSharedPortal(discord: FakeDiscord): Promise<SharedPortal> {
+  const launched = await launchPortal({ DISCORD_OAUTH_TEST_ORIGIN: discord.url });
   try {
     const cookie = await adminCookie(launched.baseUrl);
     const res = await fetch(`${launched.baseUrl}/_api/admin/backup?includePasswords=1`, {
@@ -109,7 +111,9 @@ export interface SharedServices {
 }
 
 export async function startSharedServices(): Promise<SharedServices> {
-  const portals = onFirstUse(startSharedPortal);
+  // One fake Discord for the run's portals: each file's Discord application (client id) is its own.
+  const discords = onFirstUse(startFakeDiscord);
+  const portals = onFirstUse(async () => startSharedPortal(await discords.get()));
   const browsers = onFirstUse(launchChromiumServer);
   // Loaded on first use: a run of browser files needs neither PostgreSQL nor wrangler.
   const postgres = onFirstUse(async () =>
@@ -118,7 +122,7 @@ export async function startSharedServices(): Promise<SharedServices> {
   // wrangler's bundling blocks this process for a few seconds, once per run instead of once per file.
   const bundles = onFirstUse(async () => (await import("@worker/test/worker-runtime.ts")).bundleWorker());
 
-  async function portalFor(worker: string): Promise<{ baseUrl: string }> {
+  async function portalFor(worker: string): Promise<{ baseUrl: string; fakeDiscord: string }> {
     let portal = await portals.get(worker);
     if (portal.gone) {
       portals.forget(worker);
@@ -126,7 +130,7 @@ export async function startSharedServices(): Promise<SharedServices> {
       portal = await portals.get(worker);
     }
     await restoreSample(portal);
-    return { baseUrl: portal.launched.baseUrl };
+    return { baseUrl: portal.launched.baseUrl, fakeDiscord: (await discords.get()).url };
   }
 
   async function answer(path: string): Promise<unknown> {
@@ -161,6 +165,7 @@ export async function startSharedServices(): Promise<SharedServices> {
       for (const browser of await browsers.started()) await browser.close();
       for (const shared of await postgres.started()) await shared.release();
       for (const built of await bundles.started()) built.dispose();
+      for (const discord of await discords.started()) await discord.close();
     },
   };
 }

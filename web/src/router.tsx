@@ -45,8 +45,11 @@ const publicRoutes = [
     getParentRoute: () => publicLayoutRoute,
     path: "/login",
     // Where to go back to after the login; the login page takes it only when it is a path of ours (decision 072).
-    validateSearch: (search: Record<string, unknown>): { next?: string } =>
-      typeof search.next === "string" ? { next: search.next } : {},
+    // `error`: why a Discord sign-in was refused (decision 070).
+    validateSearch: (search: Record<string, unknown>): { next?: string; error?: string } =>
+      Object.fromEntries(
+        Object.entries(search).filter(([k, v]) => (k === "next" || k === "error") && typeof v === "string"),
+      ),
     component: lazyRouteComponent(() => import("./routes/login.tsx"), "LoginPage"),
   }),
   createRoute({

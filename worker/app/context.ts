@@ -5,6 +5,11 @@ import type { Outbound } from "../outbound/guarded-fetch.ts";
 import type { VapidConfig } from "../spawn-alerts/vapid.ts";
 import type { IdempotencyClaim } from "./write.ts";
 
+export interface DiscordSignInConfig {
+  clientSecret?: string | null;
+  origin?: string;
+}
+
 export interface AppConfig {
   /** GUILD_BRAND: fills {brand} in texts. */
   brand: string;
@@ -22,6 +27,12 @@ export interface AppConfig {
    * resolves and pins addresses) and the test-only loopback origins. Absent: public internet only, by fetch.
    */
   outbound?: Outbound | null;
+  /**
+   * Sign in with Discord (decision 070): DISCORD_CLIENT_SECRET, which wins over the secret saved in the settings,
+   * and Discord's origin (https://discord.com; a fake's loopback origin in tests, DISCORD_OAUTH_TEST_ORIGIN).
+   * Absent: no secret from the environment, Discord's own origin.
+   */
+  discordSignIn?: DiscordSignInConfig | null;
   /**
    * Node only: keeps the automatic backup a restore makes before replacing data (DATA_DIR/backups, decision 052)
    * and answers the file's name. Absent on Workers, which have no disk: the backup screen downloads one first.

@@ -18,6 +18,8 @@ import { claimsRoutes, myClaimRoutes } from "../claims/claims-routes.ts";
 import type { Db } from "../db/types.ts";
 import { settleBackground } from "../discord/background.ts";
 import { discordSettingsRoutes } from "../discord/discord-settings-routes.ts";
+import { discordSignInRoutes } from "../discord-sign-in/discord-sign-in-routes.ts";
+import { discordSignInSettingsRoutes } from "../discord-sign-in/discord-sign-in-settings-routes.ts";
 import { fundsRoutes } from "../funds/fund-spending-routes.ts";
 import { importRoutes } from "../import/import-routes.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
@@ -105,6 +107,38 @@ function answerError(err: Error, c: Context<AppEnv>): Response {
   return sendError(c, 500, "Internal server error");
 }
 
+/** The routes of every declared call but the system's (which need createApp's dependencies), in mounting order. */
+function declaredRoutes(app: Parameters<typeof batchRoutes>[0]) {
+  return [
+    authRoutes,
+    accountsRoutes,
+    memberLinksRoutes,
+    meRoutes,
+    myClaimRoutes,
+    claimsRoutes,
+    auditRoutes,
+    adminSqlRoutes,
+    backupRoutes,
+    bossNamesRoutes,
+    changesRoutes,
+    batchRoutes(app),
+    bossTimersRoutes,
+    spawnAlertsRoutes,
+    attendanceRoutes,
+    membersRoutes,
+    marketRoutes,
+    fundsRoutes,
+    payoutsRoutes,
+    publicSalaryRoutes,
+    fixParticipantsRoutes,
+    importRoutes,
+    discordSettingsRoutes,
+    guildSettingsRoutes,
+    discordSignInRoutes,
+    discordSignInSettingsRoutes,
+  ];
+}
+
 /** The whole API under /_api. Entry points differ only in the database and static-file serving. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath("/_api");
@@ -181,34 +215,7 @@ export function createApp(deps: AppDeps) {
       sendData(c, { brand, timeZone: await guildTimeZone(c.get("db"), deps.config.timeZone) }),
   });
   // Every declared call's route (shared/contract, decision 061); each file serves one resource's calls.
-  for (const routes of [
-    systemRoutes,
-    authRoutes,
-    accountsRoutes,
-    memberLinksRoutes,
-    meRoutes,
-    myClaimRoutes,
-    claimsRoutes,
-    auditRoutes,
-    adminSqlRoutes,
-    backupRoutes,
-    bossNamesRoutes,
-    changesRoutes,
-    batchRoutes(app),
-    bossTimersRoutes,
-    spawnAlertsRoutes,
-    attendanceRoutes,
-    membersRoutes,
-    marketRoutes,
-    fundsRoutes,
-    payoutsRoutes,
-    publicSalaryRoutes,
-    fixParticipantsRoutes,
-    importRoutes,
-    discordSettingsRoutes,
-    guildSettingsRoutes,
-  ])
-    app.route("/", routes);
+  for (const routes of [systemRoutes, ...declaredRoutes(app)]) app.route("/", routes);
 
   app.notFound((c) => sendError(c, 404, "Not found"));
   app.onError(answerError);

@@ -9,14 +9,9 @@ import { markLoginSucceeded, reserveLoginAttempt } from "./login-attempts-repo.t
 import { retryAfterSeconds, throttleSource, tooManyAttempts } from "./login-throttle.ts";
 import { burnVerification, hashPassword, verifyPassword } from "./password-hash.ts";
 import { comparePepper, PEPPER_MISMATCH, recordPepperFingerprint } from "./pepper-fingerprint.ts";
-import {
-  clearSessionCookie,
-  readSessionCookie,
-  sessionExpiry,
-  writeSessionCookie,
-} from "./session-cookie.ts";
-import { hashSessionToken, newSessionToken } from "./session-token.ts";
-import { deleteSessionByHash, insertSession } from "./sessions-repo.ts";
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "./session-cookie.ts";
+import { hashSessionToken } from "./session-token.ts";
+import { deleteSessionByHash, openSession } from "./sessions-repo.ts";
 import { getPasswordHash, setPasswordHash } from "./user-passwords-repo.ts";
 import { findUserByEmail } from "./users-repo.ts";
 
@@ -60,20 +55,12 @@ export const authRoutes = serveCalls(
       const verdict = await verifyPassword(password, stored, pepper);
       if (!verdict.ok || user.disabled) throw new ApiError(401, INVALID_CREDENTIALS);
 
-      const token = newSessionToken();
-      const expiresAt = sessionExpiry();
-      await db.transaction(async (tx) => {
+      const { token, expiresAt } = await db.transaction(async (tx) => {
         await markLoginSucceeded(tx, reservation.attemptId);
         // A password that verified proves the pepper: a database set up without a fingerprint gets it now.
         if (pepperCheck === "none") await recordPepperFingerprint(tx, pepper);
         if (verdict.needsRehash) await setPasswordHash(tx, user.id, await hashPassword(password, pepper));
-        await insertSession(
-          tx,
-          user.id,
-          await hashSessionToken(token),
-          expiresAt,
-          c.req.header("user-agent") ?? "",
-        );
+        return openSession(tx, user.id, c.req.header("user-agent") ?? "");
       });
       writeSessionCookie(c, token, expiresAt);
       const sessionUser: SessionUser = {

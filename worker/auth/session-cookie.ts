@@ -6,7 +6,8 @@ export const SESSION_DAYS = 30;
 /** Sliding expiry is written back at most this often, so reads stay reads. */
 export const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
-function isHttps(c: Context): boolean {
+/** Whether the browser reached the server over https (X-Forwarded-Proto behind a proxy that ends TLS). */
+export function isHttps(c: Context): boolean {
   const forwarded = c.req.header("x-forwarded-proto");
   if (forwarded) return forwarded.split(",")[0]?.trim() === "https";
   return new URL(c.req.url).protocol === "https:";

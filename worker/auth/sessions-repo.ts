@@ -1,4 +1,6 @@
 import type { Queryable } from "../db/types.ts";
+import { sessionExpiry } from "./session-cookie.ts";
+import { hashSessionToken, newSessionToken } from "./session-token.ts";
 import type { Role, User } from "./users-repo.ts";
 
 export interface SessionWithUser {
@@ -22,6 +24,21 @@ export async function insertSession(
     "INSERT INTO sessions (token_hash, user_id, expires_at, user_agent) VALUES ($1, $2, $3, $4)",
     [tokenHash, userId, expiresAt, userAgent.slice(0, USER_AGENT_MAX_LENGTH)],
   );
+}
+
+/**
+ * Opens a session for an account signing in (a password or Discord): answers the token for the cookie, which the
+ * caller sets once the transaction has committed.
+ */
+export async function openSession(
+  q: Queryable,
+  userId: number,
+  userAgent: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSessionToken();
+  const expiresAt = sessionExpiry();
+  await insertSession(q, userId, await hashSessionToken(token), expiresAt, userAgent);
+  return { token, expiresAt };
 }
 
 export interface StoredSession {

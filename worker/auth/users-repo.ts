@@ -68,6 +68,8 @@ export async function updateUser(q: Queryable, id: number, patch: UserPatch): Pr
        display_name = COALESCE($2, display_name),
        role = COALESCE($3, role),
        disabled = COALESCE($4, disabled),
+       -- An admin's enabling or disabling is theirs, not Discord's (decision 070).
+       disabled_by_discord = CASE WHEN $4::boolean IS NULL THEN disabled_by_discord ELSE false END,
        avatar_url = CASE WHEN $5::boolean THEN $6 ELSE avatar_url END
      WHERE id = $1 RETURNING ${COLUMNS}`,
     [

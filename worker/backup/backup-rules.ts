@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES, createAccountSchema } from "@shared/schemas/accounts.
 import { createAttendanceSchema, dateAttendedProblem } from "@shared/schemas/attendance.ts";
 import { createBossNameSchema, RESPAWN_NOT_A_NUMBER, respawnHoursField } from "@shared/schemas/boss-names.ts";
 import { FIRST_DAY, lastDay } from "@shared/schemas/day-range.ts";
+import { DISCORD_SIGN_IN_MESSAGES, SNOWFLAKE } from "@shared/schemas/discord-sign-in.ts";
 import { createSpendingSchema } from "@shared/schemas/fund-spending.ts";
 import { timeZoneField } from "@shared/schemas/guild-settings.ts";
 import {
@@ -268,6 +269,9 @@ export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, Colum
     avatar_url: nullable(avatarUrl),
     disabled: required(boolean(ACCOUNT_MESSAGES.disabled)),
     member_id: nullable(id),
+    // Decision 070: the Discord user an account belongs to, and whether its roles no longer admit it.
+    discord_id: nullable((value) => (SNOWFLAKE.test(value) ? undefined : DISCORD_SIGN_IN_MESSAGES.discordId)),
+    disabled_by_discord: required(boolean(ACCOUNT_MESSAGES.disabled)),
     ...stamps,
   },
   user_passwords: {

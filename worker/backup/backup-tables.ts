@@ -52,6 +52,8 @@ export const EMPTIED_TABLES = [
   "idempotency_keys",
   "deleted_rows",
   "character_claims",
+  // Discord sign-ins in progress (decision 070): ten minutes' worth, of no use to another portal.
+  "discord_sign_in_states",
 ];
 
 /**
@@ -63,6 +65,11 @@ export const KEPT_TABLES = [
   "auth_pepper",
   "discord_settings",
   "discord_messages",
+  // Discord sign-in (decision 070): the application, its secret sealed with this installation's pepper (which
+  // another installation could not open) and the role mapping are this installation's, like the webhook. The
+  // accounts' Discord ids are in users and come with a backup.
+  "discord_sign_in",
+  "discord_sign_in_roles",
   "push_subscriptions",
   "spawn_alert_deliveries",
   "data_versions",

@@ -179,8 +179,12 @@ describe("a backup from an older schema", () => {
     expect(result.restored).toMatchObject({ guild_members: 5, payouts: 0, fund_spending: 0, audit_log: 2 });
     const again = JSON.parse(await backupText(target, { ...fixed, includePasswords: true })) as BackupFile;
     expect(again.schema).toBe(SCHEMA);
-    expect(again.tables.users?.columns.at(-1)).toBe("member_id");
-    expect(again.tables.users?.rows.map((row) => row.at(-1))).toEqual([null, null]);
+    const users = again.tables.users;
+    const column = (name: string) => users?.rows.map((row) => row[users.columns.indexOf(name)]);
+    expect(column("member_id")).toEqual([null, null]);
+    // Nor any Discord user (schema 16, decision 070): password accounts, as they were.
+    expect(column("discord_id")).toEqual([null, null]);
+    expect(column("disabled_by_discord")).toEqual(["false", "false"]);
     expect(again.tables.payouts?.rows).toEqual([]);
     const old = JSON.parse(schema9Fixture) as BackupFile;
     expect(again.tables.market_exchange).toEqual(old.tables.market_exchange);

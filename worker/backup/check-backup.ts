@@ -31,6 +31,7 @@ import {
 } from "@shared/schemas/attendance.ts";
 import { type BackupFile, ProblemList, type RestoreRefusal } from "@shared/schemas/backup.ts";
 import { duplicateBossName } from "@shared/schemas/boss-names.ts";
+import { DISCORD_SIGN_IN_MESSAGES } from "@shared/schemas/discord-sign-in.ts";
 import { MAX_LOOT_PARTICIPANTS, TOO_MANY_LOOT_PARTICIPANTS } from "@shared/schemas/market.ts";
 import {
   ALIAS_ON_LINKED_CHARACTER,
@@ -272,6 +273,7 @@ function checkMembers(members: TableView): void {
 /** An account links to at most one main character, and a character to at most one account (decision 051). */
 function checkAccountLinks(users: TableView, members: TableView | undefined): void {
   checkUnique(users, "email", () => ACCOUNT_MESSAGES.duplicateEmail);
+  checkUnique(users, "discord_id", () => DISCORD_SIGN_IN_MESSAGES.accountTwice);
   if (!members) return;
   const memberRows = rowsBy(members, "id");
   const linked = new Map<string, number>();

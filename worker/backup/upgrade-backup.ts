@@ -60,11 +60,20 @@ function guildSettings(tables: Record<string, BackupTable>): void {
   tables.guild_settings ??= { columns: ["id", "time_zone", "updated_at"], rows: [] };
 }
 
+/** 016 linked accounts to Discord users (decision 070): an older file's accounts are password accounts. */
+function discordSignIn(tables: Record<string, BackupTable>): void {
+  const users = tables.users;
+  if (!users || users.columns.includes("discord_id")) return;
+  users.columns.push("discord_id", "disabled_by_discord");
+  for (const row of users.rows) row.push(null, "false");
+}
+
 /** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
 const UPGRADES: Readonly<Record<number, Upgrade>> = {
   9: auditSubjects,
   10: payoutsLedgerLinks,
   12: guildSettings,
+  16: discordSignIn,
 };
 
 export const OLDEST_BACKUP_SCHEMA = 1;

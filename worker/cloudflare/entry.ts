@@ -7,6 +7,7 @@ import { cloudflareClientAddress } from "../app/client-address.ts";
 import { type App, createApp } from "../app/create-app.ts";
 import { isApiPath } from "../app/web-fallback.ts";
 import { ConfigError, parseEnv, type WorkerEnv, workerEnvSchema } from "../config/env.ts";
+import { discordSignInConfigFrom } from "../discord-sign-in/sign-in-settings.ts";
 import { outboundFrom } from "../outbound/guarded-fetch.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
@@ -42,6 +43,7 @@ function appFor(rawEnv: Record<string, unknown>): App {
       vapid: vapidFromEnv(env),
       // No DNS API here: names and addresses are checked, and the platform refuses private ranges (decision 053).
       outbound: outboundFrom(env),
+      discordSignIn: discordSignInConfigFrom(env),
     },
     db: () => requestDb(env),
     clientAddress: cloudflareClientAddress,

@@ -72,6 +72,24 @@ const common = {
   DISCORD_TEST_ORIGIN: optional(
     z.string().refine((v) => loopbackOrigin(v) !== null, { error: TEST_ORIGIN_INVALID }),
   ),
+  /**
+   * Sign in with Discord (decision 070): the application's client secret as a server secret, which wins over one
+   * saved on Admin › Guild settings (`wrangler secret put DISCORD_CLIENT_SECRET` on Workers).
+   */
+  DISCORD_CLIENT_SECRET: optional(
+    z
+      .string()
+      .trim()
+      .max(200, { error: "must be at most 200 characters" })
+      .refine((v) => !/\s/.test(v), { error: "must be the secret without spaces" }),
+  ),
+  /**
+   * Tests only: a loopback origin playing Discord for sign-in (authorize, token, the API) instead of
+   * https://discord.com; it is a test origin too (decision 053).
+   */
+  DISCORD_OAUTH_TEST_ORIGIN: optional(
+    z.string().refine((v) => loopbackOrigin(v) !== null, { error: TEST_ORIGIN_INVALID }),
+  ),
   /** Web Push spawn alerts (decision 042): the VAPID key pair (`npm run vapid-keys` makes one) and its contact. */
   VAPID_PUBLIC_KEY: optional(
     z.string().trim().refine(isVapidPublicKey, {

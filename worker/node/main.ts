@@ -10,6 +10,7 @@ import { automaticBackupKeeper, runDailyBackup } from "../backup/backup-files.ts
 import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { settleBackground, wakeBackground } from "../discord/background.ts";
+import { discordSignInConfigFrom } from "../discord-sign-in/sign-in-settings.ts";
 import { createProcessFeed } from "../live/process-feed.ts";
 import { outboundFrom } from "../outbound/guarded-fetch.ts";
 import { nodeTransport } from "../outbound/node-transport.ts";
@@ -61,6 +62,7 @@ async function main() {
       vapid,
       outbound,
       keepAutomaticBackup: automaticBackupKeeper(env.DATA_DIR),
+      discordSignIn: discordSignInConfigFrom(env),
     },
     clientAddress: nodeClientAddress({ trustProxy: env.TRUST_PROXY }),
   });

@@ -39,11 +39,17 @@ export function parseTestOrigins(value: string): string[] | null {
   return origins.every((origin) => origin !== null) ? (origins as string[]) : null;
 }
 
-/** Every test origin the parsed environment names (both variables), without repeats; empty in production. */
+/**
+ * Every test origin the parsed environment names (the three variables), without repeats; empty in production.
+ * DISCORD_OAUTH_TEST_ORIGIN is where Discord sign-in goes in tests (decision 070), so it is one too.
+ */
 export function testOriginsFrom(env: {
   OUTBOUND_TEST_ORIGINS?: readonly string[] | undefined;
   DISCORD_TEST_ORIGIN?: string | undefined;
+  DISCORD_OAUTH_TEST_ORIGIN?: string | undefined;
 }): string[] {
-  const discord = env.DISCORD_TEST_ORIGIN === undefined ? null : loopbackOrigin(env.DISCORD_TEST_ORIGIN);
-  return [...new Set([...(env.OUTBOUND_TEST_ORIGINS ?? []), ...(discord === null ? [] : [discord])])];
+  const single = [env.DISCORD_TEST_ORIGIN, env.DISCORD_OAUTH_TEST_ORIGIN]
+    .map((value) => (value === undefined ? null : loopbackOrigin(value)))
+    .filter((origin): origin is string => origin !== null);
+  return [...new Set([...(env.OUTBOUND_TEST_ORIGINS ?? []), ...single])];
 }

@@ -1,4 +1,5 @@
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import type { AccountRole } from "@shared/contract/roles.ts";
 import { AccessRemovedNotice } from "../features/auth/access-removed-notice.tsx";
 import { LoginForm } from "../features/auth/login-form-view.tsx";
@@ -19,9 +20,21 @@ async function landing(next: string | undefined, role: AccountRole): Promise<str
   }
 }
 
+// After the form's first paint: the page's initial JavaScript stays the password form's (decision 070).
+const DiscordSignInLead = lazy(() =>
+  import("../features/auth/continue-with-discord.tsx").then((module) => ({
+    default: module.DiscordSignInLead,
+  })),
+);
+
+/**
+ * Back to the page that asked for a login, if it is one of ours; otherwise the dashboard for an officer or an admin
+ * and My earnings for a raider, whom the dashboard would deny (docs/product.md#login, decisions 067, 070). A Discord
+ * sign-in the server refused comes back here with `?error=<code>`, whose sentence shows above the form.
+ */
 export function LoginPage() {
   useDocumentTitle((brand) => `Log in - ${brand}`);
-  const { next } = route.useSearch();
+  const { next, error } = route.useSearch();
   const navigate = useNavigate();
   return (
     <div className="mx-auto w-full max-w-sm py-4 sm:py-10">
@@ -29,6 +42,11 @@ export function LoginPage() {
       <WritesWaitingForAccount />
       <LoginForm
         onLoggedIn={async (user) => navigate({ href: await landing(next, user.role), replace: true })}
+        lead={
+          <Suspense fallback={null}>
+            <DiscordSignInLead next={next} error={error} />
+          </Suspense>
+        }
       />
     </div>
   );

@@ -5,10 +5,12 @@
  *   s500: 500 · s404: 404 {"message": "Unknown Webhook"} · down: 503 until POST /__up/<id>
  *   ok (or nothing left): 200 with the message, as Discord answers ?wait=true.
  * Every post is recorded and read back over HTTP (GET /__received/<id>), so a test inside workerd or a browser
- * test driving `npm start` reads it as a Node test does.
+ * test driving `npm start` reads it as a Node test does. The same server plays Discord for sign-in
+ * (fake-discord-oauth.ts: authorize, token, users/@me, the guild member).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeDiscordOAuth } from "./fake-discord-oauth.ts";
 
 export interface ReceivedPost {
   webhookId: string;
@@ -41,8 +43,11 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
+  const oauth = fakeDiscordOAuth(json, readBody);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (await oauth(req, res, url)) return;
+    const path = url.pathname;
     const receivedMatch = /^\/__received\/(\d+)$/.exec(path);
     if (req.method === "GET" && receivedMatch) {
       return json(

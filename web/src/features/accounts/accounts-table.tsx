@@ -1,4 +1,5 @@
 import { LogOut, Pencil } from "lucide-react";
+import { discordIdOfEmail } from "@shared/auth/discord-account.ts";
 import { ROLE_LABELS } from "@shared/contract/roles.ts";
 import { formatDate } from "@shared/format/format-date.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
@@ -24,6 +25,17 @@ const HEADERS = {
   status: "Status",
   created: "Created",
 } as const;
+
+/** The email, or for an account made by a Discord sign-in (decision 070), which has none, its Discord id. */
+function AccountEmail({ email }: { email: string }) {
+  const discordId = discordIdOfEmail(email);
+  if (discordId === null) return <>{email}</>;
+  return (
+    <span title={email}>
+      Discord <span className="tabular-nums text-xs">{discordId}</span>
+    </span>
+  );
+}
 
 export function AccountsTable({
   accounts,
@@ -63,7 +75,7 @@ export function AccountsTable({
                   ) : null}
                 </FirstTd>
                 <Td className="text-ink-muted" label={HEADERS.email} card="wide">
-                  {account.email}
+                  <AccountEmail email={account.email} />
                 </Td>
                 <Td label={HEADERS.role}>
                   <span

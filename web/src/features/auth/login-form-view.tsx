@@ -1,6 +1,6 @@
 import { Loader2, LogIn } from "lucide-react";
 import { Label } from "radix-ui";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import type { SessionUser } from "@shared/schemas/login.ts";
 import { BrandMark } from "@web/components/brand-mark.tsx";
 import { Button } from "@web/components/button.tsx";
@@ -93,7 +93,14 @@ function Field({
   );
 }
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
+/** `lead`: what comes before the form in the card (a refusal to show, 'Continue with Discord'). */
+export function LoginForm({
+  onLoggedIn,
+  lead,
+}: {
+  onLoggedIn: (user: SessionUser) => void;
+  lead?: ReactNode;
+}) {
   const [values, setValues] = useState<LoginFormValues>({ email: "", password: "" });
   const [errors, setErrors] = useState<LoginFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -155,6 +162,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
         <h1 className="text-2xl font-bold text-ink">Log in</h1>
         <p className="mt-1 text-sm text-ink-muted">With the email and password your guild gave you.</p>
       </div>
+      {lead}
       {failure ? <ErrorAlert size="compact" message={failure} /> : null}
       <form
         noValidate

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CopyButton } from "./copy-button.tsx";
+import { CopyButton } from "@web/components/copy-button.tsx";
 
 /** A large export (thousands of items) would make the page slow to draw; the copy always takes all of it. */
 export const SHOWN_LINES = 300;

@@ -5,10 +5,10 @@ import { formatDateTime } from "@shared/format/format-date.ts";
 import { EXPORT_TABLES } from "@shared/schemas/sql-export.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
+import { CopyButton } from "@web/components/copy-button.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { api } from "@web/lib/api-client.ts";
 import { useServerRead } from "@web/lib/use-server-read.ts";
-import { CopyButton } from "./copy-button.tsx";
 import { SqlBlock } from "./sql-block.tsx";
 
 const rows = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;

@@ -9,11 +9,11 @@ import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
 import { zoneOffsetMs } from "@shared/format/zoned-time.ts";
 import type { GuildSettings, TimeZoneSource } from "@shared/schemas/guild-settings.ts";
 import { Button } from "@web/components/button.tsx";
-import { Card } from "@web/components/card.tsx";
 import { SearchInput } from "@web/components/search-input.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
+import { SettingsSection } from "./settings-section.tsx";
 
 /** The most zones listed at once: a search narrows the rest (each row works out its offset from UTC). */
 export const MAX_LISTED_ZONES = 60;
@@ -54,7 +54,6 @@ function matches(zone: string, query: string): boolean {
 }
 
 export function TimeZoneSection({ settings, online }: { settings: GuildSettings; online: boolean }) {
-  const headingId = useId();
   const searchId = useId();
   const errorId = useId();
   const [query, setQuery] = useState("");
@@ -93,94 +92,80 @@ export function TimeZoneSection({ settings, online }: { settings: GuildSettings;
   };
 
   return (
-    <Card className="flex flex-col gap-4">
-      <section aria-labelledby={headingId} className="flex flex-col gap-4">
-        <div className="flex items-start gap-3">
-          <Globe className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
-          <div className="min-w-0">
-            <h2 id={headingId} className="text-base font-semibold text-ink">
-              Time zone
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">
-              Boss schedules, the spawn times on every screen, phone and Discord alerts, and the guild's days
-              (payouts, the fund ledger) use this zone, for every raider wherever they are. Someone in another
-              zone sees the guild's time and their own.
-            </p>
-          </div>
+    <SettingsSection
+      icon={Globe}
+      title="Time zone"
+      description="Boss schedules, the spawn times on every screen, phone and Discord alerts, and the guild's days (payouts, the fund ledger) use this zone, for every raider wherever they are. Someone in another zone sees the guild's time and their own."
+    >
+      <p className="text-sm text-ink" data-testid="time-zone-in-use">
+        In use: <strong className="font-semibold">{settings.timeZone}</strong> (
+        {offsetText(settings.timeZone, now)}), {SOURCE_TEXT[settings.timeZoneSource]}.
+      </p>
+      <form noValidate onSubmit={save} className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={searchId} className="text-sm font-medium text-ink">
+            Search time zones
+          </label>
+          <SearchInput
+            id={searchId}
+            placeholder="A city or region, e.g. Manila"
+            spellCheck={false}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
-        <p className="text-sm text-ink" data-testid="time-zone-in-use">
-          In use: <strong className="font-semibold">{settings.timeZone}</strong> (
-          {offsetText(settings.timeZone, now)}), {SOURCE_TEXT[settings.timeZoneSource]}.
+        {deviceZone && deviceZone !== selected ? (
+          <Button variant="ghost" className="self-start text-left" onClick={() => setSelected(deviceZone)}>
+            Use this device's zone ({deviceZone})
+          </Button>
+        ) : null}
+        <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
+          <legend className="sr-only">Time zone</legend>
+          <ul className="max-h-80 overflow-y-auto rounded-lg border border-line" data-testid="time-zone-list">
+            {listed.map((zone) => (
+              <li key={zone} className="border-b border-line last:border-b-0">
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 has-[:checked]:bg-gold/10">
+                  <input
+                    type="radio"
+                    name="guild-time-zone"
+                    className="size-4 shrink-0 accent-gold"
+                    value={zone}
+                    checked={selected === zone}
+                    onChange={() => setSelected(zone)}
+                  />
+                  <span className="min-w-0 flex-1 break-words text-sm text-ink">{zone}</span>
+                  <span className="shrink-0 text-xs tabular-nums text-ink-muted">
+                    {offsetText(zone, now)}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <p className="text-xs text-ink-muted" aria-live="polite">
+          {found.length === 0
+            ? "No time zone matches. Try a city or region, such as Berlin or Asia."
+            : found.length > listed.length
+              ? `Showing ${listed.length} of ${found.length} zones: type to narrow the list.`
+              : `${found.length} ${found.length === 1 ? "zone" : "zones"}.`}
         </p>
-        <form noValidate onSubmit={save} className="flex flex-col gap-3">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={searchId} className="text-sm font-medium text-ink">
-              Search time zones
-            </label>
-            <SearchInput
-              id={searchId}
-              placeholder="A city or region, e.g. Manila"
-              spellCheck={false}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-          </div>
-          {deviceZone && deviceZone !== selected ? (
-            <Button variant="ghost" className="self-start text-left" onClick={() => setSelected(deviceZone)}>
-              Use this device's zone ({deviceZone})
-            </Button>
-          ) : null}
-          <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
-            <legend className="sr-only">Time zone</legend>
-            <ul
-              className="max-h-80 overflow-y-auto rounded-lg border border-line"
-              data-testid="time-zone-list"
-            >
-              {listed.map((zone) => (
-                <li key={zone} className="border-b border-line last:border-b-0">
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 has-[:checked]:bg-gold/10">
-                    <input
-                      type="radio"
-                      name="guild-time-zone"
-                      className="size-4 shrink-0 accent-gold"
-                      value={zone}
-                      checked={selected === zone}
-                      onChange={() => setSelected(zone)}
-                    />
-                    <span className="min-w-0 flex-1 break-words text-sm text-ink">{zone}</span>
-                    <span className="shrink-0 text-xs tabular-nums text-ink-muted">
-                      {offsetText(zone, now)}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-          <p className="text-xs text-ink-muted" aria-live="polite">
-            {found.length === 0
-              ? "No time zone matches. Try a city or region, such as Berlin or Asia."
-              : found.length > listed.length
-                ? `Showing ${listed.length} of ${found.length} zones: type to narrow the list.`
-                : `${found.length} ${found.length === 1 ? "zone" : "zones"}.`}
+        {error ? (
+          <p id={errorId} role="alert" className="text-sm text-red-200">
+            {error}
           </p>
-          {error ? (
-            <p id={errorId} role="alert" className="text-sm text-red-200">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={!canSave}>
-              {saving ? "Saving…" : "Save time zone"}
-            </Button>
-            <span className="text-sm text-ink-muted" data-testid="time-zone-selected">
-              Selected: {selected}
-            </span>
-          </div>
-          {!online ? (
-            <p className="text-sm text-ink-muted">You are offline: saving needs a connection.</p>
-          ) : null}
-        </form>
-      </section>
-    </Card>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={!canSave}>
+            {saving ? "Saving…" : "Save time zone"}
+          </Button>
+          <span className="text-sm text-ink-muted" data-testid="time-zone-selected">
+            Selected: {selected}
+          </span>
+        </div>
+        {!online ? (
+          <p className="text-sm text-ink-muted">You are offline: saving needs a connection.</p>
+        ) : null}
+      </form>
+    </SettingsSection>
   );
 }

@@ -1,0 +1,116 @@
+/**
+ * Sign in with Discord (issue 25 point 1, decision 070) in Chromium against the shared `npm start` portal, whose
+ * Discord is the run's fake (worker/discord/testing/): an admin sets it up on Guild settings, the login page offers
+ * 'Continue with Discord', and a raider goes through Discord's page and comes back signed in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISCORD_REFUSALS } from "@shared/auth/discord-sign-in-refusals.ts";
+import {
+  type FakeDiscordSignIn,
+  fakeDiscordSignIn,
+  newSnowflake,
+} from "@worker/discord/testing/test-discord-sign-in.ts";
+import { type BrowserPortal, PHONE, screenshot, sharedBrowserPortal } from "./browser.ts";
+
+let portal: BrowserPortal;
+let fake: FakeDiscordSignIn;
+const clientId = newSnowflake();
+const clientSecret = `e2e-secret-${newSnowflake()}`;
+const guildId = newSnowflake();
+const raiderRole = newSnowflake();
+const guestRole = newSnowflake();
+
+beforeAll(async () => {
+  portal = await sharedBrowserPortal();
+  if (!portal.fakeDiscord)
+    throw new Error("the shared portal has no fake Discord: run through vitest.config.ts");
+  fake = fakeDiscordSignIn(portal.fakeDiscord);
+  await fake.registerApplication(clientId, clientSecret);
+});
+
+afterAll(async () => {
+  // The settings are the installation's and outlive the sample data's restore: the next file gets none.
+  await (await portal?.adminApi())?.put("/admin/discord-sign-in", {
+    clientId: "",
+    clientSecret: "",
+    guildId: "",
+    roles: [],
+  });
+  await portal?.stop();
+});
+
+async function discordMember(username: string, roles: string[]): Promise<string> {
+  const id = newSnowflake();
+  await fake.addUser({ id, username, globalName: username });
+  await fake.setMember(guildId, id, { nick: `${username} of the Vanguard`, roles });
+  return id;
+}
+
+describe("Discord sign-in", () => {
+  it("an admin sets it up on Guild settings: the redirect URL to copy, the application, the server and a role", async () => {
+    const page = await portal.newPage();
+    await portal.login(page, "admin");
+    await page.goto(portal.url("/admin/guild-settings"));
+    const status = page.getByTestId("discord-sign-in-status");
+    await expect.poll(() => status.textContent()).toContain("Off:");
+    expect(await page.getByTestId("discord-redirect-url").textContent()).toBe(
+      `${portal.baseUrl}/_api/auth/discord/callback`,
+    );
+    await page.getByLabel("Client ID").fill(clientId);
+    await page.getByLabel("Client secret").fill(clientSecret);
+    await page.getByLabel("Server ID").fill(guildId);
+    await page.getByRole("button", { name: "Add a role" }).click();
+    await page.getByLabel("Discord role ID").fill(raiderRole);
+    await page.getByLabel("Label (optional)").fill("Member");
+    await page.getByRole("button", { name: "Save Discord sign-in" }).click();
+    await expect.poll(() => status.textContent()).toContain("On:");
+    // The secret is never shown again: the field is empty and says it is set.
+    expect(await page.getByLabel("Client secret").inputValue()).toBe("");
+    expect(await page.getByLabel("Client secret").getAttribute("placeholder")).toContain("(set)");
+    expect(await page.content()).not.toContain(clientSecret);
+    await page.getByTestId("discord-sign-in-status").scrollIntoViewIfNeeded();
+    await screenshot(page, "guild-settings-discord-sign-in");
+  });
+
+  it("a raider continues with Discord from the login page and comes back signed in, on a phone", async () => {
+    const id = await discordMember("Ashvale", [raiderRole]);
+    const page = await portal.newPage({ viewport: PHONE });
+    await page.goto(portal.url("/login"));
+    const button = page.getByRole("link", { name: "Continue with Discord" });
+    await button.waitFor({ timeout: 30_000 });
+    await screenshot(page, "login-continue-with-discord");
+    // The fake's consent page signs in whoever the test chose for this application.
+    await fake.setNextUser(clientId, id);
+    await button.click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/_api"), {
+      timeout: 30_000,
+    });
+    const session = await page.evaluate(async () => (await fetch("/_api/auth/session")).text());
+    expect(session).toContain("Ashvale of the Vanguard");
+    expect(session).toContain(`${id}@discord.invalid`);
+    expect(session).toMatch(/"role":"user"/);
+
+    // The admin's Accounts screen lists the new account as a Discord one.
+    const admin = await portal.newPage();
+    await portal.login(admin, "admin");
+    await admin.goto(portal.url("/admin/accounts"));
+    const row = admin.locator(`tr[data-account="${id}@discord.invalid"]`);
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain(`Discord ${id}`);
+    expect(await row.textContent()).toContain("Ashvale of the Vanguard");
+  });
+
+  it("a member without a guild role comes back to the login page, which says why", async () => {
+    const id = await discordMember("Wanderer", [guestRole]);
+    const page = await portal.newPage({ viewport: PHONE });
+    await page.goto(portal.url("/login?redirect=/boss-timers"));
+    const button = page.getByRole("link", { name: "Continue with Discord" });
+    await button.waitFor({ timeout: 30_000 });
+    expect(await button.getAttribute("href")).toBe("/_api/auth/discord/start?next=%2Fboss-timers");
+    await fake.setNextUser(clientId, id);
+    await button.click();
+    await page.getByText(DISCORD_REFUSALS.discord_no_role).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).search).toBe("?error=discord_no_role");
+    expect((await page.request.get(portal.url("/_api/auth/session"))).status()).toBe(401);
+    await screenshot(page, "login-discord-refused");
+  });
+});

@@ -1,0 +1,34 @@
+/** One section of Admin › Guild Settings: a card with its icon, heading and what the setting is for. */
+import type { LucideIcon } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { Card } from "@web/components/card.tsx";
+
+export function SettingsSection({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Card className="flex flex-col gap-4">
+      <section aria-labelledby={headingId} className="flex flex-col gap-4">
+        <div className="flex items-start gap-3">
+          <Icon className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-base font-semibold text-ink">
+              {title}
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">{description}</p>
+          </div>
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
