@@ -4,6 +4,7 @@
  * ends the account's sessions), and every way a sign-in can be wrong gets the login page's clear refusal.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ACCESS_REMOVED_NOTICE } from "@shared/auth/access-removed.ts";
 import { DISCORD_REFUSALS, type DiscordRefusal } from "@shared/auth/discord-sign-in-refusals.ts";
 import type { DiscordSignInUpdate } from "@shared/schemas/discord-sign-in.ts";
 import { createApp } from "../app/create-app.ts";
@@ -301,8 +302,12 @@ describe("signing in", () => {
 
     await fake.setMember(guildId, id, { roles: [roles.guest] });
     expect(await phone.signIn(id)).toEqual(refusedWith("discord_no_role"));
-    expect((await sessionOf(phone)).status).toBe(401);
-    expect((await sessionOf(laptop)).status).toBe(401);
+    // Both devices are told their access was removed (decision 073), not asked to log in again.
+    for (const device of [phone, laptop]) {
+      const answer = await sessionOf(device);
+      expect(answer.status).toBe(403);
+      expect(answer.data).toEqual({ error: ACCESS_REMOVED_NOTICE });
+    }
     const account = await accountOf(id);
     expect(account?.disabled).toBe(true);
     expect((await auditFor(db, "account", account?.id as number)).at(-1)).toMatchObject({
