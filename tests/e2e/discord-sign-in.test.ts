@@ -3,6 +3,7 @@
  * Discord is the run's fake (worker/discord/testing/): an admin sets it up on Guild settings, the login page offers
  * 'Continue with Discord', and a raider goes through Discord's page and comes back signed in.
  */
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCORD_REFUSALS } from "@shared/auth/discord-sign-in-refusals.ts";
 import {
@@ -102,7 +103,7 @@ describe("Discord sign-in", () => {
   it("a member without a guild role comes back to the login page, which says why", async () => {
     const id = await discordMember("Wanderer", [guestRole]);
     const page = await portal.newPage({ viewport: PHONE });
-    await page.goto(portal.url("/login?redirect=/boss-timers"));
+    await page.goto(portal.url("/login?next=/boss-timers"));
     const button = page.getByRole("link", { name: "Continue with Discord" });
     await button.waitFor({ timeout: 30_000 });
     expect(await button.getAttribute("href")).toBe("/_api/auth/discord/start?next=%2Fboss-timers");
@@ -112,5 +113,78 @@ describe("Discord sign-in", () => {
     expect(new URL(page.url()).search).toBe("?error=discord_no_role");
     expect((await page.request.get(portal.url("/_api/auth/session"))).status()).toBe(401);
     await screenshot(page, "login-discord-refused");
+  });
+
+  it("a new raider: from 'Continue with Discord' to claiming, and after an officer's approval to their earnings in 2 taps", async () => {
+    // Set up as the first test left it (this test may run alone).
+    const admin = await portal.adminApi();
+    const settings = {
+      clientId,
+      clientSecret,
+      guildId,
+      roles: [{ roleId: raiderRole, role: "user", label: "" }],
+    };
+    expect((await admin.put("/admin/discord-sign-in", settings)).status).toBe(200);
+    const character = `Ysolde${newSnowflake().slice(-4)}`;
+    const created = await admin.post<{ guildMember: { id: number } }>("/guild-members", {
+      playerName: character,
+      category: "Members",
+    });
+    expect(created.status).toBe(201);
+    // The member's server nickname is the character's name, cased otherwise: the claim suggests it.
+    const id = newSnowflake();
+    await fake.addUser({ id, username: "ysolde", globalName: "Ysolde" });
+    await fake.setMember(guildId, id, { nick: character.toUpperCase(), roles: [raiderRole] });
+
+    const taps = { count: 0 };
+    const tap = async (target: { click(): Promise<void> }) => {
+      taps.count += 1;
+      await target.click();
+    };
+    const seen: string[] = [];
+    const noAccessDenied = async (page: Page) => {
+      seen.push(new URL(page.url()).pathname);
+      expect(await page.getByText("Access Denied").count(), page.url()).toBe(0);
+    };
+
+    // First sign-in on the phone: straight to My page, which offers the character by name.
+    const phone = await portal.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await phone.goto(portal.url("/login"));
+    await fake.setNextUser(clientId, id);
+    await tap(phone.getByRole("link", { name: "Continue with Discord" }));
+    await phone.waitForURL(portal.url("/me"), { timeout: 30_000 });
+    await noAccessDenied(phone);
+    const panel = phone.getByTestId("claim-character-panel");
+    await tap(panel.getByRole("button", { name: `Claim ${character}` }));
+    await panel
+      .getByText(`You claimed ${character}. An officer will approve it soon.`)
+      .waitFor({ timeout: 30_000 });
+    await noAccessDenied(phone);
+    await screenshot(phone, "my-page-claim-waiting");
+
+    // An officer approves it in one tap.
+    const officer = await portal.newPage();
+    await portal.login(officer, "admin");
+    await officer.goto(portal.url("/admin/claims"));
+    await officer
+      .getByRole("button", { name: `Approve ${character.toUpperCase()} as ${character}` })
+      .click({ timeout: 30_000 });
+    await officer.getByText(`${character.toUpperCase()} is now ${character}.`).waitFor({ timeout: 30_000 });
+
+    // After the approval, on a new device: 'Continue with Discord', then My earnings.
+    taps.count = 0;
+    const laptop = await portal.newPage();
+    await laptop.goto(portal.url("/login"));
+    await fake.setNextUser(clientId, id);
+    await tap(laptop.getByRole("link", { name: "Continue with Discord" }));
+    await laptop.waitForURL(portal.url("/me"), { timeout: 30_000 });
+    await laptop.getByTestId("my-balance").waitFor({ timeout: 30_000 });
+    await noAccessDenied(laptop);
+    await tap(laptop.getByRole("link", { name: "Items and payouts" }));
+    await laptop.waitForURL(portal.url("/me/earnings"), { timeout: 30_000 });
+    await laptop.getByText(character).first().waitFor({ timeout: 30_000 });
+    await noAccessDenied(laptop);
+    expect(taps.count).toBeLessThanOrEqual(4);
+    expect(seen).toEqual(["/me", "/me", "/me", "/me/earnings"]);
   });
 });
