@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_ACCESS_REMOVED } from "@web/features/outbox/writes-waiting-for-account.tsx";
+import { ACCOUNT_ACCESS_REMOVED } from "@web/features/outbox/writes-not-saved.tsx";
 import {
   ADMIN,
   type BrowserPortal,

@@ -70,18 +70,21 @@ function storage(): Storage | null {
   }
 }
 
-function rememberedUser(): SessionUser | null {
+/** The account whose access the server said was removed, kept until someone signs in (decision 073). */
+const REMOVED_ACCOUNT_KEY = "guild-portal:access-removed";
+
+function rememberedUser(key = REMEMBERED_USER_KEY): SessionUser | null {
   try {
-    return parseRememberedUser(storage()?.getItem(REMEMBERED_USER_KEY) ?? null);
+    return parseRememberedUser(storage()?.getItem(key) ?? null);
   } catch {
     return null;
   }
 }
 
-function remember(user: SessionUser | null): void {
+function remember(user: SessionUser | null, key = REMEMBERED_USER_KEY): void {
   try {
-    if (user) storage()?.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
-    else storage()?.removeItem(REMEMBERED_USER_KEY);
+    if (user) storage()?.setItem(key, JSON.stringify(user));
+    else storage()?.removeItem(key);
   } catch {
     // private mode or full storage: an offline reload will then ask for a login
   }
@@ -192,18 +195,17 @@ export function checkSession(): Promise<void> {
  */
 function setAccessRemoved(): void {
   const { session } = useSessionStore.getState();
-  const known = session.user ?? (session.status === "unauthenticated" ? session.removedAccount : undefined);
-  const account = known ?? rememberedUser();
+  const account = session.user ?? rememberedUser() ?? rememberedUser(REMOVED_ACCOUNT_KEY);
   remember(null);
+  // A reload before its writes were refused still knows whose they are.
+  remember(account, REMOVED_ACCOUNT_KEY);
   useSessionStore.setState({
     session: {
       status: "unauthenticated",
       user: null,
       message: null,
       accessRemoved: true,
-      ...(account
-        ? { removedAccount: { id: account.id, email: account.email, displayName: account.displayName } }
-        : {}),
+      ...(account && { removedAccount: account }),
     },
     checkedAt: Date.now(),
   });
@@ -219,6 +221,7 @@ export function setSession(session: SessionState): void {
   // A confirmed user is remembered; the server saying "nobody" (or a logout) forgets it.
   if (session.status === "authenticated") {
     remember(session.user);
+    remember(null, REMOVED_ACCOUNT_KEY);
     // A new sign-in replaced the cookie that a pending logout was meant to end.
     setLogoutPending(false);
   } else if (session.message === null) remember(null);

@@ -1,9 +1,9 @@
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import type { AccountRole } from "@shared/contract/roles.ts";
-import { AccessRemovedNotice } from "../features/auth/access-removed-notice.tsx";
 import { LoginForm } from "../features/auth/login-form-view.tsx";
 import { WritesWaitingForAccount } from "../features/outbox/writes-waiting-for-account.tsx";
+import { useSession } from "../lib/session-store.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 const route = getRouteApi("/public-layout/login");
@@ -19,6 +19,13 @@ async function landing(next: string | undefined, role: AccountRole): Promise<str
     return "/me";
   }
 }
+
+// Only after the server said this device's account lost its access (decision 073).
+const AccessRemovedNotice = lazy(() =>
+  import("../features/auth/access-removed-notice.tsx").then((module) => ({
+    default: module.AccessRemovedNotice,
+  })),
+);
 
 // After the form's first paint: the page's initial JavaScript stays the password form's (decision 070).
 const DiscordSignInLead = lazy(() =>
@@ -36,9 +43,15 @@ export function LoginPage() {
   useDocumentTitle((brand) => `Log in - ${brand}`);
   const { next, error } = route.useSearch();
   const navigate = useNavigate();
+  const session = useSession();
+  const accessRemoved = session.status === "unauthenticated" && session.accessRemoved;
   return (
     <div className="mx-auto w-full max-w-sm py-4 sm:py-10">
-      <AccessRemovedNotice />
+      {accessRemoved && (
+        <Suspense fallback={null}>
+          <AccessRemovedNotice />
+        </Suspense>
+      )}
       <WritesWaitingForAccount />
       <LoginForm
         onLoggedIn={async (user) => navigate({ href: await landing(next, user.role), replace: true })}

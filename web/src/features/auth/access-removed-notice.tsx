@@ -1,11 +1,8 @@
-/** On the login page, after the server said this device's account lost its access (decision 073). */
+/** On the login page, after the server said this device's account lost its access (decision 073; login.tsx asks). */
 import { ShieldOff } from "lucide-react";
 import { ACCESS_REMOVED_NOTICE } from "@shared/auth/access-removed.ts";
-import { useSession } from "@web/lib/session-store.ts";
 
 export function AccessRemovedNotice() {
-  const session = useSession();
-  if (session.message !== ACCESS_REMOVED_NOTICE) return null;
   return (
     <p
       role="alert"

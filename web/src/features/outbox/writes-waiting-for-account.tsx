@@ -3,42 +3,17 @@
  * sent only under that account's session, so the page says whose they are. Those the server refused for good (the
  * account's access was removed, decision 073) say why, and can be discarded.
  */
-import { CloudUpload, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { ACCESS_REMOVED } from "@shared/auth/access-removed.ts";
-import { Button } from "@web/components/button.tsx";
+import { CloudUpload } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useWritesWaitingForOthers } from "@web/data/hooks.ts";
-import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 
 export const changesWaiting = (count: number) =>
   `${count} ${count === 1 ? "change" : "changes"} waiting to sync`;
 
-/** The reason, when the notice above already says what happened (decision 073). */
-export const ACCOUNT_ACCESS_REMOVED = "the account's access to the guild portal was removed.";
-
-export const changesNotSaved = (count: number) =>
-  `${count} ${count === 1 ? "change was" : "changes were"} not saved`;
-
-function DiscardFailed({ ids }: { ids: readonly string[] }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="secondary"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          for (const id of ids) await dataLayerActions.discard(id);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      Discard
-    </Button>
-  );
-}
+// Shown only after the server refused an account's writes for good (decision 073): fetched then, not with the page.
+const WritesNotSaved = lazy(() =>
+  import("./writes-not-saved.tsx").then((m) => ({ default: m.WritesNotSaved })),
+);
 
 export function WritesWaitingForAccount() {
   const waiting = useWritesWaitingForOthers();
@@ -60,25 +35,9 @@ export function WritesWaitingForAccount() {
             </p>
           )}
           {failed.ids.length > 0 && (
-            <div
-              role="alert"
-              data-testid="writes-not-saved"
-              className="flex flex-col gap-2 rounded-lg border border-danger/40 bg-danger/5 text-red-200 px-3 py-2 text-sm"
-            >
-              <p className="flex items-start gap-2">
-                <TriangleAlert className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
-                <span className="min-w-0 break-words">
-                  <strong>{changesNotSaved(failed.ids.length)}</strong> for {owner.displayName} ({owner.email}
-                  )
-                  {failed.message === ACCESS_REMOVED
-                    ? `: ${ACCOUNT_ACCESS_REMOVED}`
-                    : `. ${failed.message ?? ""}`}
-                </span>
-              </p>
-              <div className="flex justify-end">
-                <DiscardFailed ids={failed.ids} />
-              </div>
-            </div>
+            <Suspense fallback={null}>
+              <WritesNotSaved owner={owner} ids={failed.ids} message={failed.message} />
+            </Suspense>
           )}
         </li>
       ))}
