@@ -171,19 +171,19 @@ describe("Discord sign-in", () => {
       .click({ timeout: 30_000 });
     await officer.getByText(`${character.toUpperCase()} is now ${character}.`).waitFor({ timeout: 30_000 });
 
-    // After the approval, on a new device: 'Continue with Discord', then My earnings.
+    // After the approval, on another phone: 'Continue with Discord', then My earnings.
     taps.count = 0;
-    const laptop = await portal.newPage();
-    await laptop.goto(portal.url("/login"));
+    const second = await portal.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await second.goto(portal.url("/login"));
     await fake.setNextUser(clientId, id);
-    await tap(laptop.getByRole("link", { name: "Continue with Discord" }));
-    await laptop.waitForURL(portal.url("/me"), { timeout: 30_000 });
-    await laptop.getByTestId("my-balance").waitFor({ timeout: 30_000 });
-    await noAccessDenied(laptop);
-    await tap(laptop.getByRole("link", { name: "Items and payouts" }));
-    await laptop.waitForURL(portal.url("/me/earnings"), { timeout: 30_000 });
-    await laptop.getByText(character).first().waitFor({ timeout: 30_000 });
-    await noAccessDenied(laptop);
+    await tap(second.getByRole("link", { name: "Continue with Discord" }));
+    await second.waitForURL(portal.url("/me"), { timeout: 30_000 });
+    await second.getByTestId("my-balance").waitFor({ timeout: 30_000 });
+    await noAccessDenied(second);
+    await tap(second.getByRole("link", { name: "Items and payouts" }));
+    await second.waitForURL(portal.url("/me/earnings"), { timeout: 30_000 });
+    await second.getByText(character).first().waitFor({ timeout: 30_000 });
+    await noAccessDenied(second);
     expect(taps.count).toBeLessThanOrEqual(4);
     expect(seen).toEqual(["/me", "/me", "/me", "/me/earnings"]);
   });
