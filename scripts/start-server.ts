@@ -12,10 +12,11 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** `npm run build` in production mode, warnings only; throws when the build fails. */
-export function buildWeb(): void {
-  console.log("Building the web app (npm run build)...");
+/** Builds the web app of the checkout at `root` (this one unless given) into its dist/web. */
+export function buildWeb(root = repoRoot): void {
+  console.log(`Building the web app (npm run build)${root === repoRoot ? "" : ` in ${root}`}...`);
   const result = spawnSync("npm", ["run", "build", "--silent", "--", "--logLevel", "warn"], {
-    cwd: repoRoot,
+    cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

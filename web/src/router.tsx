@@ -23,6 +23,17 @@ import { HomePage } from "./routes/home.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
 import { PublicLayout } from "./shell/public-layout.tsx";
+import type { SignedInPage } from "./signed-in-pages.ts";
+
+/**
+ * A signed-in page (My page, the admin area), loaded through the lazily loaded table of signed-in-pages.ts: the
+ * entry carries one import for all of them instead of one per page (decision 074).
+ */
+function signedInPage(page: SignedInPage) {
+  return lazyRouteComponent(async () => ({
+    default: await (await import("./signed-in-pages.ts")).signedInPages[page](),
+  }));
+}
 
 const rootRoute = createRootRoute({
   component: RootLayout,
@@ -81,124 +92,116 @@ const publicRoutes = [
       "PublicSalaryCalculationPage",
     ),
   }),
-  createRoute({
-    getParentRoute: () => publicLayoutRoute,
-    path: "/me",
-    component: lazyRouteComponent(() => import("./routes/me.tsx"), "MyPage"),
-  }),
+  createRoute({ getParentRoute: () => publicLayoutRoute, path: "/me", component: signedInPage("/me") }),
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: "/me/earnings",
-    component: lazyRouteComponent(() => import("./routes/me/earnings.tsx"), "MyEarningsPage"),
+    component: signedInPage("/me/earnings"),
   }),
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: "/me/claim",
-    component: lazyRouteComponent(() => import("./routes/me/claim.tsx"), "MyClaimPage"),
+    component: signedInPage("/me/claim"),
   }),
 ] as const;
 
 const adminAreaRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "admin-area",
-  component: lazyRouteComponent(() => import("./routes/admin-area.tsx"), "AdminArea"),
+  component: signedInPage("admin-area"),
 });
 
 const adminRoutes = [
-  createRoute({
-    getParentRoute: () => adminAreaRoute,
-    path: "/admin",
-    component: lazyRouteComponent(() => import("./routes/admin.tsx"), "AdminDashboardPage"),
-  }),
+  createRoute({ getParentRoute: () => adminAreaRoute, path: "/admin", component: signedInPage("/admin") }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/attendance",
-    component: lazyRouteComponent(() => import("./routes/admin/attendance.tsx"), "AttendancePage"),
+    component: signedInPage("/admin/attendance"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/record-raid",
-    component: lazyRouteComponent(() => import("./routes/admin/record-raid.tsx"), "RecordRaidPage"),
+    component: signedInPage("/admin/record-raid"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/boss-names",
-    component: lazyRouteComponent(() => import("./routes/admin/boss-names.tsx"), "BossNamesPage"),
+    component: signedInPage("/admin/boss-names"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/boss-timers",
-    component: lazyRouteComponent(() => import("./routes/admin/boss-timers.tsx"), "AdminBossTimersPage"),
+    component: signedInPage("/admin/boss-timers"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/guild-settings",
-    component: lazyRouteComponent(() => import("./routes/admin/guild-settings.tsx"), "GuildSettingsPage"),
+    component: signedInPage("/admin/guild-settings"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/backup",
-    component: lazyRouteComponent(() => import("./routes/admin/backup.tsx"), "BackupPage"),
+    component: signedInPage("/admin/backup"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/data-migration",
-    component: lazyRouteComponent(() => import("./routes/admin/data-migration.tsx"), "DataMigrationPage"),
+    component: signedInPage("/admin/data-migration"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/database-setup",
-    component: lazyRouteComponent(() => import("./routes/admin/database-setup.tsx"), "DatabaseSetupPage"),
+    component: signedInPage("/admin/database-setup"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/fix-participants",
-    component: lazyRouteComponent(() => import("./routes/admin/fix-participants.tsx"), "FixParticipantsPage"),
+    component: signedInPage("/admin/fix-participants"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/claims",
-    component: lazyRouteComponent(() => import("./routes/admin/claims.tsx"), "CharacterClaimsPage"),
+    component: signedInPage("/admin/claims"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/characters",
-    component: lazyRouteComponent(() => import("./routes/admin/characters.tsx"), "CharactersPage"),
+    component: signedInPage("/admin/characters"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/accounts",
-    component: lazyRouteComponent(() => import("./routes/admin/accounts.tsx"), "AccountsPage"),
+    component: signedInPage("/admin/accounts"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/discord",
-    component: lazyRouteComponent(() => import("./routes/admin/discord.tsx"), "DiscordSettingsPage"),
+    component: signedInPage("/admin/discord"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/payouts",
-    component: lazyRouteComponent(() => import("./routes/admin/payouts.tsx"), "PayoutsPage"),
+    component: signedInPage("/admin/payouts"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/audit-log",
-    component: lazyRouteComponent(() => import("./routes/admin/audit-log.tsx"), "AuditLogPage"),
+    component: signedInPage("/admin/audit-log"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/guild-members",
-    component: lazyRouteComponent(() => import("./routes/guild-members.tsx"), "GuildMembersPage"),
+    component: signedInPage("/guild-members"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/market-exchange",
-    component: lazyRouteComponent(() => import("./routes/market-exchange.tsx"), "MarketExchangePage"),
+    component: signedInPage("/market-exchange"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/guild-funds",
-    component: lazyRouteComponent(() => import("./routes/guild-funds.tsx"), "GuildFundsPage"),
+    component: signedInPage("/guild-funds"),
   }),
 ] as const;
 
