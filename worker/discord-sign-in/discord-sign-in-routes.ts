@@ -8,9 +8,9 @@ import { generateCodeVerifier, generateState } from "arctic";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { DiscordRefusal } from "@shared/auth/discord-sign-in-refusals.ts";
+import { mayOpenPath } from "@shared/auth/page-roles.ts";
 import { landingPath, safeNextPath } from "@shared/auth/safe-next.ts";
 import { DISCORD_SIGN_IN_CALLS } from "@shared/contract/discord-sign-in.ts";
-import { type AccountRole, isStaff } from "@shared/contract/roles.ts";
 import { SIGN_IN_OPTION_CALLS } from "@shared/contract/sign-in-options.ts";
 import { portalRoleOf } from "@shared/schemas/discord-sign-in.ts";
 import type { AppEnv } from "../app/context.ts";
@@ -39,14 +39,6 @@ import {
 import { redirectUrlOf, signInInForce } from "./sign-in-settings.ts";
 
 /** How long a started sign-in may take on Discord's pages. */
-/**
- * Whether a role may open a page, as far as the server can tell (the web app's page roles, mayOpenPath, are finer): the
- * admin area and the staff pages only for officers and admins, so a raider is never sent to an Access Denied page.
- */
-const STAFF_PAGES = ["/admin", "/guild-members", "/market-exchange", "/guild-funds"];
-const staffPageOrAnyone = (pathname: string, role: AccountRole): boolean =>
-  isStaff(role) || !STAFF_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
-
 export const SIGN_IN_WINDOW_MS = 10 * 60_000;
 /** Binds a started sign-in to the browser that started it; only the two steps' paths ever see it. */
 export const BROWSER_COOKIE = "gp_discord_browser";
@@ -157,7 +149,7 @@ export const discordSignInRoutes = serveCalls(
       );
       if (!admission.admitted) return toLogin(c, admission.refusal);
       writeSessionCookie(c, admission.token, admission.expiresAt);
-      return c.redirect(landingPath(pending.nextPath, admission.account.role, staffPageOrAnyone), 302);
+      return c.redirect(landingPath(pending.nextPath, admission.account.role, mayOpenPath), 302);
     },
   },
 );

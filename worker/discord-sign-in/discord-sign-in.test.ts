@@ -292,6 +292,27 @@ describe("signing in", () => {
     expect((await accountOf(id))?.role).toBe("admin");
   });
 
+  it("returns only to a page the account's role may open: an officer asked for Backup lands on the dashboard", async () => {
+    const officer = await discordUser("fenwick", { roles: [roles.officer] });
+    expect(await new SignInBrowser(app).signIn(officer, "/admin/record-raid")).toEqual({
+      status: 302,
+      location: "/admin/record-raid",
+    });
+    expect(await new SignInBrowser(app).signIn(officer, "/admin/backup")).toEqual({
+      status: 302,
+      location: "/admin",
+    });
+    const raider = await discordUser("gale", { roles: [roles.raider] });
+    expect(await new SignInBrowser(app).signIn(raider, "/guild-members")).toEqual({
+      status: 302,
+      location: "/me",
+    });
+    expect(await new SignInBrowser(app).signIn(raider, "/me/earnings")).toEqual({
+      status: 302,
+      location: "/me/earnings",
+    });
+  });
+
   it("refuses a member whose mapped roles were removed, ends their sessions and disables the account until a role returns", async () => {
     const id = await discordUser("elowen", { roles: [roles.raider] });
     const phone = new SignInBrowser(app);

@@ -1,8 +1,9 @@
+import { ADMIN_PAGE_ROLES, type AdminPath, pathOf } from "@shared/auth/page-roles.ts";
 import { type AccountRole, mayCall } from "@shared/contract/roles.ts";
 import type { CollectionName } from "../data/portal-db.ts";
 
 /** Every admin destination's name, once: the sidebar, the page header and the dashboard's tool cards read it. */
-export const ADMIN_PAGE_LABELS = {
+export const ADMIN_PAGE_LABELS: Readonly<Record<AdminPath, string>> = {
   "/admin": "Dashboard",
   "/guild-members": "Guild Members",
   "/market-exchange": "Market Exchange",
@@ -22,54 +23,9 @@ export const ADMIN_PAGE_LABELS = {
   "/admin/backup": "Backup",
   "/admin/data-migration": "Data Migration",
   "/admin/database-setup": "Database Setup",
-} as const;
-
-export type AdminPath = keyof typeof ADMIN_PAGE_LABELS;
-
-/**
- * The least role each admin page is for (docs/product.md#who-may-do-what, decision 067): officers run raid night
- * (raids, attendance, loot, members, timers, imports) and read payouts and funds; the rest is the admins'.
- */
-const ADMIN_PAGE_ROLES: Readonly<Record<AdminPath, AccountRole>> = {
-  "/admin": "officer",
-  "/guild-members": "officer",
-  "/market-exchange": "officer",
-  "/guild-funds": "officer",
-  "/admin/payouts": "officer",
-  "/admin/boss-timers": "officer",
-  "/admin/boss-names": "officer",
-  "/admin/record-raid": "officer",
-  "/admin/attendance": "officer",
-  "/admin/data-migration": "officer",
-  "/admin/claims": "officer",
-  "/admin/characters": "admin",
-  "/admin/accounts": "admin",
-  "/admin/audit-log": "admin",
-  "/admin/discord": "admin",
-  "/admin/guild-settings": "admin",
-  "/admin/fix-participants": "admin",
-  "/admin/backup": "admin",
-  "/admin/database-setup": "admin",
 };
 
-const pathOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
-
-/** The least role the admin page at `pathname` is for; officers and admins reach a path that names no page. */
-export function adminPageRole(pathname: string): AccountRole {
-  const path = pathOf(pathname);
-  return Object.hasOwn(ADMIN_PAGE_ROLES, path) ? ADMIN_PAGE_ROLES[path as AdminPath] : "officer";
-}
-
-/**
- * Whether an account with `role` may open the page at `pathname`: any account opens the public pages and its own,
- * and the admin area's pages by their role. A sign-in goes back only to a page it may (decision 072).
- */
-export function mayOpenPath(pathname: string, role: AccountRole): boolean {
-  const path = pathOf(pathname);
-  const inAdminArea =
-    path === "/admin" || path.startsWith("/admin/") || Object.hasOwn(ADMIN_PAGE_ROLES, path);
-  return !inAdminArea || mayCall(role, adminPageRole(path));
-}
+export { type AdminPath, adminPageRole, mayOpenPath } from "@shared/auth/page-roles.ts";
 
 /** Whether an account with `role` may open the admin page `to`: the app links only to pages it may. */
 export const mayOpen = (role: AccountRole, to: AdminPath): boolean => mayCall(role, ADMIN_PAGE_ROLES[to]);

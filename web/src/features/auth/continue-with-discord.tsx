@@ -45,7 +45,7 @@ function ContinueWithDiscord({ next }: { next: string | undefined }) {
         aria-hidden="true"
       >
         <span className="h-px flex-1 bg-line" />
-        or with your email
+        or
         <span className="h-px flex-1 bg-line" />
       </div>
     </div>

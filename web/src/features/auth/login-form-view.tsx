@@ -157,12 +157,15 @@ export function LoginForm({
 
   return (
     <div className="rounded-2xl border border-line bg-surface p-6 shadow-xl shadow-black/30 sm:p-8">
-      <div className="mb-6 flex flex-col items-center text-center">
+      <div className="mb-4 flex flex-col items-center text-center">
         <BrandMark className="mb-3 size-12" />
         <h1 className="text-2xl font-bold text-ink">Log in</h1>
-        <p className="mt-1 text-sm text-ink-muted">With the email and password your guild gave you.</p>
       </div>
       {lead}
+      {/* Below 'Continue with Discord' when the guild offers it: the sentence is about the form (decision 070). */}
+      <p className="mb-4 text-center text-sm text-ink-muted">
+        With the email and password your guild gave you.
+      </p>
       {failure ? <ErrorAlert size="compact" message={failure} /> : null}
       <form
         noValidate
