@@ -25,6 +25,7 @@ import { PAYOUT_CALLS } from "./payouts.ts";
 import { SALARY_CALLS } from "./salary.ts";
 import { SIGN_IN_OPTION_CALLS } from "./sign-in-options.ts";
 import { DISCORD_CALLS, SPAWN_ALERT_CALLS } from "./spawn-alerts.ts";
+import { SPLIT_RULE_CALLS } from "./split-rules.ts";
 import { BATCH_CALLS, SYNC_CALLS } from "./sync.ts";
 import { SYSTEM_CALLS } from "./system.ts";
 
@@ -34,6 +35,7 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Sign-in", calls: { ...LOGIN_CALLS, ...SESSION_CALLS, ...SIGN_IN_OPTION_CALLS } },
   { title: "Sign in with Discord", calls: DISCORD_SIGN_IN_CALLS },
   { title: "Guild settings", calls: GUILD_SETTINGS_CALLS },
+  { title: "Split rules", calls: SPLIT_RULE_CALLS },
   { title: "Sync", calls: SYNC_CALLS },
   { title: "Queued writes", calls: BATCH_CALLS },
   { title: "Boss names", calls: BOSS_NAME_CALLS },

@@ -28,6 +28,7 @@ import {
   itemFundsOf,
   type SalaryTotals,
 } from "./salary-totals.ts";
+import { ruleForDay, type SplitRuleBook } from "./split-rules.ts";
 
 export interface ReceiptItem {
   readonly itemId: number;
@@ -94,7 +95,8 @@ interface Earnings {
 const CATEGORY_ORDER: readonly MemberCategory[] = ["Guild Master", "Core", "Members"];
 
 /**
- * Recalculates everything from the items; only Sold items count. Item and participant order do not matter.
+ * Recalculates everything from the items, each under the rule set in force on its day (`book`, decision 075); only
+ * Sold items count. Item and participant order do not matter.
  * Fast for thousands of items and members: each item is distributed against only the members its participant
  * text can name (resolving against them gives what resolving against the whole roster gives), and the totals
  * are accumulated in place. salary-properties.test.ts checks it against a plain item-by-item oracle.
@@ -102,6 +104,7 @@ const CATEGORY_ORDER: readonly MemberCategory[] = ["Guild Master", "Core", "Memb
 export function calculateSalaries<M extends SalaryRosterMember>(
   items: readonly SalaryItem[],
   roster: readonly M[],
+  book: SplitRuleBook = [],
 ): SalaryCalculation {
   const index = indexParticipantRoster(roster);
   const position = new Map(roster.map((member, at) => [member, at]));
@@ -116,7 +119,11 @@ export function calculateSalaries<M extends SalaryRosterMember>(
   const sold = items.filter((item) => item.status === "Sold").sort((a, b) => a.id - b.id);
   for (const item of sold) {
     if (itemFunds.has(item.id)) throw new Error(`Item ${item.id} is already in the salary totals`);
-    const d = distributeItem(item, membersNamedBy(item.participatedMembers, index, position));
+    const d = distributeItem(
+      item,
+      membersNamedBy(item.participatedMembers, index, position),
+      ruleForDay(book, item.day),
+    );
     itemFunds.set(d.itemId, itemFundsOf(d));
     guildFundCents += d.guildFundCents;
     adminFundCents += d.adminFundCents;

@@ -4,6 +4,7 @@
 import { type MoneyText, parseMoney } from "../money/money.ts";
 import { splitByWeights } from "../money/split-by-weights.ts";
 import { type ParticipantRosterMember, parseParticipants } from "../participants/parse-participants.ts";
+import { DEFAULT_SPLIT_RULE, type SplitRule } from "./split-rules.ts";
 
 export type MemberCategory = "Guild Master" | "Core" | "Members";
 
@@ -20,10 +21,9 @@ export interface SalaryItem {
   readonly value: MoneyText;
   readonly participatedMembers: string;
   readonly status: string;
+  /** The day the item is split under (split-rules.ts, splitDayOf); without one, the default rules. */
+  readonly day?: string | null;
 }
-
-/** Percent of a Sold item's value (docs/product.md#money). */
-export const VALUE_SPLIT = { guildFund: 10, adminFund: 5, elitePool: 25, basePool: 60 } as const;
 
 export interface ParticipantShare {
   /** The roster spelling, or the name as written for someone not on the roster. */
@@ -46,6 +46,8 @@ export interface ItemDistribution {
   readonly basePoolCents: number;
   /** Set when nobody could take the pool, which then goes to the guild fund. */
   readonly elitePoolToGuildFund: boolean;
+  /** Set when no participant is elite and the rules give the elite pool to the base pool. */
+  readonly elitePoolToBasePool: boolean;
   readonly basePoolToGuildFund: boolean;
   /** What the guild fund receives in all: its part plus any pool nobody could take. */
   readonly guildFundCents: number;
@@ -53,15 +55,15 @@ export interface ItemDistribution {
   readonly shares: readonly ParticipantShare[];
 }
 
-const ELITE: ReadonlySet<MemberCategory> = new Set(["Guild Master", "Core"]);
-
 /**
  * Divides one item's value among the funds and its participants, whatever the item's status (the dialog may
  * preview a Pending item; salaries count only Sold items).
- * - Value: 10% guild fund, 5% admin fund, 25% elite pool, 60% base pool, by largest remainder.
- * - Base pool: equally among all participants. Elite pool: equally among participating Guild Master and Core.
- *   Equal splits give leftover cents by participant name.
- * - No Guild Master or Core: the elite pool goes to the guild fund. No participants: both pools do.
+ * - Value: by the rule set (split-rules.ts; SPEC's 10% guild fund, 5% admin fund, 25% elite pool, 60% base pool by
+ *   default), by largest remainder.
+ * - Base pool: equally among all participants. Elite pool: equally among participants of the rule's elite
+ *   categories (Guild Master and Core by default). Equal splits give leftover cents by participant name.
+ * - No elite participant: the elite pool goes to the guild fund, or joins the base pool when the rule says so. No
+ *   participants: both pools go to the guild fund.
  * - A player with several participating characters: the general shares of those characters are added up and
  *   re-split in proportion to each character's raidsParticipated (equally when all are 0), and the same for the
  *   elite shares. So a character may hold part of an elite share although its own category is Members.
@@ -69,6 +71,7 @@ const ELITE: ReadonlySet<MemberCategory> = new Set(["Guild Master", "Core"]);
 export function distributeItem<M extends SalaryRosterMember>(
   item: SalaryItem,
   roster: readonly M[],
+  rule: SplitRule = DEFAULT_SPLIT_RULE,
 ): ItemDistribution {
   const valueCents = parseMoney(item.value);
   if (valueCents < 0) {
@@ -77,33 +80,36 @@ export function distributeItem<M extends SalaryRosterMember>(
   const [guildFundPartCents = 0, adminFundCents = 0, elitePoolCents = 0, basePoolCents = 0] = splitByWeights(
     valueCents,
     [
-      { key: "guild fund", weight: VALUE_SPLIT.guildFund },
-      { key: "admin fund", weight: VALUE_SPLIT.adminFund },
-      { key: "elite pool", weight: VALUE_SPLIT.elitePool },
-      { key: "base pool", weight: VALUE_SPLIT.basePool },
+      { key: "guild fund", weight: rule.guildFundBp },
+      { key: "admin fund", weight: rule.adminFundBp },
+      { key: "elite pool", weight: rule.elitePoolBp },
+      { key: "base pool", weight: rule.basePoolBp },
     ],
   );
 
   const participants = parseParticipants(item.participatedMembers, roster);
   const isElite = participants.map(
-    (participant) => participant.member !== null && ELITE.has(participant.member.category),
+    (participant) =>
+      participant.member !== null && rule.eliteCategories.includes(participant.member.category),
   );
   const eliteCount = isElite.filter(Boolean).length;
   const basePoolToGuildFund = participants.length === 0;
-  const elitePoolToGuildFund = eliteCount === 0;
+  const elitePoolToBasePool = eliteCount === 0 && !basePoolToGuildFund && rule.emptyElitePool === "base-pool";
+  const elitePoolToGuildFund = eliteCount === 0 && !elitePoolToBasePool;
 
   const equalGeneral = basePoolToGuildFund
     ? []
     : splitEqually(
-        basePoolCents,
+        basePoolCents + (elitePoolToBasePool ? elitePoolCents : 0),
         participants.map((p) => p.name),
       );
-  const equalElite = elitePoolToGuildFund
-    ? []
-    : splitEqually(
-        elitePoolCents,
-        participants.filter((_, index) => isElite[index]).map((p) => p.name),
-      );
+  const equalElite =
+    eliteCount === 0
+      ? []
+      : splitEqually(
+          elitePoolCents,
+          participants.filter((_, index) => isElite[index]).map((p) => p.name),
+        );
   let nextElite = 0;
   const general = resplitAmongCharacters(participants, equalGeneral);
   const elite = resplitAmongCharacters(
@@ -120,6 +126,7 @@ export function distributeItem<M extends SalaryRosterMember>(
     elitePoolCents,
     basePoolCents,
     elitePoolToGuildFund,
+    elitePoolToBasePool,
     basePoolToGuildFund,
     guildFundCents:
       guildFundPartCents +

@@ -6,6 +6,7 @@
 import { indexParticipantRoster, parseParticipantNames } from "../participants/parse-participants.ts";
 import { membersNamedBy } from "./calculate-salaries.ts";
 import { distributeItem, type SalaryItem, type SalaryRosterMember } from "./distribute-item.ts";
+import { ruleForDay, type SplitRuleBook } from "./split-rules.ts";
 
 export interface StoredItemFigures {
   readonly itemId: number;
@@ -44,9 +45,10 @@ export function participantNameKeys(text: string): string[] {
 export function storedDistribution<M extends SalaryRosterMember>(
   item: SalaryItem,
   roster: readonly M[],
+  book: SplitRuleBook = [],
 ): StoredDistribution | null {
   if (item.status !== "Sold") return null;
-  const d = distributeItem(item, roster);
+  const d = distributeItem(item, roster, ruleForDay(book, item.day));
   const byId = new Map(roster.map((member) => [member.id, member]));
   const shares = d.shares.map((share, position) => {
     const member = share.memberId === null ? undefined : byId.get(share.memberId);
@@ -84,16 +86,20 @@ function sharedPlayers(shares: readonly { playerId: number | null }[]): number[]
     .sort((a, b) => a - b);
 }
 
-/** The stored form of every Sold item among `items`, against the whole roster (the full rebuild), by item id. */
+/**
+ * The stored form of every Sold item among `items`, against the whole roster (the full rebuild), each under the rule
+ * set in force on its day, by item id.
+ */
 export function storedDistributions<M extends SalaryRosterMember>(
   items: readonly SalaryItem[],
   roster: readonly M[],
+  book: SplitRuleBook = [],
 ): Map<number, StoredDistribution> {
   const index = indexParticipantRoster(roster);
   const position = new Map(roster.map((member, at) => [member, at]));
   const out = new Map<number, StoredDistribution>();
   for (const item of items) {
-    const d = storedDistribution(item, membersNamedBy(item.participatedMembers, index, position));
+    const d = storedDistribution(item, membersNamedBy(item.participatedMembers, index, position), book);
     if (d !== null) out.set(item.id, d);
   }
   return out;

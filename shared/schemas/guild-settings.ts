@@ -6,15 +6,28 @@
  * - PUT /_api/admin/guild-settings  (admins)   { timeZone } -> GuildSettings
  */
 import * as z from "zod";
+import type { SplitRuleText } from "./split-rules.ts";
 
 /** Where the zone in force comes from: an admin's choice, GUILD_TIMEZONE until then, else the server's own. */
 export type TimeZoneSource = "guild-settings" | "GUILD_TIMEZONE" | "server";
 
-export interface GuildSettings {
+export interface GuildTimeZone {
   /** The IANA zone fixed boss schedules and spawn alerts are read in, for everyone alike. */
   timeZone: string;
   timeZoneSource: TimeZoneSource;
 }
+
+export interface GuildSettings extends GuildTimeZone {
+  /**
+   * The split rules, oldest first (decision 075); empty: SPEC's 10/5/25/60 for every item. An app that synced the
+   * settings before the rules existed has none stored: read them with splitRulesOf.
+   */
+  splitRules: SplitRuleText[];
+}
+
+/** The rule sets of synced settings (none in settings stored before decision 075). */
+export const splitRulesOf = (settings: Partial<GuildSettings> | null | undefined): SplitRuleText[] =>
+  settings?.splitRules ?? [];
 
 export const TIME_ZONE_INVALID =
   "Time zone must be an IANA time zone name from the list, such as Europe/Berlin or Asia/Manila.";
@@ -70,7 +83,7 @@ export function resolveGuildTimeZone(
   chosen: string | null | undefined,
   configured: string | null | undefined,
   runtimeZone: string,
-): Pick<GuildSettings, "timeZone" | "timeZoneSource"> {
+): GuildTimeZone {
   if (chosen) return { timeZone: chosen, timeZoneSource: "guild-settings" };
   if (configured) return { timeZone: configured, timeZoneSource: "GUILD_TIMEZONE" };
   return { timeZone: runtimeZone, timeZoneSource: "server" };

@@ -29,6 +29,7 @@ import { meRoutes } from "../me/me-routes.ts";
 import { membersRoutes } from "../members/members-routes.ts";
 import { payoutsRoutes } from "../payouts/payouts-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
+import { splitRuleRoutes } from "../salary/split-rule-routes.ts";
 import { guildSettingsRoutes } from "../settings/guild-settings-routes.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { spawnAlertsRoutes } from "../spawn-alerts/spawn-alerts-routes.ts";
@@ -134,6 +135,7 @@ function declaredRoutes(app: Parameters<typeof batchRoutes>[0]) {
     importRoutes,
     discordSettingsRoutes,
     guildSettingsRoutes,
+    splitRuleRoutes,
     discordSignInRoutes,
     discordSignInSettingsRoutes,
   ];

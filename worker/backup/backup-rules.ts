@@ -7,6 +7,7 @@
  */
 
 import type * as z from "zod";
+import { WHOLE_BP } from "@shared/salary/split-rules.ts";
 import { ACCOUNT_MESSAGES, createAccountSchema } from "@shared/schemas/accounts.ts";
 import { createAttendanceSchema, dateAttendedProblem } from "@shared/schemas/attendance.ts";
 import { createBossNameSchema, RESPAWN_NOT_A_NUMBER, respawnHoursField } from "@shared/schemas/boss-names.ts";
@@ -30,6 +31,11 @@ import {
 } from "@shared/schemas/members.ts";
 import { nameField } from "@shared/schemas/name-field.ts";
 import { createPayoutSchema } from "@shared/schemas/payouts.ts";
+import {
+  EFFECTIVE_FROM_INVALID,
+  EMPTY_ELITE_POOL_INVALID,
+  effectiveFromField,
+} from "@shared/schemas/split-rules.ts";
 import { textProblem } from "../app/validate.ts";
 
 export interface RuleContext {
@@ -236,6 +242,9 @@ const payoutMemberName = nameField(
 
 const stamps = { created_at: required(timestamp), updated_at: required(timestamp) };
 
+/** A split rule's part (decision 075). */
+const BASIS_POINTS = `must be a whole number of hundredths of a percent from 0 to ${WHOLE_BP}.`;
+
 /**
  * Every backed-up column of every backed-up table. A column the database has and this list lacks fails the
  * restore loudly (check-backup.ts), so a new migration's column cannot slip through unchecked.
@@ -246,6 +255,18 @@ export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, Colum
     // An IANA zone this server knows, written as the API stores it; null: not chosen yet.
     time_zone: nullable(schema(timeZoneField, { stored: true })),
     updated_at: required(timestamp),
+  },
+  split_rules: {
+    effective_from: required(day(effectiveFromField, EFFECTIVE_FROM_INVALID)),
+    guild_fund_bp: required(integer(0, WHOLE_BP, BASIS_POINTS)),
+    admin_fund_bp: required(integer(0, WHOLE_BP, BASIS_POINTS)),
+    elite_pool_bp: required(integer(0, WHOLE_BP, BASIS_POINTS)),
+    base_pool_bp: required(integer(0, WHOLE_BP, BASIS_POINTS)),
+    elite_guild_master: required(boolean("must be true or false.")),
+    elite_core: required(boolean("must be true or false.")),
+    elite_members: required(boolean("must be true or false.")),
+    empty_elite_pool: required(oneOf(["guild-fund", "base-pool"], EMPTY_ELITE_POOL_INVALID)),
+    ...stamps,
   },
   guild_members: {
     id: required(id),

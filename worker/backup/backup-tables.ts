@@ -18,6 +18,8 @@ export interface BackupTableSpec {
 export const BACKUP_TABLES: readonly BackupTableSpec[] = [
   // The guild's settings (decision 059): its time zone comes with its data. One row, restored as it is.
   { name: "guild_settings", key: "id", identity: false },
+  // The split rules (decision 075): the restored items are split again under them.
+  { name: "split_rules", key: "effective_from", identity: false },
   // main_member_id refers to another member: restore.ts loads mains before their alts.
   { name: "guild_members", key: "id", identity: true },
   // users.member_id refers to guild_members (schema 10).
@@ -31,6 +33,21 @@ export const BACKUP_TABLES: readonly BackupTableSpec[] = [
   { name: "fund_spending", key: "id", identity: true },
   { name: "audit_log", key: "id", identity: true },
 ];
+
+/** The split rules' backed-up columns (sql/019, decision 075), in table order. */
+export const SPLIT_RULE_COLUMNS = [
+  "effective_from",
+  "guild_fund_bp",
+  "admin_fund_bp",
+  "elite_pool_bp",
+  "base_pool_bp",
+  "elite_guild_master",
+  "elite_core",
+  "elite_members",
+  "empty_elite_pool",
+  "created_at",
+  "updated_at",
+] as const;
 
 /** Rebuilt from the source tables after a restore (worker/salary/rebuild.ts), never in a backup. */
 export const DERIVED_TABLES = [

@@ -79,6 +79,7 @@ describe("backup file", () => {
     expect(backup.createdAt).toBe("2026-11-25T06:00:00.000Z");
     expect(Object.keys(backup.tables)).toEqual([
       "guild_settings",
+      "split_rules",
       "guild_members",
       "users",
       "boss_names",

@@ -6,6 +6,7 @@
  * lists the shared parser reads without guessing; then totals within the money range (check-totals.ts). Every
  * problem is listed with its table, key and reason.
  */
+
 import {
   indexParticipantRoster,
   membersNamed,
@@ -17,6 +18,7 @@ import {
   findParticipantCorruption,
   type ParticipantCorruption,
 } from "@shared/participants/participant-corruption.ts";
+import { percentText, WHOLE_BP } from "@shared/salary/split-rules.ts";
 import {
   ACCOUNT_LINK_MESSAGES,
   linkToAltMessage,
@@ -43,6 +45,7 @@ import {
   MAIN_MEMBER_SELF,
   memberNotFoundMessage,
 } from "@shared/schemas/members.ts";
+import { splitNotWhole } from "@shared/schemas/split-rules.ts";
 import { textProblem } from "../app/validate.ts";
 import { COLUMN_RULES, type RuleContext, ruleContext } from "./backup-rules.ts";
 import { BACKUP_TABLES } from "./backup-tables.ts";
@@ -371,6 +374,18 @@ function checkParticipants(views: ReadonlyMap<string, TableView>): void {
   }
 }
 
+/** A rule set's four parts add up to 100% (decision 075), as the database's own check has it. */
+function checkSplitRules(rules: TableView): void {
+  for (let row = 0; row < rules.rows.length; row++) {
+    const parts = ["guild_fund_bp", "admin_fund_bp", "elite_pool_bp", "base_pool_bp"].map((c) =>
+      rules.get(row, c),
+    );
+    if (parts.some((part) => part === null)) continue;
+    const total = parts.reduce((sum, part) => sum + Number(part), 0);
+    if (total !== WHOLE_BP) rules.refuse(row, "base_pool_bp", splitNotWhole(percentText(total)));
+  }
+}
+
 function checkTimers(timers: TableView): void {
   checkUnique(timers, "boss_name", (name) => `another timer is for ${name}; a boss has one timer`);
   for (let row = 0; row < timers.rows.length; row++) {
@@ -411,6 +426,8 @@ export function checkBackup(
   if (bosses) checkUnique(bosses, "name", duplicateBossName, true);
   const timers = views.get("boss_timers");
   if (timers) checkTimers(timers);
+  const rules = views.get("split_rules");
+  if (rules) checkSplitRules(rules);
   checkReferences(views);
   checkParticipants(views);
   checkTotals(views);

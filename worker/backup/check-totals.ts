@@ -2,8 +2,16 @@ import { moneyText, parseMoney } from "@shared/money/money.ts";
 import { MAX_MONEY_CENTS, MONEY_LIMIT_TEXT } from "@shared/money/money-range.ts";
 import { calculateSalaries, type SalaryCalculation } from "@shared/salary/calculate-salaries.ts";
 import type { MemberCategory, SalaryItem, SalaryRosterMember } from "@shared/salary/distribute-item.ts";
+import {
+  type EmptyElitePool,
+  eliteCategoriesOf,
+  type SplitRule,
+  type SplitRuleBook,
+  splitDayOf,
+} from "@shared/salary/split-rules.ts";
 import { type FundName, spentTotalBeyondRangeMessage } from "@shared/schemas/fund-spending.ts";
 import { paidTotalBeyondRangeMessage } from "@shared/schemas/payouts.ts";
+import { SPLIT_RULE_COLUMNS } from "./backup-tables.ts";
 import type { TableView } from "./table-view.ts";
 
 /**
@@ -60,6 +68,7 @@ function checkSoldTotals(views: ReadonlyMap<string, TableView>): void {
       value,
       participatedMembers: participatedMembers ?? "",
       status: "Sold",
+      day: splitDayOf(items.get(row, "date_acquired"), items.get(row, "created_at")),
     });
     worth += parseMoney(value);
   }
@@ -70,7 +79,11 @@ function checkSoldTotals(views: ReadonlyMap<string, TableView>): void {
     );
   let calculation: SalaryCalculation;
   try {
-    calculation = calculateSalaries(sold, salaryRoster(views.get("guild_members")));
+    calculation = calculateSalaries(
+      sold,
+      salaryRoster(views.get("guild_members")),
+      splitRuleBook(views.get("split_rules")),
+    );
   } catch (err) {
     // Beyond the cents a number holds exactly: far beyond the range.
     if (!(err instanceof RangeError)) throw err;
@@ -82,6 +95,28 @@ function checkSoldTotals(views: ReadonlyMap<string, TableView>): void {
   if (over(calculation.adminFund)) beyond("the admin fund");
   for (const earner of calculation.receipt.calculationDetails)
     if (over(earner.finalCalculatedSalary)) beyond(JSON.stringify(earner.memberName));
+}
+
+/** The file's split rules (decision 075), oldest first; rows a rule refused are left out. */
+function splitRuleBook(rules: TableView | undefined): SplitRuleBook {
+  if (!rules) return [];
+  const book: SplitRule[] = [];
+  for (let row = 0; row < rules.rows.length; row++) {
+    const [day, guild, admin, elite, base, gm, core, members, empty] = SPLIT_RULE_COLUMNS.map((c) =>
+      rules.get(row, c),
+    );
+    if ([day, guild, admin, elite, base, gm, core, members, empty].some((v) => v === null)) continue;
+    book.push({
+      effectiveFrom: day as string,
+      guildFundBp: Number(guild),
+      adminFundBp: Number(admin),
+      elitePoolBp: Number(elite),
+      basePoolBp: Number(base),
+      eliteCategories: eliteCategoriesOf(gm === "true", core === "true", members === "true"),
+      emptyElitePool: empty as EmptyElitePool,
+    });
+  }
+  return book.sort((a, b) => ((a.effectiveFrom ?? "") < (b.effectiveFrom ?? "") ? -1 : 1));
 }
 
 export function salaryRoster(members: TableView | undefined): SalaryRosterMember[] {

@@ -69,7 +69,48 @@ interface Case {
   expected: { table: string | null; key: string | null; reason: string }[];
 }
 
+/** Adds a split rule set (decision 075) with these parts in basis points. */
+function splitRule(backup: BackupFile, day: string, parts: [number, number, number, number]): void {
+  const t = backup.tables.split_rules as { columns: string[]; rows: unknown[][] };
+  const values: Record<string, unknown> = {
+    effective_from: day,
+    guild_fund_bp: String(parts[0]),
+    admin_fund_bp: String(parts[1]),
+    elite_pool_bp: String(parts[2]),
+    base_pool_bp: String(parts[3]),
+    elite_guild_master: "true",
+    elite_core: "true",
+    elite_members: "false",
+    empty_elite_pool: "guild-fund",
+    created_at: "2026-11-20T06:00:00.000000Z",
+    updated_at: "2026-11-20T06:00:00.000000Z",
+  };
+  t.rows.push(t.columns.map((column) => values[column] ?? null));
+}
+
 const CASES: Case[] = [
+  {
+    name: "split rules whose parts add up to 90%",
+    file: () => fault((b) => splitRule(b, "2026-06-01", [1000, 0, 0, 8000])),
+    expected: [
+      {
+        table: "split_rules",
+        key: "row 1",
+        reason: "The four parts must add up to 100%; they add up to 90%.",
+      },
+    ],
+  },
+  {
+    name: "a split rule's part beyond 100%",
+    file: () => fault((b) => splitRule(b, "2026-06-02", [10001, 0, 0, 0])),
+    expected: [
+      {
+        table: "split_rules",
+        key: "row 1",
+        reason: "must be a whole number of hundredths of a percent from 0 to 10000.",
+      },
+    ],
+  },
   {
     name: 'a payout of "NaN"',
     file: () => fault((b) => set(b, "payouts", "1", "amount", "NaN")),

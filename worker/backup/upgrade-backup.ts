@@ -5,7 +5,9 @@
  * schema from 1 on restores. The upgraded file is then checked row by row like the newest (docs/decisions/054):
  * an older file's NaN amount is refused like a new one's.
  */
+
 import { type BackupFile, type BackupTable, schemaFromTheFuture } from "@shared/schemas/backup.ts";
+import { SPLIT_RULE_COLUMNS } from "./backup-tables.ts";
 
 type Upgrade = (tables: Record<string, BackupTable>) => void;
 
@@ -68,12 +70,18 @@ function discordSignIn(tables: Record<string, BackupTable>): void {
   for (const row of users.rows) row.push(null, "false");
 }
 
+/** 019 added the split rules (decision 075): an older file's items were split under SPEC's, the default. */
+function splitRules(tables: Record<string, BackupTable>): void {
+  tables.split_rules ??= { columns: [...SPLIT_RULE_COLUMNS], rows: [] };
+}
+
 /** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
 const UPGRADES: Readonly<Record<number, Upgrade>> = {
   9: auditSubjects,
   10: payoutsLedgerLinks,
   12: guildSettings,
   16: discordSignIn,
+  19: splitRules,
 };
 
 export const OLDEST_BACKUP_SCHEMA = 1;

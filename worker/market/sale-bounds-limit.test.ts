@@ -73,6 +73,7 @@ describe("the funds row bounds every earner", () => {
       guild: moneyText(guild),
       admin: moneyText(admin),
       itemCount,
+      leastGuildFundBp: 1000,
     });
     expect(farFromTheLimit(figures(1_000_00, 500_00, 3), 3_200_00)).toBe(true);
     // Ten times the guild fund plus the value reaches past the limit: an earner might.
@@ -80,5 +81,9 @@ describe("the funds row bounds every earner", () => {
     expect(farFromTheLimit(figures(0, MAX_MONEY_CENTS - 5, 0), 6)).toBe(false);
     // Without the totals row nothing is assumed.
     expect(farFromTheLimit(figures(0, 0, null), 1)).toBe(false);
+    // A split rule that gives the guild fund nothing (decision 075): its income bounds no earner.
+    expect(farFromTheLimit({ ...figures(1_000_00, 500_00, 3), leastGuildFundBp: 0 }, 1)).toBe(false);
+    // 12.5%: a value is at most 8 times its part plus 7 cents.
+    expect(farFromTheLimit({ ...figures(1_000_00, 0, 1), leastGuildFundBp: 1250 }, 1)).toBe(true);
   });
 });

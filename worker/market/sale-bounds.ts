@@ -9,8 +9,8 @@
  */
 import { type Cents, readMoney } from "@shared/money/money.ts";
 import { MAX_MONEY_CENTS } from "@shared/money/money-range.ts";
-import { VALUE_SPLIT } from "@shared/salary/distribute-item.ts";
 import { earnerKey } from "@shared/salary/salary-totals.ts";
+import { DEFAULT_SPLIT_RULE, WHOLE_BP } from "@shared/salary/split-rules.ts";
 import {
   participantNameKeys,
   type StoredDistribution,
@@ -59,29 +59,34 @@ export interface Figures {
   admin: string;
   /** Sold items with a stored distribution; null when the totals row is missing (then nothing is assumed). */
   itemCount: number | null;
+  /** The smallest guild fund part any item can be split with, in basis points (decision 075). */
+  leastGuildFundBp: number;
 }
 
 /** The funds' income and how many Sold items feed it: one row each. */
 async function readFigures(tx: Queryable): Promise<Figures> {
   const [row] = await tx.query<Figures>(
-    `SELECT f.reserved_guild_funds::text AS guild, f.admin_fund::text AS admin, t.item_count AS "itemCount"
+    `SELECT f.reserved_guild_funds::text AS guild, f.admin_fund::text AS admin, t.item_count AS "itemCount",
+            least($1::int, (SELECT min(guild_fund_bp) FROM split_rules)) AS "leastGuildFundBp"
        FROM guild_funds f LEFT JOIN salary_totals t ON t.id = 1
       WHERE f.id = 1`,
+    [DEFAULT_SPLIT_RULE.guildFundBp],
   );
-  return row ?? { guild: "0", admin: "0", itemCount: null };
+  return row ?? { guild: "0", admin: "0", itemCount: null, leastGuildFundBp: 0 };
 }
 
 /**
  * Whether no total can leave the range, from the funds row alone. One item moves no total by more than its value.
- * No earner holds more than all Sold items' value, and each item gives the guild fund at least its 10% part
- * (rounded down, so the value is at most ten times the part plus 9 cents): all of it is at most ten times the
- * guild fund's income plus 9 cents an item.
+ * No earner holds more than all Sold items' value, and each item gives the guild fund at least its part under the
+ * least of the split rules, p% (10% by default; rounded down, so the value is at most 100/p times the part plus
+ * 100/p - 1 cents). With a rule that gives the guild fund nothing, nothing is assumed.
  */
 export function farFromTheLimit(figures: Figures, valueCents: Cents): boolean {
   const guild = readMoney(figures.guild);
   const admin = readMoney(figures.admin);
-  if (guild === null || admin === null || figures.itemCount === null) return false;
-  const valuePerPart = 100 / VALUE_SPLIT.guildFund;
+  if (guild === null || admin === null || figures.itemCount === null || figures.leastGuildFundBp <= 0)
+    return false;
+  const valuePerPart = Math.ceil(WHOLE_BP / figures.leastGuildFundBp);
   const largestEarner = valuePerPart * guild + (valuePerPart - 1) * figures.itemCount;
   return Math.max(guild, admin, largestEarner) + valueCents <= MAX_MONEY_CENTS;
 }

@@ -19,6 +19,7 @@ import {
   recalculationAudit,
   type SalaryChange,
 } from "./redistribute.ts";
+import { loadSplitRules } from "./split-rules-repo.ts";
 import { insertStored, loadRoster, loadSoldItems, loadStored, rebuildTotals } from "./stored-shares.ts";
 
 /** Rows per UPDATE ... FROM (VALUES ...): 2 parameters each, far below the 65,535 limit. */
@@ -38,8 +39,9 @@ export async function rebuildDerivedFigures(tx: Queryable): Promise<Rebuild> {
   await lockDerivedFigures(tx);
   const roster = await loadRoster(tx);
   const items = await loadSoldItems(tx);
-  const calculation = calculateSalaries(items, roster);
-  const next = storedDistributions(items, roster);
+  const book = await loadSplitRules(tx);
+  const calculation = calculateSalaries(items, roster, book);
+  const next = storedDistributions(items, roster, book);
 
   const storedIds = await tx.query<{ itemId: number }>(`SELECT item_id AS "itemId" FROM salary_items`);
   const stored = await loadStored(

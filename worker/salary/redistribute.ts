@@ -12,6 +12,7 @@ import {
 import type { WriteTools } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
 import { refuseChangesBeyondRange, THIS_CHANGE } from "../market/sale-bounds.ts";
+import { loadSplitRules, soldItemIdsBetween } from "./split-rules-repo.ts";
 import { loadItems, loadNamedMembers, loadStored, storeChanges } from "./stored-shares.ts";
 
 /** What a write changed that can move a distribution. */
@@ -27,6 +28,8 @@ export interface Touched {
    * count only decides how a player's characters split what they earned together).
    */
   readonly raidCountsOf?: readonly number[];
+  /** A split rule change (decision 075): the Sold items whose day is in [from, until), until null: open-ended. */
+  readonly days?: { readonly from: string; readonly until: string | null };
 }
 
 export interface SalaryChange {
@@ -66,7 +69,8 @@ export async function affectedItemIds(q: Queryable, touched: Touched): Promise<n
     ...new Set((touched.names ?? []).flatMap((name) => (name ? [name.trim().toLowerCase()] : []))),
   ];
   const raidCountsOf = [...new Set(touched.raidCountsOf ?? [])];
-  if (memberIds.length + names.length + raidCountsOf.length === 0) return itemIds;
+  if (touched.days) itemIds.push(...(await soldItemIdsBetween(q, touched.days.from, touched.days.until)));
+  if (memberIds.length + names.length + raidCountsOf.length === 0) return [...new Set(itemIds)];
   const rows = await q.query<{ itemId: number }>(
     `SELECT unnest($1::int[]) AS "itemId"
      UNION SELECT item_id FROM salary_shares WHERE member_id = ANY($2::int[])
@@ -95,7 +99,7 @@ export async function redistribute(
   const sold = items.filter((item) => item.status === "Sold");
   const keys = [...new Set(sold.flatMap((item) => participantNameKeys(item.participatedMembers)))];
   const roster = await loadNamedMembers(tx, keys);
-  const next = storedDistributions(sold, roster);
+  const next = storedDistributions(sold, roster, await loadSplitRules(tx));
 
   const changedItemIds = itemIds.filter(
     (id) => !sameDistribution(stored.get(id) ?? null, next.get(id) ?? null),

@@ -7,6 +7,7 @@ import { moneyText, parseMoney } from "@shared/money/money.ts";
 import { calculateSalaries } from "@shared/salary/calculate-salaries.ts";
 import { type StoredDistribution, storedDistributions } from "@shared/salary/stored-distribution.ts";
 import type { Db } from "../db/types.ts";
+import { loadSplitRules } from "./split-rules-repo.ts";
 import { loadRoster, loadSoldItems, loadStored } from "./stored-shares.ts";
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -20,7 +21,8 @@ function normalized(d: StoredDistribution) {
 export async function expectStoredEqualsFullRecalculation(db: Db, context = ""): Promise<void> {
   const roster = await loadRoster(db);
   const items = await loadSoldItems(db);
-  const expected = storedDistributions(items, roster);
+  const book = await loadSplitRules(db);
+  const expected = storedDistributions(items, roster, book);
   const storedIds = await db.query<{ itemId: number }>(
     `SELECT item_id AS "itemId" FROM salary_items ORDER BY item_id`,
   );
@@ -35,7 +37,7 @@ export async function expectStoredEqualsFullRecalculation(db: Db, context = ""):
   for (const [id, d] of expected)
     expect(normalized(stored.get(id) as StoredDistribution), context).toEqual(normalized(d));
 
-  const full = calculateSalaries(items, roster);
+  const full = calculateSalaries(items, roster, book);
   expect(
     roster.map((m) => ({ id: m.id, salary: moneyText(parseMoney(m.salary)) })),
     context,

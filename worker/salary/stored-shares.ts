@@ -14,6 +14,7 @@ import {
   sameShare,
 } from "@shared/salary/stored-distribution.ts";
 import type { Queryable } from "../db/types.ts";
+import { ITEM_SPLIT_DAY } from "./split-rules-repo.ts";
 
 /** Rows per INSERT: one JSON parameter, far below any message limit of the three drivers. */
 const ROWS_PER_STATEMENT = 20_000;
@@ -22,7 +23,8 @@ const ROWS_PER_STATEMENT = 20_000;
 export const ROSTER_COLUMNS = `id, player_name AS "playerName", category::text AS category,
   raids_participated AS "raidsParticipated", main_member_id AS "mainMemberId", player_alias AS "playerAlias"`;
 
-const ITEM_COLUMNS = `id, loot_name AS "lootName", value, participated_members AS "participatedMembers", status`;
+const ITEM_COLUMNS = `id, loot_name AS "lootName", value, participated_members AS "participatedMembers", status,
+  to_char(${ITEM_SPLIT_DAY}, 'YYYY-MM-DD') AS day`;
 
 /** The market items with these ids (any status; missing ids are left out). */
 export async function loadItems(q: Queryable, itemIds: readonly number[]): Promise<SalaryItem[]> {

@@ -58,13 +58,14 @@ describe("reading the guild's time zone", () => {
     const visitor = new TestClient(appOn(db));
     const res = await visitor.get("/_api/public/guild-settings");
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" });
+    expect(res.data).toEqual({ timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE", splitRules: [] });
     expect((await visitor.get("/_api/public/config")).data).toEqual({ brand: BRAND, timeZone: CONFIGURED });
 
     const unset = new TestClient(appOn(db, null));
     expect((await unset.get("/_api/public/guild-settings")).data).toEqual({
       timeZone: runtimeTimeZone(),
       timeZoneSource: "server",
+      splitRules: [],
     });
     expect(timeZoneStartLine({ timeZone: "UTC", timeZoneSource: "server" })).toBe(
       "Guild time zone: UTC (this machine's; choose it in Admin › Guild Settings)",
@@ -128,7 +129,11 @@ describe("choosing the guild's time zone", () => {
 
     const saved = await putZone(admin, { timeZone: " asia/manila " });
     expect(saved.status).toBe(200);
-    const expected: GuildSettings = { timeZone: "Asia/Manila", timeZoneSource: "guild-settings" };
+    const expected: GuildSettings = {
+      timeZone: "Asia/Manila",
+      timeZoneSource: "guild-settings",
+      splitRules: [],
+    };
     expect(saved.data).toEqual(expected);
 
     // The cached read moved: a browser's copy is not confirmed.
@@ -147,7 +152,7 @@ describe("choosing the guild's time zone", () => {
     expect(entries[0]).toMatchObject({
       action: "update",
       before: { timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" },
-      after: expected,
+      after: { timeZone: "Asia/Manila", timeZoneSource: "guild-settings" },
     });
     expect(entries[0]?.actorEmail).toMatch(/^zone-admin-/);
   });
@@ -245,6 +250,7 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
     expect((await new TestClient(appOn(target)).get("/_api/public/guild-settings")).data).toEqual({
       timeZone: CONFIGURED,
       timeZoneSource: "GUILD_TIMEZONE",
+      splitRules: [],
     });
     // The row is there again, for the next choice and the next backup.
     const [row] = await target.query<{ n: number }>("SELECT count(*)::int AS n FROM guild_settings");

@@ -4,7 +4,7 @@
  * admin's choice in the database; until there is one, GUILD_TIMEZONE; else the runtime's own zone.
  */
 import { resolveTimeZone } from "@shared/format/zoned-time.ts";
-import { type GuildSettings, resolveGuildTimeZone } from "@shared/schemas/guild-settings.ts";
+import { type GuildTimeZone, resolveGuildTimeZone } from "@shared/schemas/guild-settings.ts";
 import type { Queryable } from "../db/types.ts";
 import { readChosenTimeZone } from "./guild-settings-repo.ts";
 
@@ -13,11 +13,11 @@ export function runtimeTimeZone(): string {
   return resolveTimeZone(null);
 }
 
-/** The settings every screen reads. `configured`: GUILD_TIMEZONE (AppConfig.timeZone), null when unset. */
+/** The zone in force and where it comes from. `configured`: GUILD_TIMEZONE (AppConfig.timeZone), null when unset. */
 export async function readGuildSettings(
   q: Queryable,
   configured: string | null | undefined,
-): Promise<GuildSettings> {
+): Promise<GuildTimeZone> {
   return resolveGuildTimeZone(await readChosenTimeZone(q), configured, runtimeTimeZone());
 }
 
@@ -27,7 +27,7 @@ export async function guildTimeZone(q: Queryable, configured: string | null | un
 }
 
 /** What `npm start` says about the zone when it starts. */
-export function timeZoneStartLine({ timeZone, timeZoneSource }: GuildSettings): string {
+export function timeZoneStartLine({ timeZone, timeZoneSource }: GuildTimeZone): string {
   if (timeZoneSource === "guild-settings")
     return `Guild time zone: ${timeZone} (chosen in Admin › Guild Settings)`;
   const from = timeZoneSource === "GUILD_TIMEZONE" ? "GUILD_TIMEZONE" : "this machine's";
