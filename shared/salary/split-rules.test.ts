@@ -8,6 +8,7 @@ import {
   type SplitRule,
   splitDayOf,
 } from "./split-rules.ts";
+import { elitePoolWords, ruleRanges, splitWords } from "./split-rules-text.ts";
 
 const rule = (effectiveFrom: string, over: Partial<SplitRule> = {}): SplitRule => ({
   ...DEFAULT_SPLIT_RULE,
@@ -123,5 +124,28 @@ describe("dividing an item under a rule set", () => {
       rule("2026-01-01", { emptyElitePool: "base-pool" }),
     );
     expect(nobody).toMatchObject({ guildFundCents: 95000, elitePoolToBasePool: false });
+  });
+});
+
+describe("the rules in words", () => {
+  it("say which days use which rules, and which is in force today", () => {
+    expect(ruleRanges([], "2026-11-29")).toEqual([
+      { label: "Every item", rule: DEFAULT_SPLIT_RULE, inForce: true },
+    ]);
+    const book = [rule("2026-06-01"), rule("2026-07-01", { eliteCategories: [] })];
+    expect(ruleRanges(book, "2026-06-15").map((r) => [r.label, r.inForce])).toEqual([
+      ["Items before 2026-06-01", false],
+      ["Items from 2026-06-01 to 2026-06-30", true],
+      ["Items from 2026-07-01", false],
+    ]);
+    expect(splitWords(rule("2026-01-01", { guildFundBp: 1250, basePoolBp: 5750 }))).toBe(
+      "12.5% guild fund, 5% admin fee, 25% elite pool, 57.5% base pool",
+    );
+    expect(elitePoolWords(DEFAULT_SPLIT_RULE)).toBe(
+      "shared equally among participating Guild Master and Core; with none of them, it goes to the guild fund",
+    );
+    expect(elitePoolWords(rule("2026-01-01", { eliteCategories: [], emptyElitePool: "base-pool" }))).toBe(
+      "nobody's: it joins the base pool",
+    );
   });
 });

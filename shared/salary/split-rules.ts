@@ -101,3 +101,46 @@ export function daysGovernedFrom(book: SplitRuleBook, day: string): { from: stri
   const next = book.find((rule) => rule.effectiveFrom !== null && rule.effectiveFrom > day);
   return { from: day, until: next?.effectiveFrom ?? null };
 }
+
+/** A rule set as the settings answer lists it: percentages as text with two decimals. */
+export interface SplitRuleText {
+  /** YYYY-MM-DD. */
+  effectiveFrom: string;
+  guildFund: string;
+  adminFund: string;
+  elitePool: string;
+  basePool: string;
+  eliteCategories: MemberCategory[];
+  emptyElitePool: EmptyElitePool;
+}
+
+/** A rule set as text (the answer's form). */
+export function splitRuleText(rule: SplitRule & { effectiveFrom: string }): SplitRuleText {
+  return {
+    effectiveFrom: rule.effectiveFrom,
+    guildFund: (rule.guildFundBp / 100).toFixed(2),
+    adminFund: (rule.adminFundBp / 100).toFixed(2),
+    elitePool: (rule.elitePoolBp / 100).toFixed(2),
+    basePool: (rule.basePoolBp / 100).toFixed(2),
+    eliteCategories: [...rule.eliteCategories],
+    emptyElitePool: rule.emptyElitePool,
+  };
+}
+
+/** A rule set from its text (the settings the app synced), for the salary engine. */
+export function splitRuleOf(text: SplitRuleText): SplitRule {
+  return {
+    effectiveFrom: text.effectiveFrom,
+    guildFundBp: parsePercent(text.guildFund) ?? DEFAULT_SPLIT_RULE.guildFundBp,
+    adminFundBp: parsePercent(text.adminFund) ?? DEFAULT_SPLIT_RULE.adminFundBp,
+    elitePoolBp: parsePercent(text.elitePool) ?? DEFAULT_SPLIT_RULE.elitePoolBp,
+    basePoolBp: parsePercent(text.basePool) ?? DEFAULT_SPLIT_RULE.basePoolBp,
+    eliteCategories: text.eliteCategories,
+    emptyElitePool: text.emptyElitePool,
+  };
+}
+
+/** The rule book of the synced rule sets. */
+export function splitRuleBookOf(rules: readonly SplitRuleText[]): SplitRuleBook {
+  return rules.map(splitRuleOf);
+}

@@ -6,7 +6,7 @@
  * - PUT /_api/admin/guild-settings  (admins)   { timeZone } -> GuildSettings
  */
 import * as z from "zod";
-import type { SplitRuleText } from "./split-rules.ts";
+import type { SplitRuleText } from "../salary/split-rules.ts";
 
 /** Where the zone in force comes from: an admin's choice, GUILD_TIMEZONE until then, else the server's own. */
 export type TimeZoneSource = "guild-settings" | "GUILD_TIMEZONE" | "server";
@@ -20,14 +20,10 @@ export interface GuildTimeZone {
 export interface GuildSettings extends GuildTimeZone {
   /**
    * The split rules, oldest first (decision 075); empty: SPEC's 10/5/25/60 for every item. An app that synced the
-   * settings before the rules existed has none stored: read them with splitRulesOf.
+   * settings before the rules existed has none stored: read them with splitRuleBookOf.
    */
   splitRules: SplitRuleText[];
 }
-
-/** The rule sets of synced settings (none in settings stored before decision 075). */
-export const splitRulesOf = (settings: Partial<GuildSettings> | null | undefined): SplitRuleText[] =>
-  settings?.splitRules ?? [];
 
 export const TIME_ZONE_INVALID =
   "Time zone must be an IANA time zone name from the list, such as Europe/Berlin or Asia/Manila.";

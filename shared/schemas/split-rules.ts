@@ -10,27 +10,18 @@
 import * as z from "zod";
 import type { MemberCategory } from "../salary/distribute-item.ts";
 import {
-  DEFAULT_SPLIT_RULE,
   type EmptyElitePool,
   MEMBER_CATEGORIES,
   parsePercent,
   percentText,
   type SplitRule,
+  type SplitRuleText,
   WHOLE_BP,
 } from "../salary/split-rules.ts";
-import { dayOutOfRange, lastDay } from "./day-range.ts";
 
-/** A rule set as the settings answer lists it: percentages as text with two decimals. */
-export interface SplitRuleText {
-  /** YYYY-MM-DD. */
-  effectiveFrom: string;
-  guildFund: string;
-  adminFund: string;
-  elitePool: string;
-  basePool: string;
-  eliteCategories: MemberCategory[];
-  emptyElitePool: EmptyElitePool;
-}
+export { type SplitRuleText, splitRuleOf, splitRuleText } from "../salary/split-rules.ts";
+
+import { dayOutOfRange, lastDay } from "./day-range.ts";
 
 export const SPLIT_PARTS = ["guildFund", "adminFund", "elitePool", "basePool"] as const;
 export type SplitPart = (typeof SPLIT_PARTS)[number];
@@ -143,32 +134,6 @@ export const removeSplitRuleSchema = z.strictObject(
       issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined,
   },
 );
-
-/** A rule set as text (the answer's form). */
-export function splitRuleText(rule: SplitRule & { effectiveFrom: string }): SplitRuleText {
-  return {
-    effectiveFrom: rule.effectiveFrom,
-    guildFund: (rule.guildFundBp / 100).toFixed(2),
-    adminFund: (rule.adminFundBp / 100).toFixed(2),
-    elitePool: (rule.elitePoolBp / 100).toFixed(2),
-    basePool: (rule.basePoolBp / 100).toFixed(2),
-    eliteCategories: [...rule.eliteCategories],
-    emptyElitePool: rule.emptyElitePool,
-  };
-}
-
-/** A rule set from its text (the settings the app synced), for the salary engine. */
-export function splitRuleOf(text: SplitRuleText): SplitRule {
-  return {
-    effectiveFrom: text.effectiveFrom,
-    guildFundBp: parsePercent(text.guildFund) ?? DEFAULT_SPLIT_RULE.guildFundBp,
-    adminFundBp: parsePercent(text.adminFund) ?? DEFAULT_SPLIT_RULE.adminFundBp,
-    elitePoolBp: parsePercent(text.elitePool) ?? DEFAULT_SPLIT_RULE.elitePoolBp,
-    basePoolBp: parsePercent(text.basePool) ?? DEFAULT_SPLIT_RULE.basePoolBp,
-    eliteCategories: text.eliteCategories,
-    emptyElitePool: text.emptyElitePool,
-  };
-}
 
 /** One member's salary before and after a rule change. */
 export interface SalaryMove {

@@ -7,6 +7,7 @@
  * dexie-react-hooks, whose static import would put Dexie into every page's first download (decision 014).
  */
 import { type DependencyList, startTransition, useEffect, useState } from "react";
+import type { SplitRuleText } from "@shared/salary/split-rules.ts";
 import type { FundSpending } from "@shared/schemas/fund-spending.ts";
 import type { Payout } from "@shared/schemas/payouts.ts";
 import { api } from "../lib/api-client.ts";
@@ -97,6 +98,16 @@ export function useFunds(): GuildFunds | null | undefined {
 /** The guild's settings, its time zone first (decision 059). undefined while reading; null when never synced. */
 export function useGuildSettings(): GuildSettings | null | undefined {
   return useLocalQuery((layer) => layer.readGuildSettings(layer.portalDb()), []);
+}
+
+const NO_SPLIT_RULES: readonly SplitRuleText[] = [];
+
+/**
+ * The guild's split rules as synced (decision 075), oldest first; none (SPEC's split for every item) until the
+ * settings are read, and in settings stored before the rules existed. splitRuleBookOf makes them the engine's.
+ */
+export function useSplitRules(): readonly SplitRuleText[] {
+  return useGuildSettings()?.splitRules ?? NO_SPLIT_RULES;
 }
 
 /** undefined while reading; null when never synced. */

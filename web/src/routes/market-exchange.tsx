@@ -1,12 +1,19 @@
 import { Plus, Swords } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
+import { splitRuleBookOf } from "@shared/salary/split-rules.ts";
 import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { MarketSummaryCards } from "../components/market-summary-cards.tsx";
 import { PageHeader } from "../components/page-header.tsx";
-import { useBossNames, useGuildMembers, useMarketItems, useSyncStatus } from "../data/hooks.ts";
+import {
+  useBossNames,
+  useGuildMembers,
+  useMarketItems,
+  useSplitRules,
+  useSyncStatus,
+} from "../data/hooks.ts";
 import type { BossNameRow, GuildMember, MarketItem } from "../data/portal-db.ts";
 import { AdminMarketFiltersBar } from "../features/admin-market/admin-market-filters.tsx";
 import {
@@ -19,6 +26,7 @@ import {
   adminMarketMatches,
   itemDistribution,
   itemParticipants,
+  itemSplitRule,
   NO_ADMIN_FILTERS,
   participantCounter,
   participantNamesOf,
@@ -132,6 +140,8 @@ function MarketDialogs({
   bossNames: CollectionState<BossNameRow[]>;
   formBosses: readonly string[];
 }) {
+  const splitRules = useSplitRules();
+  const splitRuleBook = useMemo(() => splitRuleBookOf(splitRules), [splitRules]);
   const market = useMarketCommands();
   const pickable = roster.filter((m) => m.status === "active");
   // The item as it is now in the store (a dialog stays current while the list refreshes).
@@ -199,7 +209,8 @@ function MarketDialogs({
           onOpenChange={onOpenChange}
           lootName={open.item.lootName}
           status={current(open.item).status}
-          distribution={itemDistribution(current(open.item), roster)}
+          distribution={itemDistribution(current(open.item), roster, splitRuleBook)}
+          rule={itemSplitRule(current(open.item), splitRuleBook)}
         />
       ) : null}
       <Dialog

@@ -87,6 +87,7 @@ describe("the admin market list", () => {
     const split = itemDistribution(
       item(9, { value: "1000.00", status: "Sold", participatedMembers: '["A","B","C","D","E"]' }),
       roster,
+      [],
     );
     expect(split).not.toBeNull();
     expect([

@@ -3,6 +3,7 @@
  * order (Sold, Pending, then newest created first) and one item's exact distribution (the summary and the
  * boss options are shared/market/market-summary.ts).
  */
+
 import {
   indexParticipantRoster,
   parseParticipantNames,
@@ -14,6 +15,7 @@ import {
   type ItemDistribution,
   type MemberCategory,
 } from "@shared/salary/distribute-item.ts";
+import { ruleForDay, type SplitRule, type SplitRuleBook, splitDayOf } from "@shared/salary/split-rules.ts";
 import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
 import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
 
@@ -111,8 +113,19 @@ export function participantNamesOf(item: MarketItem): string[] {
   return parseParticipantNames(item.participatedMembers ?? "");
 }
 
-/** The exact split of one item by the shared salary engine; null when the value cannot be read. */
-export function itemDistribution(item: MarketItem, roster: readonly GuildMember[]): ItemDistribution | null {
+/** The rule set an item is split under: the one in force on its day (decision 075). */
+export const itemSplitRule = (item: MarketItem, book: SplitRuleBook): SplitRule =>
+  ruleForDay(book, splitDayOf(item.dateAcquired, item.createdAt));
+
+/**
+ * The exact split of one item by the shared salary engine under the rules of its day; null when the value cannot
+ * be read.
+ */
+export function itemDistribution(
+  item: MarketItem,
+  roster: readonly GuildMember[],
+  book: SplitRuleBook,
+): ItemDistribution | null {
   try {
     return distributeItem(
       {
@@ -123,6 +136,7 @@ export function itemDistribution(item: MarketItem, roster: readonly GuildMember[
         status: item.status,
       },
       salaryRoster(roster),
+      itemSplitRule(item, book),
     );
   } catch {
     return null;

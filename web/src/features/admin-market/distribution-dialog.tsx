@@ -1,6 +1,8 @@
 /** 'Distribution Details': how one item's value splits, exactly as the salary engine computes it. */
 import { formatMoney } from "@shared/money/money.ts";
 import type { ItemDistribution } from "@shared/salary/distribute-item.ts";
+import type { SplitRule } from "@shared/salary/split-rules.ts";
+import { categoryList, percentOf } from "@shared/salary/split-rules-text.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
 import { Dialog } from "@web/components/dialog.tsx";
 import { NO_PARTICIPANTS } from "@web/components/participants-dialog.tsx";
@@ -23,13 +25,17 @@ export function DistributionDialog({
   lootName,
   status,
   distribution,
+  rule,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   lootName: string;
   status: string;
   distribution: ItemDistribution | null;
+  /** The split rules of the item's day (decision 075). */
+  rule: SplitRule;
 }) {
+  const elite = rule.eliteCategories.length > 0 ? categoryList(rule.eliteCategories) : "nobody";
   return (
     <Dialog
       open={open}
@@ -48,22 +54,30 @@ export function DistributionDialog({
               cents={distribution.guildFundCents}
               note={
                 distribution.guildFundCents !== distribution.guildFundPartCents
-                  ? "10% plus the pools nobody could take"
-                  : "10%"
+                  ? `${percentOf(rule.guildFundBp)} plus the pools nobody could take`
+                  : percentOf(rule.guildFundBp)
               }
             />
-            <Figure label="Admin Fund" cents={distribution.adminFundCents} note="5%" />
+            <Figure
+              label="Admin Fund"
+              cents={distribution.adminFundCents}
+              note={percentOf(rule.adminFundBp)}
+            />
             <Figure
               label="Elite Pool"
               cents={distribution.elitePoolCents}
-              note={
-                distribution.elitePoolToGuildFund ? "25%, to the guild fund" : "25%, Guild Master and Core"
-              }
+              note={`${percentOf(rule.elitePoolBp)}, ${
+                distribution.elitePoolToGuildFund
+                  ? "to the guild fund"
+                  : distribution.elitePoolToBasePool
+                    ? "into the base pool"
+                    : elite
+              }`}
             />
             <Figure
               label="Base Pool"
               cents={distribution.basePoolCents}
-              note={distribution.basePoolToGuildFund ? "60%, to the guild fund" : "60%, every participant"}
+              note={`${percentOf(rule.basePoolBp)}, ${distribution.basePoolToGuildFund ? "to the guild fund" : "every participant"}`}
             />
           </dl>
           {distribution.shares.length === 0 ? (

@@ -54,6 +54,8 @@ export interface ReportHeader {
   brand: string;
   /** When the figures were calculated, as the screen shows it. */
   calculatedAt: string;
+  /** How the items were split, one line per range of days (decision 075); none leaves the section out. */
+  splitRules?: readonly string[];
 }
 
 export function receiptReport(receipt: SalaryReceipt, header: ReportHeader): string {
@@ -66,6 +68,9 @@ export function receiptReport(receipt: SalaryReceipt, header: ReportHeader): str
     `Calculated: ${header.calculatedAt}`,
     `Processed Items: ${formatCount(processedItemsCount(receipt))}`,
     `Members Updated: ${formatCount(membersUpdatedCount(receipt))}`,
+    ...(header.splitRules?.length
+      ? ["", "Split rules:", ...header.splitRules.map((line) => `  ${line}`)]
+      : []),
     "",
     THIN_RULE,
     "MEMBER DETAILS",

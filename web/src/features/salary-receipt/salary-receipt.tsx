@@ -9,10 +9,13 @@ import { FileDown, FileText, Loader2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { dateStamp, formatDate, formatDateTime } from "@shared/format/format-date.ts";
 import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
+import { splitRuleBookOf } from "@shared/salary/split-rules.ts";
+import { ruleRangeLines } from "@shared/salary/split-rules-text.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
 import { stickyEdge, stickyHeadCell, Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
 import { notStoredText, YOU_ARE_OFFLINE } from "@web/components/online-only-notice.tsx";
+import { useSplitRules } from "@web/data/hooks.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { saveFile } from "@web/lib/save-file.ts";
 import { toast } from "@web/lib/toast.tsx";
@@ -38,9 +41,14 @@ async function exportCsv(receipt: SalaryReceipt) {
   );
 }
 
-async function exportReport(receipt: SalaryReceipt, brand: string, calculatedAt: number) {
+async function exportReport(
+  receipt: SalaryReceipt,
+  brand: string,
+  calculatedAt: number,
+  splitRules: string[],
+) {
   const { receiptReport, reportFileName } = await import("./receipt-export.ts");
-  const report = receiptReport(receipt, { brand, calculatedAt: calculatedText(calculatedAt) });
+  const report = receiptReport(receipt, { brand, calculatedAt: calculatedText(calculatedAt), splitRules });
   saveFile(reportFileName(dateStamp(Date.now())), new Blob([report], { type: "text/plain;charset=utf-8" }));
 }
 
@@ -48,13 +56,13 @@ async function exportReport(receipt: SalaryReceipt, brand: string, calculatedAt:
  * The detailed report lists every item, so a summary's report is made from the whole receipt, fetched for it
  * (calculated when it arrives). Resolves once the download is handed over or the failure is shown.
  */
-async function exportFullReport(details: ReceiptDetails, brand: string): Promise<void> {
+async function exportFullReport(details: ReceiptDetails, brand: string, splitRules: string[]): Promise<void> {
   if (!details.online) {
     toast.error(YOU_ARE_OFFLINE, { description: notStoredText("Item lists", "export the detailed report") });
     return;
   }
   try {
-    await exportReport(await details.loadFullReceipt(), brand, Date.now());
+    await exportReport(await details.loadFullReceipt(), brand, Date.now(), splitRules);
   } catch (error) {
     toast.error(LOAD_FAILED, { description: errorMessage(error) });
   }
@@ -73,10 +81,11 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
 
 function ReceiptHeader({ receipt, brand, calculatedAt, details }: SalaryReceiptViewProps) {
   const [exporting, setExporting] = useState(false);
+  const splitRules = useSplitRuleLines();
   async function onExportReport() {
-    if (!details) return exportReport(receipt, brand, calculatedAt);
+    if (!details) return exportReport(receipt, brand, calculatedAt, splitRules);
     setExporting(true);
-    await exportFullReport(details, brand);
+    await exportFullReport(details, brand, splitRules);
     setExporting(false);
   }
   const ReportIcon = exporting ? Loader2 : FileText;
@@ -142,6 +151,15 @@ function SummaryTotals({ receipt }: { receipt: SalaryReceipt }) {
   );
 }
 
+/** How the items were split, one line per range of days (decision 075). */
+function useSplitRuleLines(): string[] {
+  const rules = useSplitRules();
+  return useMemo(
+    () => ruleRangeLines(splitRuleBookOf(rules), new Date().toISOString().slice(0, 10)),
+    [rules],
+  );
+}
+
 /** With `details`: the rows' items, fetched while the page is open and kept per member for this summary. */
 function useFetchedItems(receipt: SalaryReceipt, details?: ReceiptDetails): FetchedItems | undefined {
   const load = details?.loadMemberItems;
@@ -163,6 +181,7 @@ export interface SalaryReceiptViewProps {
 export function SalaryReceiptView(props: SalaryReceiptViewProps) {
   const { receipt } = props;
   const fetched = useFetchedItems(receipt, props.details);
+  const splitRules = useSplitRuleLines();
   return (
     <div className="space-y-6">
       <ReceiptHeader {...props} />
@@ -200,6 +219,15 @@ export function SalaryReceiptView(props: SalaryReceiptViewProps) {
       </TableCard>
 
       <SummaryTotals receipt={receipt} />
+
+      <section aria-label="Split rules" className="rounded-2xl border border-line bg-surface p-4 text-sm">
+        <h2 className="mb-2 font-semibold text-ink">How the items were split</h2>
+        <ul className="space-y-1 text-ink-muted">
+          {splitRules.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
 
       <p className="text-center text-xs text-ink-muted">
         This receipt is an audit-ready breakdown of every salary calculated from the sold items: each share
