@@ -1,6 +1,6 @@
 -- 019: the guild's split rules with the day they take effect (docs/decisions/075). A Sold item is split under the
 -- rule set in force on its day (its acquired date, else the UTC day it was recorded); before the first row, and in a
--- guild without rows, SPEC's 10/5/25/60 holds. The parts are basis points (hundredths of a percent) adding up to
+-- guild without rows, the default 10/5/25/60 holds. The parts are basis points (hundredths of a percent) adding up to
 -- 100%. Portable to PostgreSQL 15, Neon and PGlite (Postgres 18).
 
 CREATE TABLE split_rules (

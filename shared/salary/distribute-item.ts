@@ -58,7 +58,7 @@ export interface ItemDistribution {
 /**
  * Divides one item's value among the funds and its participants, whatever the item's status (the dialog may
  * preview a Pending item; salaries count only Sold items).
- * - Value: by the rule set (split-rules.ts; SPEC's 10% guild fund, 5% admin fund, 25% elite pool, 60% base pool by
+ * - Value: by the rule set (split-rules.ts; the default 10% guild fund, 5% admin fund, 25% elite pool, 60% base pool by
  *   default), by largest remainder.
  * - Base pool: equally among all participants. Elite pool: equally among participants of the rule's elite
  *   categories (Guild Master and Core by default). Equal splits give leftover cents by participant name.

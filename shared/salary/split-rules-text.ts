@@ -46,7 +46,7 @@ export interface RuleRange {
   readonly inForce: boolean;
 }
 
-/** Which days use which rules, oldest first: SPEC's default before the first rule set, then each rule set. */
+/** Which days use which rules, oldest first: the portal's default before the first rule set, then each rule set. */
 export function ruleRanges(book: SplitRuleBook, today: string): RuleRange[] {
   const dated = book.filter(
     (rule): rule is SplitRule & { effectiveFrom: string } => rule.effectiveFrom !== null,

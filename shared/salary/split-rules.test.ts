@@ -52,7 +52,7 @@ const item = {
 
 describe("the rule set in force on a day", () => {
   const book = [rule("2026-03-01", { guildFundBp: 2000, basePoolBp: 5000 }), rule("2026-06-01")];
-  it("is the latest that took effect on or before the day, else SPEC's default", () => {
+  it("is the latest that took effect on or before the day, else the portal's default", () => {
     expect(ruleForDay(book, "2026-02-28")).toBe(DEFAULT_SPLIT_RULE);
     expect(ruleForDay(book, "2026-03-01")).toBe(book[0]);
     expect(ruleForDay(book, "2026-05-31")).toBe(book[0]);

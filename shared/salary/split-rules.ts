@@ -3,7 +3,7 @@
  * (kept as basis points, hundredths of a percent, so every split stays in integers), which member categories share the
  * elite pool, and where an elite pool nobody can take goes. A rule set takes effect from a day; an item is split under
  * the rule set in force on its day (its acquired date, else the day it was recorded, in UTC). Before the first rule
- * set, and for a guild that never set one, SPEC's 10/5/25/60 holds.
+ * set, and for a guild that never set one, the default 10/5/25/60 holds.
  */
 import type { MemberCategory } from "./distribute-item.ts";
 
@@ -32,7 +32,7 @@ export function eliteCategoriesOf(guildMaster: boolean, core: boolean, members: 
   return MEMBER_CATEGORIES.filter((_, at) => [guildMaster, core, members][at]);
 }
 
-/** SPEC's split (docs/product.md#money): 10% guild fund, 5% admin fund, 25% elite pool, 60% base pool. */
+/** The portal's default split (docs/product.md#money): 10% guild fund, 5% admin fund, 25% elite pool, 60% base pool. */
 export const DEFAULT_SPLIT_RULE: SplitRule = {
   effectiveFrom: null,
   guildFundBp: 1000,

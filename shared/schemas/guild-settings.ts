@@ -19,7 +19,7 @@ export interface GuildTimeZone {
 
 export interface GuildSettings extends GuildTimeZone {
   /**
-   * The split rules, oldest first (decision 075); empty: SPEC's 10/5/25/60 for every item. An app that synced the
+   * The split rules, oldest first (decision 075); empty: the default 10/5/25/60 for every item. An app that synced the
    * settings before the rules existed has none stored: read them with splitRuleBookOf.
    */
   splitRules: SplitRuleText[];

@@ -70,7 +70,7 @@ function discordSignIn(tables: Record<string, BackupTable>): void {
   for (const row of users.rows) row.push(null, "false");
 }
 
-/** 019 added the split rules (decision 075): an older file's items were split under SPEC's, the default. */
+/** 019 added the split rules (decision 075): an older file's items were split under the default split. */
 function splitRules(tables: Record<string, BackupTable>): void {
   tables.split_rules ??= { columns: [...SPLIT_RULE_COLUMNS], rows: [] };
 }

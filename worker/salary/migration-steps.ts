@@ -4,8 +4,9 @@ import type { Queryable } from "../db/types.ts";
 import { rebuildDerivedFigures, rebuildWhenOutOfStep } from "./rebuild.ts";
 
 export const MIGRATION_STEPS: MigrationSteps = {
-  // 002 adds the stored distributions: fill them (and set every salary and the funds) from the existing items.
-  "002": rebuildDerivedFigures,
+  // 002 adds the stored distributions: fill them (and set every salary and the funds) from the existing items,
+  // under the default split: the split rules (019) do not exist yet.
+  "002": (tx) => rebuildDerivedFigures(tx, []),
 };
 
 /**

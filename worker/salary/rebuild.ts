@@ -8,6 +8,7 @@
  */
 import { parseMoney } from "@shared/money/money.ts";
 import { calculateSalaries, type SalaryCalculation } from "@shared/salary/calculate-salaries.ts";
+import type { SplitRuleBook } from "@shared/salary/split-rules.ts";
 import { sameDistribution, storedDistributions } from "@shared/salary/stored-distribution.ts";
 import type { WriteTools } from "../app/write.ts";
 import { insertAudit } from "../audit/audit-repo.ts";
@@ -34,14 +35,17 @@ export interface Rebuild {
   fundsAfter: Funds;
 }
 
-/** Rebuilds every stored distribution, salary and the funds row from the items. */
-export async function rebuildDerivedFigures(tx: Queryable): Promise<Rebuild> {
+/**
+ * Rebuilds every stored distribution, salary and the funds row from the items, each under the split rules of its
+ * day (`book`: read from the database unless given; migration 002's step runs before the rules' table exists).
+ */
+export async function rebuildDerivedFigures(tx: Queryable, book?: SplitRuleBook): Promise<Rebuild> {
   await lockDerivedFigures(tx);
   const roster = await loadRoster(tx);
   const items = await loadSoldItems(tx);
-  const book = await loadSplitRules(tx);
-  const calculation = calculateSalaries(items, roster, book);
-  const next = storedDistributions(items, roster, book);
+  const rules = book ?? (await loadSplitRules(tx));
+  const calculation = calculateSalaries(items, roster, rules);
+  const next = storedDistributions(items, roster, rules);
 
   const storedIds = await tx.query<{ itemId: number }>(`SELECT item_id AS "itemId" FROM salary_items`);
   const stored = await loadStored(

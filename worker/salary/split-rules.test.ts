@@ -65,7 +65,7 @@ const NINETY_TEN: SplitRuleInput = {
 const save = (client: TestClient, body: unknown) => client.call("PUT", "/_api/admin/split-rules", body);
 
 describe(`split rules (${testDriver()} driver)`, () => {
-  it("starts with SPEC's 10/5/25/60 for every item", async () => {
+  it("starts with the default 10/5/25/60 for every item", async () => {
     expect(await storedFigures(portal.db)).toEqual({
       // Each sale: 600 base pool by 3, 250 elite by Ash and Bram.
       salaries: { Ash: "650.00", Bram: "650.00", Cole: "400.00" },
@@ -137,7 +137,7 @@ describe(`split rules (${testDriver()} driver)`, () => {
     );
     expect(moved[0]?.after.changedSalaries).toHaveLength(3);
 
-    // A later sale in July is split under the new rules too; a March one under SPEC's.
+    // A later sale in July is split under the new rules too; a March one under the default.
     const sold = await portal.admin.post("/_api/market-exchange/update", {
       id: (
         await portal.db.query<{ id: number }>("SELECT id FROM market_exchange WHERE loot_name = 'July Orb'")

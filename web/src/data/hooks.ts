@@ -103,7 +103,7 @@ export function useGuildSettings(): GuildSettings | null | undefined {
 const NO_SPLIT_RULES: readonly SplitRuleText[] = [];
 
 /**
- * The guild's split rules as synced (decision 075), oldest first; none (SPEC's split for every item) until the
+ * The guild's split rules as synced (decision 075), oldest first; none (the default split for every item) until the
  * settings are read, and in settings stored before the rules existed. splitRuleBookOf makes them the engine's.
  */
 export function useSplitRules(): readonly SplitRuleText[] {

@@ -60,6 +60,7 @@ const named = (categories: readonly MemberCategory[]) =>
 
 function participationWords(rule: SplitRule): string[] {
   const others = MEMBER_CATEGORIES.filter((c) => !rule.eliteCategories.includes(c));
+  if (rule.elitePoolBp === 0) return ["There is no elite bonus: everyone gets the base share."];
   if (rule.eliteCategories.length === 0) {
     const fallback = rule.emptyElitePool === "base-pool" ? "joins the base pool" : "goes to the guild fund";
     return [`Nobody gets an elite bonus: the elite pool ${fallback}.`];

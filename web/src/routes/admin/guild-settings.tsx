@@ -2,6 +2,7 @@ import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { PageSkeleton } from "@web/components/page-skeleton.tsx";
 import { DiscordSignInSection } from "@web/features/guild-settings/discord-sign-in-section.tsx";
+import { SplitRulesSection } from "@web/features/guild-settings/split-rules-section.tsx";
 import { TimeZoneSection } from "@web/features/guild-settings/time-zone-section.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
@@ -25,6 +26,7 @@ export function GuildSettingsPage() {
       ) : (
         <div className="space-y-4">
           <TimeZoneSection settings={zone.settings} online={online} />
+          <SplitRulesSection rules={zone.settings.splitRules ?? []} online={online} />
           <DiscordSignInSection online={online} />
         </div>
       )}
