@@ -210,7 +210,7 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
   });
 
   it("restores the chosen zone into another portal", async () => {
-    expect(file.tables.guild_settings?.columns).toEqual(["id", "time_zone", "updated_at"]);
+    expect(file.tables.guild_settings?.columns).toEqual(["id", "time_zone", "updated_at", "guild_name"]);
     const target = await freshDb();
     await restoreBackup(target, JSON.stringify(file), { brand: BRAND, replace: false, now: options.now });
     expect(await readChosenTimeZone(target)).toBe("Asia/Manila");
