@@ -6,11 +6,13 @@
  * - PUT /_api/admin/guild-settings  (admins)   { timeZone } -> GuildSettings
  */
 import * as z from "zod";
+import type { GuildName } from "./guild-name.ts";
 
 /** Where the zone in force comes from: an admin's choice, GUILD_TIMEZONE until then, else the server's own. */
 export type TimeZoneSource = "guild-settings" | "GUILD_TIMEZONE" | "server";
 
-export interface GuildSettings {
+/** The zone and, since decision 078, the guild's name (guild-name.ts) in force. */
+export interface GuildSettings extends GuildName {
   /** The IANA zone fixed boss schedules and spawn alerts are read in, for everyone alike. */
   timeZone: string;
   timeZoneSource: TimeZoneSource;

@@ -9,6 +9,7 @@ import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
+import { guildSettingsAnswer } from "./guild-name.ts";
 import { saveTimeZone } from "./guild-settings-repo.ts";
 import { readGuildSettings } from "./guild-time-zone.ts";
 
@@ -29,19 +30,18 @@ async function databaseKnows(q: Queryable, timeZone: string): Promise<boolean> {
 }
 
 export const guildSettingsRoutes = serveCalls(GUILD_SETTINGS_CALLS, {
-  read: async (c) =>
-    sendData<GuildSettings>(c, await readGuildSettings(c.get("db"), c.get("config").timeZone)),
+  read: async (c) => sendData<GuildSettings>(c, await guildSettingsAnswer(c.get("db"), c.get("config"))),
   save: async (c) => {
     const { timeZone } = c.req.valid("json");
     if (!(await databaseKnows(c.get("db"), timeZone)))
       throw new ApiError(400, timeZoneUnknownToDatabase(timeZone));
-    const configured = c.get("config").timeZone;
+    const config = c.get("config");
     return write(c, async ({ tx, audit }) => {
-      const before = await readGuildSettings(tx, configured);
+      const before = await readGuildSettings(tx, config.timeZone);
       await saveTimeZone(tx, timeZone);
-      const after = await readGuildSettings(tx, configured);
+      const after = await readGuildSettings(tx, config.timeZone);
       await audit({ action: "update", entity: ENTITY, before, after });
-      return after;
+      return guildSettingsAnswer(tx, config);
     });
   },
 });

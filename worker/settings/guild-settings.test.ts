@@ -28,6 +28,8 @@ const PEPPER = "test-pepper-0123456789";
 const BRAND = "Test Guild";
 /** GUILD_TIMEZONE of the app under test: the zone until an admin chooses. */
 const CONFIGURED = "Europe/Berlin";
+/** The guild's name while no admin has chosen one (decision 078). */
+const UNNAMED = { guildName: BRAND, guildNameSource: "GUILD_BRAND" } as const;
 
 const dbs: Db[] = [];
 async function freshDb(): Promise<Db> {
@@ -58,13 +60,14 @@ describe("reading the guild's time zone", () => {
     const visitor = new TestClient(appOn(db));
     const res = await visitor.get("/_api/public/guild-settings");
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" });
+    expect(res.data).toEqual({ timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE", ...UNNAMED });
     expect((await visitor.get("/_api/public/config")).data).toEqual({ brand: BRAND, timeZone: CONFIGURED });
 
     const unset = new TestClient(appOn(db, null));
     expect((await unset.get("/_api/public/guild-settings")).data).toEqual({
       timeZone: runtimeTimeZone(),
       timeZoneSource: "server",
+      ...UNNAMED,
     });
     expect(timeZoneStartLine({ timeZone: "UTC", timeZoneSource: "server" })).toBe(
       "Guild time zone: UTC (this machine's; choose it in Admin › Guild Settings)",
@@ -128,7 +131,12 @@ describe("choosing the guild's time zone", () => {
 
     const saved = await putZone(admin, { timeZone: " asia/manila " });
     expect(saved.status).toBe(200);
-    const expected: GuildSettings = { timeZone: "Asia/Manila", timeZoneSource: "guild-settings" };
+    const expected: GuildSettings = {
+      timeZone: "Asia/Manila",
+      timeZoneSource: "guild-settings",
+      guildName: BRAND,
+      guildNameSource: "GUILD_BRAND",
+    };
     expect(saved.data).toEqual(expected);
 
     // The cached read moved: a browser's copy is not confirmed.
@@ -147,7 +155,8 @@ describe("choosing the guild's time zone", () => {
     expect(entries[0]).toMatchObject({
       action: "update",
       before: { timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" },
-      after: expected,
+      // The zone's entry names the zone only (the guild's name has entries of its own, decision 078).
+      after: { timeZone: "Asia/Manila", timeZoneSource: "guild-settings" },
     });
     expect(entries[0]?.actorEmail).toMatch(/^zone-admin-/);
   });
@@ -245,6 +254,7 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
     expect((await new TestClient(appOn(target)).get("/_api/public/guild-settings")).data).toEqual({
       timeZone: CONFIGURED,
       timeZoneSource: "GUILD_TIMEZONE",
+      ...UNNAMED,
     });
     // The row is there again, for the next choice and the next backup.
     const [row] = await target.query<{ n: number }>("SELECT count(*)::int AS n FROM guild_settings");

@@ -6,6 +6,9 @@
 import { resolveTimeZone } from "@shared/format/zoned-time.ts";
 import { type GuildSettings, resolveGuildTimeZone } from "@shared/schemas/guild-settings.ts";
 import type { Queryable } from "../db/types.ts";
+
+type GuildTimeZone = Pick<GuildSettings, "timeZone" | "timeZoneSource">;
+
 import { readChosenTimeZone } from "./guild-settings-repo.ts";
 
 /** The runtime's own zone: the machine's under `npm start` (TZ, the system's setting), UTC in workerd. */
@@ -13,11 +16,11 @@ export function runtimeTimeZone(): string {
   return resolveTimeZone(null);
 }
 
-/** The settings every screen reads. `configured`: GUILD_TIMEZONE (AppConfig.timeZone), null when unset. */
+/** The zone in force. `configured`: GUILD_TIMEZONE (AppConfig.timeZone), null when unset. */
 export async function readGuildSettings(
   q: Queryable,
   configured: string | null | undefined,
-): Promise<GuildSettings> {
+): Promise<GuildTimeZone> {
   return resolveGuildTimeZone(await readChosenTimeZone(q), configured, runtimeTimeZone());
 }
 
@@ -27,7 +30,7 @@ export async function guildTimeZone(q: Queryable, configured: string | null | un
 }
 
 /** What `npm start` says about the zone when it starts. */
-export function timeZoneStartLine({ timeZone, timeZoneSource }: GuildSettings): string {
+export function timeZoneStartLine({ timeZone, timeZoneSource }: GuildTimeZone): string {
   if (timeZoneSource === "guild-settings")
     return `Guild time zone: ${timeZone} (chosen in Admin › Guild Settings)`;
   const from = timeZoneSource === "GUILD_TIMEZONE" ? "GUILD_TIMEZONE" : "this machine's";
