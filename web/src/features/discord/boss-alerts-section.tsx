@@ -14,9 +14,9 @@ import {
   bossAlertRoleField,
 } from "@shared/schemas/boss-alerts.ts";
 import { Button } from "@web/components/button.tsx";
-import { Card } from "@web/components/card.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { PageSkeleton } from "@web/components/page-skeleton.tsx";
+import { SettingsSection } from "@web/components/settings-section.tsx";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { useServerRead } from "@web/lib/use-server-read.ts";
@@ -210,37 +210,25 @@ export function BossAlertsSection({ defaultLead }: { defaultLead: number }) {
     api.call(DISCORD_CALLS.bossAlerts, { signal }),
   );
   const bosses = read.data?.bosses ?? null;
-  const headingId = useId();
   return (
-    <Card className="flex flex-col gap-4">
-      <section aria-labelledby={headingId} className="flex flex-col gap-3">
-        <div className="flex items-start gap-3">
-          <BellRing className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
-          <div className="min-w-0">
-            <h2 id={headingId} className="text-base font-semibold text-ink">
-              Alerts per boss
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">
-              A boss's own lead time (1 to 60 minutes; empty: {defaultLead} minutes, as above) and a Discord
-              role its spawn alert mentions, such as @Raiders (Developer Mode on, then Server Settings › Roles
-              › … › Copy Role ID). Only that role is pinged, never @everyone or @here.
-            </p>
-          </div>
-        </div>
-        {read.status === "error" && !bosses ? (
-          <p role="alert" className="text-sm text-red-200">
-            {read.error}
-          </p>
-        ) : !bosses ? (
-          <PageSkeleton label="Loading the bosses' alerts" />
-        ) : (
-          <BossAlertsForm
-            bosses={bosses}
-            defaultLead={defaultLead}
-            onSaved={(next) => read.replace({ bosses: next })}
-          />
-        )}
-      </section>
-    </Card>
+    <SettingsSection
+      icon={BellRing}
+      title="Alerts per boss"
+      description={`A boss's own lead time (1 to 60 minutes; empty: ${defaultLead} minutes, as above) and a Discord role its spawn alert mentions, such as @Raiders (Developer Mode on, then Server Settings › Roles › … › Copy Role ID). Only that role is pinged, never @everyone or @here.`}
+    >
+      {read.status === "error" && !bosses ? (
+        <p role="alert" className="text-sm text-red-200">
+          {read.error}
+        </p>
+      ) : !bosses ? (
+        <PageSkeleton label="Loading the bosses' alerts" />
+      ) : (
+        <BossAlertsForm
+          bosses={bosses}
+          defaultLead={defaultLead}
+          onSaved={(next) => read.replace({ bosses: next })}
+        />
+      )}
+    </SettingsSection>
   );
 }

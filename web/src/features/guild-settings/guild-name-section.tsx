@@ -10,11 +10,11 @@ import { GUILD_NAME_CALLS } from "@shared/contract/guild-name.ts";
 import { GUILD_NAME_MAX_LENGTH, guildNameField } from "@shared/schemas/guild-name.ts";
 import type { GuildSettings } from "@shared/schemas/guild-settings.ts";
 import { Button } from "@web/components/button.tsx";
+import { SettingsSection } from "@web/components/settings-section.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 export const guildNameSaved = (name: string) => `The guild is now called ${name}.`;
 export const GUILD_NAME_RESET = "The guild's name is the server's again.";
