@@ -15,6 +15,7 @@ import { CLAIM_CALLS, MY_CLAIM_CALLS } from "./claims.ts";
 import { DISCORD_SIGN_IN_CALLS, DISCORD_SIGN_IN_SETTINGS_CALLS } from "./discord-sign-in.ts";
 import { FIX_PARTICIPANTS_CALLS } from "./fix-participants.ts";
 import { FUND_CALLS } from "./funds.ts";
+import { GUILD_NAME_CALLS } from "./guild-name.ts";
 import { GUILD_SETTINGS_CALLS } from "./guild-settings.ts";
 import { LOGIN_CALLS } from "./login.ts";
 import { MARKET_CALLS } from "./market.ts";
@@ -34,7 +35,7 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "System", calls: SYSTEM_CALLS },
   { title: "Sign-in", calls: { ...LOGIN_CALLS, ...SESSION_CALLS, ...SIGN_IN_OPTION_CALLS } },
   { title: "Sign in with Discord", calls: DISCORD_SIGN_IN_CALLS },
-  { title: "Guild settings", calls: GUILD_SETTINGS_CALLS },
+  { title: "Guild settings", calls: { ...GUILD_SETTINGS_CALLS, ...GUILD_NAME_CALLS } },
   { title: "Split rules", calls: SPLIT_RULE_CALLS },
   { title: "Sync", calls: SYNC_CALLS },
   { title: "Queued writes", calls: BATCH_CALLS },

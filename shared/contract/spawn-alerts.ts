@@ -1,4 +1,6 @@
 /** Spawn alerts: Web Push on a device (decision 042) and Discord for the guild (043). */
+
+import { type BossAlert, saveBossAlertsSchema } from "../schemas/boss-alerts.ts";
 import {
   type DiscordSettings,
   discordSettingsBodySchema,
@@ -64,5 +66,21 @@ export const DISCORD_CALLS = {
     role: "admin",
     summary: "Posts a test message at once and answers how it went (503 with Discord's error).",
     answer: answer<{ message: string }>(),
+  }),
+  bossAlerts: call({
+    method: "GET",
+    path: "/discord-settings/boss-alerts",
+    role: "admin",
+    summary: "Each boss's spawn alert lead time and the Discord role it mentions (decision 077).",
+    answer: answer<{ bosses: BossAlert[] }>(),
+  }),
+  saveBossAlerts: call({
+    method: "PUT",
+    path: "/discord-settings/boss-alerts",
+    role: "admin",
+    summary:
+      "Sets the lead time and role of the bosses given (null: the default, no mention); audited per boss.",
+    body: saveBossAlertsSchema,
+    answer: answer<{ bosses: BossAlert[] }>(),
   }),
 };

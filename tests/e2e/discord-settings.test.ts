@@ -1,6 +1,8 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOSS_ALERT_MESSAGES } from "@shared/schemas/boss-alerts.ts";
 import { DISCORD_WEBHOOK_INVALID } from "@shared/schemas/spawn-alerts.ts";
+import { BOSS_ALERTS_SAVED } from "@web/features/discord/boss-alerts-section.tsx";
 import { type FakeDiscord, startFakeDiscord } from "@worker/discord/testing/fake-discord.ts";
 import {
   type BrowserPortal,
@@ -45,13 +47,13 @@ describe("the Discord settings screen", () => {
 
     const url = page.getByLabel("Webhook URL");
     await url.fill("https://example.com/hooks/123");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => page.getByText(DISCORD_WEBHOOK_INVALID).count()).toBeGreaterThan(0);
 
     // A webhook Discord answers 404 (deleted in Discord): the test message fails, and the screen says why.
     await url.fill(`${discord.url}/api/webhooks/4242/s404`);
     await page.getByLabel("Spawn alerts come").selectOption("15");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => page.getByTestId("discord-status").textContent()).toContain("Discord is on");
     const saved = await (await portal.adminApi()).get<{
       discord: { webhookUrl: string; leadMinutes: number };
@@ -86,5 +88,46 @@ describe("the Discord settings screen", () => {
       .toContain("Discord settings are not stored on this device");
     await screenshot(phone, "discord-settings-offline");
     await goOnline(phone.context());
+  });
+});
+
+describe("alerts per boss", () => {
+  it("sets a boss's lead time and role on a phone, refusing a role id that is not Discord's", async () => {
+    const api = await portal.adminApi();
+    const { bosses } = (
+      await api.get<{ bosses: { id: number; name: string }[] }>("/discord-settings/boss-alerts")
+    ).body;
+    const boss = bosses[0] as { id: number; name: string };
+    const phone = await discordPage("admin", { width: 390, height: 844 });
+    const lead = phone.getByLabel(`Minutes before ${boss.name} spawns`);
+    const role = phone.getByLabel(`Discord role ID to mention for ${boss.name}`);
+    await lead.waitFor({ timeout: 30_000 });
+    expect(await phone.getByTestId("boss-alert-row").count()).toBe(bosses.length);
+
+    await lead.fill("15");
+    await role.fill("@Raiders");
+    await phone.getByRole("button", { name: "Save boss alerts" }).click();
+    await expect.poll(() => phone.getByText(BOSS_ALERT_MESSAGES.roleId).count()).toBe(1);
+    await role.fill("1187654321098765432");
+    await phone.getByRole("button", { name: "Save boss alerts" }).click();
+    await expect
+      .poll(() => phone.getByText(BOSS_ALERTS_SAVED).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const saved = await api.get<{
+      bosses: { id: number; leadMinutes: number | null; roleId: string | null }[];
+    }>("/discord-settings/boss-alerts");
+    expect(saved.body.bosses.find((b) => b.id === boss.id)).toMatchObject({
+      leadMinutes: 15,
+      roleId: "1187654321098765432",
+    });
+    // Both fields of a boss are on the screen without sideways scrolling.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => phone.locator("[data-sonner-toast]").count(), { timeout: 30_000 }).toBe(0);
+    await screenshot(phone, "discord-boss-alerts");
+
+    // Another admin's screen reads what was saved.
+    const desktop = await discordPage("admin");
+    await desktop.getByLabel(`Minutes before ${boss.name} spawns`).waitFor({ timeout: 30_000 });
+    expect(await desktop.getByLabel(`Minutes before ${boss.name} spawns`).inputValue()).toBe("15");
   });
 });

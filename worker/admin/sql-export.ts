@@ -73,7 +73,15 @@ export const TABLE_SPECS: Readonly<Record<ExportTable, TableSpec>> = {
     upsert: true,
   },
   boss_names: {
-    columns: [["id", "integer"], ["name", "text"], ["respawn_time_hours", "numeric"], ...stamps],
+    columns: [
+      ["id", "integer"],
+      ["name", "text"],
+      ["respawn_time_hours", "numeric"],
+      ...stamps,
+      // Each boss's own Discord alert (sql/021, decision 077).
+      ["discord_lead_minutes", "integer"],
+      ["discord_role_id", "text"],
+    ],
     identity: true,
     upsert: false,
   },

@@ -30,6 +30,8 @@ import { membersRoutes } from "../members/members-routes.ts";
 import { payoutsRoutes } from "../payouts/payouts-routes.ts";
 import { fixParticipantsRoutes, publicSalaryRoutes } from "../salary/salary-routes.ts";
 import { splitRuleRoutes } from "../salary/split-rule-routes.ts";
+import { guildNameInForce } from "../settings/guild-name.ts";
+import { guildNameRoutes } from "../settings/guild-name-routes.ts";
 import { guildSettingsRoutes } from "../settings/guild-settings-routes.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { spawnAlertsRoutes } from "../spawn-alerts/spawn-alerts-routes.ts";
@@ -136,6 +138,7 @@ function declaredRoutes(app: Parameters<typeof batchRoutes>[0]) {
     discordSettingsRoutes,
     guildSettingsRoutes,
     splitRuleRoutes,
+    guildNameRoutes,
     discordSignInRoutes,
     discordSignInSettingsRoutes,
   ];
@@ -201,10 +204,13 @@ export function createApp(deps: AppDeps) {
       alsoDependsOn: () => `${brand}\n${deps.config.timeZone ?? ""}`,
     }),
   );
-  // GUILD_TIMEZONE and the machine's zone are part of the answer too (a restart also changes every ETag).
+  // GUILD_TIMEZONE, GUILD_BRAND and the machine's zone are part of the answer too (a restart also changes every ETag).
   app.get(
     GUILD_SETTINGS_CALLS.read.path,
-    cachedRead({ collections: ["guild-settings"], alsoDependsOn: () => deps.config.timeZone ?? "" }),
+    cachedRead({
+      collections: ["guild-settings"],
+      alsoDependsOn: () => `${brand}\n${deps.config.timeZone ?? ""}`,
+    }),
   );
   // Before the routes: each runs first and answers from the data version when it can.
   for (const [path, collections] of Object.entries(CACHED_READS)) app.get(path, cachedRead({ collections }));
@@ -213,8 +219,12 @@ export function createApp(deps: AppDeps) {
       await c.get("db").query("SELECT 1");
       return sendData(c, { ok: true });
     },
+    // The brand is the guild's name in force: an admin's choice, else GUILD_BRAND (decision 078).
     publicConfig: async (c) =>
-      sendData(c, { brand, timeZone: await guildTimeZone(c.get("db"), deps.config.timeZone) }),
+      sendData(c, {
+        brand: await guildNameInForce(c.get("db"), brand),
+        timeZone: await guildTimeZone(c.get("db"), deps.config.timeZone),
+      }),
   });
   // Every declared call's route (shared/contract, decision 061); each file serves one resource's calls.
   for (const routes of [systemRoutes, ...declaredRoutes(app)]) app.route("/", routes);

@@ -11,6 +11,7 @@ import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { readSessionCookie } from "../auth/session-cookie.ts";
 import { hashSessionToken } from "../auth/session-token.ts";
+import { guildNameInForce } from "../settings/guild-name.ts";
 import { hasGuildData, RestoreRefused, restoreBackup } from "./restore.ts";
 import { backupText } from "./write-backup.ts";
 
@@ -20,7 +21,7 @@ export const backupRoutes = serveCalls(BACKUP_CALLS, {
   // What the backup screen needs before a restore: whether one would replace guild data.
   status: async (c) => {
     const status: BackupStatus = {
-      guild: c.get("config").brand,
+      guild: await guildNameInForce(c.get("db"), c.get("config").brand),
       hasGuildData: await hasGuildData(c.get("db")),
       keepsAutomaticBackup: c.get("config").keepAutomaticBackup !== undefined,
     };

@@ -10,10 +10,17 @@ import type * as z from "zod";
 import { WHOLE_BP } from "@shared/salary/split-rules.ts";
 import { ACCOUNT_MESSAGES, createAccountSchema } from "@shared/schemas/accounts.ts";
 import { createAttendanceSchema, dateAttendedProblem } from "@shared/schemas/attendance.ts";
+import {
+  BOSS_ALERT_LEAD_MAX,
+  BOSS_ALERT_LEAD_MIN,
+  BOSS_ALERT_MESSAGES,
+  isSnowflake,
+} from "@shared/schemas/boss-alerts.ts";
 import { createBossNameSchema, RESPAWN_NOT_A_NUMBER, respawnHoursField } from "@shared/schemas/boss-names.ts";
 import { FIRST_DAY, lastDay } from "@shared/schemas/day-range.ts";
 import { DISCORD_SIGN_IN_MESSAGES, SNOWFLAKE } from "@shared/schemas/discord-sign-in.ts";
 import { createSpendingSchema } from "@shared/schemas/fund-spending.ts";
+import { guildNameProblem } from "@shared/schemas/guild-name.ts";
 import { timeZoneField } from "@shared/schemas/guild-settings.ts";
 import {
   BOSS_NAME_TOO_LONG,
@@ -254,6 +261,12 @@ export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, Colum
     id: required(oneOf(["1"], "must be 1: a guild has one row of settings.")),
     // An IANA zone this server knows, written as the API stores it; null: not chosen yet.
     time_zone: nullable(schema(timeZoneField, { stored: true })),
+    // The guild's name (decision 078) as the API stores it: trimmed, one line, never empty; null: GUILD_BRAND.
+    guild_name: nullable(
+      (value) =>
+        guildNameProblem(value) ??
+        (value.trim() !== value || value === "" ? "is not stored as the portal stores it." : undefined),
+    ),
     updated_at: required(timestamp),
   },
   split_rules: {
@@ -304,6 +317,11 @@ export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, Colum
     id: required(id),
     name: required(schema(createBossNameSchema.shape.name, { stored: true })),
     respawn_time_hours: required(respawnHours),
+    // The boss's own Discord alert (decision 077): what the admins' call accepts, null for the defaults.
+    discord_lead_minutes: nullable(
+      integer(BOSS_ALERT_LEAD_MIN, BOSS_ALERT_LEAD_MAX, BOSS_ALERT_MESSAGES.leadMinutes),
+    ),
+    discord_role_id: nullable((value) => (isSnowflake(value) ? undefined : BOSS_ALERT_MESSAGES.roleId)),
     ...stamps,
   },
   boss_timers: {

@@ -18,6 +18,7 @@ import { insertAudit } from "../audit/audit-repo.ts";
 import type { Db, Queryable } from "../db/types.ts";
 import { rebuildDerivedFigures } from "../salary/rebuild.ts";
 import { lockDerivedFigures } from "../salary/redistribute.ts";
+import { guildNameInForce } from "../settings/guild-name.ts";
 import {
   BACKUP_TABLES,
   type ColumnInfo,
@@ -48,7 +49,7 @@ export class RestoreRefused extends Error {
 }
 
 export interface RestoreOptions {
-  /** GUILD_BRAND: what confirmGuildName must be. */
+  /** GUILD_BRAND. confirmGuildName must be the guild's name in force: an admin's choice, else this (decision 078). */
   brand: string;
   /** Replace a database that has guild data. */
   replace: boolean;
@@ -262,8 +263,10 @@ export async function restoreBackup(
   options: RestoreOptions,
 ): Promise<RestoreResult> {
   const now = options.now ?? new Date();
-  if (options.replace && options.confirmGuildName !== undefined && options.confirmGuildName !== options.brand)
-    refuse(400, wrongGuildName(options.brand));
+  // The name the Backup page shows and asks to be typed: the guild being replaced, as it is named now.
+  const guildName = await guildNameInForce(db, options.brand);
+  if (options.replace && options.confirmGuildName !== undefined && options.confirmGuildName !== guildName)
+    refuse(400, wrongGuildName(guildName));
   return db.transaction(async (tx) => {
     // Every write that touches the derived figures takes this row first: none runs while the restore does.
     await lockDerivedFigures(tx);
@@ -271,7 +274,7 @@ export async function restoreBackup(
     const replaced = await hasGuildData(tx);
     if (replaced) {
       if (!options.replace) refuse(409, RESTORE_NOT_EMPTY);
-      if (options.confirmGuildName !== options.brand) refuse(400, wrongGuildName(options.brand));
+      if (options.confirmGuildName !== guildName) refuse(400, wrongGuildName(guildName));
     }
     // What is being replaced, read before anything changes; kept (written out) only once the load succeeded.
     const replacedText =

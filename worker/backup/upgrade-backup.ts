@@ -75,6 +75,23 @@ function splitRules(tables: Record<string, BackupTable>): void {
   tables.split_rules ??= { columns: [...SPLIT_RULE_COLUMNS], rows: [] };
 }
 
+/**
+ * 021 gave each boss its own Discord alert (decision 077) and the guild a name (decision 078): an older file's
+ * bosses use the defaults, and its guild the GUILD_BRAND.
+ */
+function bossAlertsAndGuildName(tables: Record<string, BackupTable>): void {
+  const bosses = tables.boss_names;
+  if (bosses && !bosses.columns.includes("discord_lead_minutes")) {
+    bosses.columns.push("discord_lead_minutes", "discord_role_id");
+    for (const row of bosses.rows) row.push(null, null);
+  }
+  const settings = tables.guild_settings;
+  if (settings && !settings.columns.includes("guild_name")) {
+    settings.columns.push("guild_name");
+    for (const row of settings.rows) row.push(null);
+  }
+}
+
 /** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
 const UPGRADES: Readonly<Record<number, Upgrade>> = {
   9: auditSubjects,
@@ -82,6 +99,7 @@ const UPGRADES: Readonly<Record<number, Upgrade>> = {
   12: guildSettings,
   16: discordSignIn,
   19: splitRules,
+  21: bossAlertsAndGuildName,
 };
 
 export const OLDEST_BACKUP_SCHEMA = 1;

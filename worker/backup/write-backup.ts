@@ -6,10 +6,11 @@
  */
 import { BACKUP_FORMAT, BACKUP_VERSION } from "@shared/schemas/backup.ts";
 import type { Db, Queryable } from "../db/types.ts";
+import { guildNameInForce } from "../settings/guild-name.ts";
 import { BACKUP_TABLES, type ColumnInfo, ident, schemaNumber, tableColumns } from "./backup-tables.ts";
 
 export interface BackupOptions {
-  /** GUILD_BRAND, written as the file's `guild`. */
+  /** GUILD_BRAND: the file's `guild` unless an admin named the guild (decision 078). */
   brand: string;
   /** Also the accounts' password hashes (user_passwords). */
   includePasswords: boolean;
@@ -62,6 +63,12 @@ async function writeTable(
   return count;
 }
 
+/** The guild's name in force; GUILD_BRAND in a database from before the setting (sql/021). */
+async function guildOf(q: Queryable, brand: string): Promise<string> {
+  const settings = await tableColumns(q, "guild_settings");
+  return settings.some((column) => column.name === "guild_name") ? guildNameInForce(q, brand) : brand;
+}
+
 /** Writes the backup of what `q` sees; run it in one snapshot (writeBackup does) so the tables agree. */
 export async function writeBackupFrom(
   q: Queryable,
@@ -75,7 +82,7 @@ export async function writeBackupFrom(
     version: BACKUP_VERSION,
     schema,
     createdAt: createdAt.toISOString(),
-    guild: options.brand,
+    guild: await guildOf(q, options.brand),
   };
   await sink(`${JSON.stringify(header).slice(0, -1)},"tables":{`);
   const rowCounts: Record<string, number> = {};

@@ -13,6 +13,7 @@ import { outboundOf } from "../outbound/guarded-fetch.ts";
 import type { ScheduledConfig } from "../scheduled/scheduled-config.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { runInBackground, sleepInBackground } from "./background.ts";
+import { bossAlertsByName } from "./boss-alerts-repo.ts";
 import { type DeliveryOptions, type DeliveryResult, deliverDiscordMessages } from "./discord-delivery.ts";
 import { spawnAlertText } from "./discord-messages.ts";
 import { enqueueMessage, getDiscordSettings, nextDueAt, pruneMessages } from "./discord-store.ts";
@@ -22,17 +23,29 @@ const FOLLOW_UP_MS = 15_000;
 
 export const spawnKey = (bossName: string, spawnAt: number) => `spawn:${bossName}:${spawnAt}`;
 
-/** Queues the alerts of the spawns within the lead time; answers how many were new. */
+/**
+ * Queues the alerts of the spawns within their lead time: the boss's own, else the settings' (decision 077), with
+ * the boss's role mentioned; answers how many were new.
+ */
 export async function queueSpawnAlerts(db: Db, now: Date, timeZone: string | null): Promise<number> {
   const settings = await getDiscordSettings(db);
   if (settings.webhookUrl === "" || !settings.spawnAlerts) return 0;
   const rows = await listBossesWithTimers(db);
+  const alerts = await bossAlertsByName(db);
+  const leadOf = (bossName: string) => alerts.get(bossName)?.leadMinutes ?? settings.leadMinutes;
+  const longest = Math.max(
+    settings.leadMinutes,
+    ...[...alerts.values()].map((alert) => alert.leadMinutes ?? 0),
+  );
   let queued = 0;
-  for (const spawn of spawnsWithin(rows, now, settings.leadMinutes * 60_000, timeZone)) {
+  for (const spawn of spawnsWithin(rows, now, longest * 60_000, timeZone)) {
     const spawnAt = spawn.spawnAt as number;
+    if (spawnAt - now.getTime() > leadOf(spawn.bossName) * 60_000) continue;
+    const roleId = alerts.get(spawn.bossName)?.roleId ?? null;
     const isNew = await enqueueMessage(db, {
       kind: "spawn",
-      content: spawnAlertText(spawn.bossName, spawnAt, now),
+      content: spawnAlertText(spawn.bossName, spawnAt, now, roleId),
+      mentionRoleId: roleId,
       dedupeKey: spawnKey(spawn.bossName, spawnAt),
       now,
       // Worth posting until the boss is up.

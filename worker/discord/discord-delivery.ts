@@ -96,11 +96,19 @@ async function refusalText(response: Response): Promise<string> {
   return `Discord refused the message (HTTP ${response.status}${detail}).${hint}`;
 }
 
+/**
+ * What a post may ping: nothing parsed from the text (no @everyone, @here or names), only the message's own role
+ * (decision 077).
+ */
+export const allowedMentions = (roleId: string | null) =>
+  roleId === null ? { parse: [] } : { parse: [], roles: [roleId] };
+
 /** Posts one message, with the pass's own retries. */
 export async function postToDiscord(
   url: string,
   content: string,
   options: DeliveryOptions,
+  mentionRoleId: string | null = null,
 ): Promise<PostOutcome> {
   const outbound = options.outbound ?? PUBLIC_ONLY;
   const sleep = options.sleep ?? realSleep;
@@ -118,7 +126,7 @@ export async function postToDiscord(
         {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ content, allowed_mentions: { parse: [] } }),
+          body: JSON.stringify({ content, allowed_mentions: allowedMentions(mentionRoleId) }),
           timeoutMs: options.timeoutMs ?? POST_TIMEOUT_MS,
         },
         outbound,
@@ -186,7 +194,12 @@ export async function deliverDiscordMessages(
     if (claimed.length === 0) break;
     for (const [index, message] of claimed.entries()) {
       handled += 1;
-      const outcome = await postToDiscord(settings.webhookUrl, message.content, { ...options, outbound });
+      const outcome = await postToDiscord(
+        settings.webhookUrl,
+        message.content,
+        { ...options, outbound },
+        message.mentionRoleId,
+      );
       const at = new Date(Math.max(now.getTime(), Date.now()));
       if (outcome.kind === "delivered") {
         await markDelivered(db, message.id, at);

@@ -24,9 +24,18 @@ export function minutesUntil(spawnAt: number, now: Date): number {
   return Math.max(1, Math.round((spawnAt - now.getTime()) / 60_000));
 }
 
-export function spawnAlertText(bossName: string, spawnAt: number, now: Date): string {
+/** A Discord role mention; the post's allowed_mentions lets it ping that role only (decision 077). */
+export const roleMention = (roleId: string) => `<@&${roleId}>`;
+
+export function spawnAlertText(
+  bossName: string,
+  spawnAt: number,
+  now: Date,
+  roleId: string | null = null,
+): string {
   const minutes = minutesUntil(spawnAt, now);
-  return `⏰ ${bold(bossName)} spawns in ${minutes} minute${minutes === 1 ? "" : "s"} (${discordTime(spawnAt)}).`;
+  const text = `⏰ ${bold(bossName)} spawns in ${minutes} minute${minutes === 1 ? "" : "s"} (${discordTime(spawnAt)}).`;
+  return roleId === null ? text : `${roleMention(roleId)} ${text}`;
 }
 
 export function timerStartedText(bossName: string, starter: string, endTime: Date): string {

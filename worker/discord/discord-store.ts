@@ -81,6 +81,8 @@ export type MessageKind = "spawn" | "timer_start" | "loot_sold" | "test";
 export interface NewMessage {
   kind: MessageKind;
   content: string;
+  /** The one role the post may ping (decision 077); null: it pings nobody. */
+  mentionRoleId?: string | null;
   /** Messages with the same key are one message: the second insert is dropped. */
   dedupeKey?: string | null;
   now: Date;
@@ -91,8 +93,8 @@ export interface NewMessage {
 /** Queues a message; answers whether it was new (false: its key was queued before). */
 export async function enqueueMessage(q: Queryable, message: NewMessage): Promise<boolean> {
   const rows = await q.query(
-    `INSERT INTO discord_messages (kind, content, dedupe_key, created_at, due_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    `INSERT INTO discord_messages (kind, content, dedupe_key, created_at, due_at, expires_at, mention_role_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
     [
       message.kind,
       message.content,
@@ -100,6 +102,7 @@ export async function enqueueMessage(q: Queryable, message: NewMessage): Promise
       message.now,
       message.dueAt ?? message.now,
       message.expiresAt ?? new Date(message.now.getTime() + MESSAGE_LIFETIME_MS),
+      message.mentionRoleId ?? null,
     ],
   );
   return rows.length > 0;
@@ -181,6 +184,7 @@ export interface ClaimedMessage {
   id: number;
   kind: MessageKind;
   content: string;
+  mentionRoleId: string | null;
   attempts: number;
 }
 
@@ -197,7 +201,7 @@ export async function claimDueMessages(q: Queryable, now: Date, limit: number): 
            AND (claimed_until IS NULL OR claimed_until <= now())
          ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
         AND delivered_at IS NULL AND given_up_at IS NULL AND (claimed_until IS NULL OR claimed_until <= now())
-      RETURNING id::int AS id, kind, content, attempts`,
+      RETURNING id::int AS id, kind, content, mention_role_id AS "mentionRoleId", attempts`,
     [now, CLAIM_LEASE_MS, limit],
   );
 }

@@ -22,6 +22,7 @@ import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Db } from "../db/types.ts";
 import { MIGRATION_STEPS } from "../salary/migration-steps.ts";
+import { guildNameInForce } from "../settings/guild-name.ts";
 import { loadMigrations } from "./load-sql.ts";
 import { openDatabase } from "./open-database.ts";
 import { resolvePepper } from "./pepper.ts";
@@ -107,6 +108,13 @@ async function restore(
     replace: values.replace ?? false,
     confirmGuildName: values.confirm,
     keepAutomaticBackup: automaticBackupKeeper(env.DATA_DIR),
+  }).catch(async (err: unknown) => {
+    // The name to type is the guild's as the portal shows it: chosen in Guild Settings, else GUILD_BRAND.
+    if (err instanceof RestoreRefused && err.message === RESTORE_NOT_EMPTY)
+      throw new UsageError(
+        `This database already has data. Restoring replaces all of it: add --replace --confirm "${await guildNameInForce(db, env.GUILD_BRAND)}" (the guild's name, as Admin › Guild Settings shows it).`,
+      );
+    throw err;
   });
   const rows = Object.values(result.restored).reduce((sum, n) => sum + n, 0);
   console.log(
@@ -141,10 +149,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   if (err instanceof DataDirLockedError) console.error(inUseMessage(err));
-  else if (err instanceof RestoreRefused && err.message === RESTORE_NOT_EMPTY)
-    console.error(
-      `This database already has data. Restoring replaces all of it: add --replace --confirm "${process.env.GUILD_BRAND || "Guild Portal"}" (the guild's name, GUILD_BRAND).`,
-    );
   else if (err instanceof RestoreRefused && err.refusal) console.error(refusalText(err.message, err.refusal));
   else if (err instanceof ConfigError || err instanceof UsageError || err instanceof RestoreRefused)
     console.error(err.message);

@@ -4,13 +4,12 @@
  */
 import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
 import { type GuildSettings, timeZoneUnknownToDatabase } from "@shared/schemas/guild-settings.ts";
-import { splitRuleText } from "@shared/schemas/split-rules.ts";
 import { ApiError } from "../app/api-error.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
-import { loadSplitRules } from "../salary/split-rules-repo.ts";
+import { guildSettingsAnswer } from "./guild-name.ts";
 import { saveTimeZone } from "./guild-settings-repo.ts";
 import { readGuildSettings } from "./guild-time-zone.ts";
 
@@ -30,30 +29,19 @@ async function databaseKnows(q: Queryable, timeZone: string): Promise<boolean> {
   }
 }
 
-/** Every screen's settings: the zone in force and the split rules (decision 075). */
-async function settingsAnswer(q: Queryable, configured: string | null | undefined): Promise<GuildSettings> {
-  const rules = await loadSplitRules(q);
-  return {
-    ...(await readGuildSettings(q, configured)),
-    splitRules: rules.flatMap((rule) =>
-      rule.effectiveFrom === null ? [] : [splitRuleText({ ...rule, effectiveFrom: rule.effectiveFrom })],
-    ),
-  };
-}
-
 export const guildSettingsRoutes = serveCalls(GUILD_SETTINGS_CALLS, {
-  read: async (c) => sendData<GuildSettings>(c, await settingsAnswer(c.get("db"), c.get("config").timeZone)),
+  read: async (c) => sendData<GuildSettings>(c, await guildSettingsAnswer(c.get("db"), c.get("config"))),
   save: async (c) => {
     const { timeZone } = c.req.valid("json");
     if (!(await databaseKnows(c.get("db"), timeZone)))
       throw new ApiError(400, timeZoneUnknownToDatabase(timeZone));
-    const configured = c.get("config").timeZone;
+    const config = c.get("config");
     return write(c, async ({ tx, audit }) => {
-      const before = await readGuildSettings(tx, configured);
+      const before = await readGuildSettings(tx, config.timeZone);
       await saveTimeZone(tx, timeZone);
-      const after = await readGuildSettings(tx, configured);
+      const after = await readGuildSettings(tx, config.timeZone);
       await audit({ action: "update", entity: ENTITY, before, after });
-      return settingsAnswer(tx, configured);
+      return guildSettingsAnswer(tx, config);
     });
   },
 });

@@ -28,6 +28,8 @@ const PEPPER = "test-pepper-0123456789";
 const BRAND = "Test Guild";
 /** GUILD_TIMEZONE of the app under test: the zone until an admin chooses. */
 const CONFIGURED = "Europe/Berlin";
+/** The guild's name while no admin has chosen one (decision 078). */
+const UNNAMED = { guildName: BRAND, guildNameSource: "GUILD_BRAND" } as const;
 
 const dbs: Db[] = [];
 async function freshDb(): Promise<Db> {
@@ -58,7 +60,12 @@ describe("reading the guild's time zone", () => {
     const visitor = new TestClient(appOn(db));
     const res = await visitor.get("/_api/public/guild-settings");
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE", splitRules: [] });
+    expect(res.data).toEqual({
+      timeZone: CONFIGURED,
+      timeZoneSource: "GUILD_TIMEZONE",
+      splitRules: [],
+      ...UNNAMED,
+    });
     expect((await visitor.get("/_api/public/config")).data).toEqual({ brand: BRAND, timeZone: CONFIGURED });
 
     const unset = new TestClient(appOn(db, null));
@@ -66,6 +73,7 @@ describe("reading the guild's time zone", () => {
       timeZone: runtimeTimeZone(),
       timeZoneSource: "server",
       splitRules: [],
+      ...UNNAMED,
     });
     expect(timeZoneStartLine({ timeZone: "UTC", timeZoneSource: "server" })).toBe(
       "Guild time zone: UTC (this machine's; choose it in Admin › Guild Settings)",
@@ -133,6 +141,8 @@ describe("choosing the guild's time zone", () => {
       timeZone: "Asia/Manila",
       timeZoneSource: "guild-settings",
       splitRules: [],
+      guildName: BRAND,
+      guildNameSource: "GUILD_BRAND",
     };
     expect(saved.data).toEqual(expected);
 
@@ -152,6 +162,7 @@ describe("choosing the guild's time zone", () => {
     expect(entries[0]).toMatchObject({
       action: "update",
       before: { timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" },
+      // The zone's entry names the zone only (the guild's name has entries of its own, decision 078).
       after: { timeZone: "Asia/Manila", timeZoneSource: "guild-settings" },
     });
     expect(entries[0]?.actorEmail).toMatch(/^zone-admin-/);
@@ -215,7 +226,7 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
   });
 
   it("restores the chosen zone into another portal", async () => {
-    expect(file.tables.guild_settings?.columns).toEqual(["id", "time_zone", "updated_at"]);
+    expect(file.tables.guild_settings?.columns).toEqual(["id", "time_zone", "updated_at", "guild_name"]);
     const target = await freshDb();
     await restoreBackup(target, JSON.stringify(file), { brand: BRAND, replace: false, now: options.now });
     expect(await readChosenTimeZone(target)).toBe("Asia/Manila");
@@ -251,6 +262,7 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
       timeZone: CONFIGURED,
       timeZoneSource: "GUILD_TIMEZONE",
       splitRules: [],
+      ...UNNAMED,
     });
     // The row is there again, for the next choice and the next backup.
     const [row] = await target.query<{ n: number }>("SELECT count(*)::int AS n FROM guild_settings");

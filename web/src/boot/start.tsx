@@ -5,12 +5,12 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { resolveTimeZone } from "@shared/format/zoned-time.ts";
-import { startApp } from "../data/lazy-data-layer.ts";
+import { loadAppLayer, startApp } from "../data/lazy-data-layer.ts";
 import { registerServiceWorker } from "../features/pwa/register-service-worker.ts";
 import { api } from "../lib/api-client.ts";
 import { startSessionWatch, useSessionStore } from "../lib/session-store.ts";
 import { yieldToBrowser } from "../lib/yield-to-browser.ts";
-import { loadPublicConfig } from "../shell/brand-store.ts";
+import { guildNameFollower, loadPublicConfig } from "../shell/brand-store.ts";
 
 export async function startPortal(): Promise<void> {
   startSessionWatch();
@@ -41,6 +41,14 @@ export async function startPortal(): Promise<void> {
     subscribeSession: useSessionStore.subscribe,
   });
   void loadPublicConfig();
+  // The guild's name follows the synced guild settings, so a rename shows at once on every open app (decision 078).
+  loadAppLayer().then(
+    (layer) =>
+      layer
+        .liveQuery(async () => (await layer.readGuildSettings(layer.portalDb()))?.guildName)
+        .subscribe({ next: guildNameFollower(), error: () => {} }),
+    () => {},
+  );
 
   const rootElement = document.getElementById("root");
   if (!rootElement) throw new Error("index.html has no #root element");

@@ -35,15 +35,36 @@ function readStored(): PublicConfig {
 
 export const useConfigStore = create<PublicConfig>(() => readStored());
 
+/** Shows `brand` from now on, and keeps it for the next start. */
+export function applyBrand(brand: string | undefined): void {
+  const next: PublicConfig = { brand: brand?.trim() ? brand : DEFAULT_BRAND };
+  if (useConfigStore.getState().brand !== next.brand) useConfigStore.setState(next);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage may be unavailable (private mode): the brand still shows until the page is left.
+  }
+}
+
 export async function loadPublicConfig(): Promise<void> {
   try {
-    const config = await api.call(SYSTEM_CALLS.publicConfig);
-    const next: PublicConfig = { brand: config.brand?.trim() ? config.brand : DEFAULT_BRAND };
-    useConfigStore.setState(next);
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    applyBrand((await api.call(SYSTEM_CALLS.publicConfig)).brand);
   } catch {
     // Offline or server down: keep the stored or default brand.
   }
+}
+
+/**
+ * The guild's name follows the synced guild settings (decision 078): an admin's rename reaches every open app
+ * through the live feed's notice and the pull it starts. The first reading is the copy stored before this start,
+ * no newer than the config just asked for, so only later ones are shown.
+ */
+export function guildNameFollower(): (name: string | undefined) => void {
+  let first = true;
+  return (name) => {
+    if (!first && name) applyBrand(name);
+    first = false;
+  };
 }
 
 const storedBrand = () => useConfigStore.getState().brand;

@@ -36,6 +36,7 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   attendance_record: "attendance record",
   boss_name: "boss name",
   boss_timer: "boss timer",
+  boss_alert: "boss alert",
   salaries: "salaries",
   discord_settings: "Discord settings",
   character_claim: "character claim",

@@ -13,11 +13,11 @@ import { Button } from "@web/components/button.tsx";
 import { CopyButton } from "@web/components/copy-button.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { PageSkeleton } from "@web/components/page-skeleton.tsx";
+import { SettingsSection } from "@web/components/settings-section.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { useServerRead } from "@web/lib/use-server-read.ts";
-import { SettingsSection } from "./settings-section.tsx";
 
 export const DISCORD_SIGN_IN_SAVED = "Discord sign-in saved.";
 

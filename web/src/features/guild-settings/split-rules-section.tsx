@@ -30,11 +30,11 @@ import {
 import { Button } from "@web/components/button.tsx";
 import { ConfirmDialog } from "@web/components/dialog.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
+import { SettingsSection } from "@web/components/settings-section.tsx";
 import { TextField } from "@web/components/text-field.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 export const splitRulesSaved = (day: string) => `The split rules from ${day} are saved.`;
 export const splitRulesRemoved = (day: string) => `The split rules from ${day} are removed.`;

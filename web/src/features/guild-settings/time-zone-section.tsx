@@ -10,10 +10,10 @@ import { zoneOffsetMs } from "@shared/format/zoned-time.ts";
 import type { GuildSettings, TimeZoneSource } from "@shared/schemas/guild-settings.ts";
 import { Button } from "@web/components/button.tsx";
 import { SearchInput } from "@web/components/search-input.tsx";
+import { SettingsSection } from "@web/components/settings-section.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 /** The most zones listed at once: a search narrows the rest (each row works out its offset from UTC). */
 export const MAX_LISTED_ZONES = 60;

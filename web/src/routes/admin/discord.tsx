@@ -3,6 +3,7 @@ import { DISCORD_CALLS } from "@shared/contract/spawn-alerts.ts";
 import { Card } from "@web/components/card.tsx";
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
+import { BossAlertsSection } from "@web/features/discord/boss-alerts-section.tsx";
 import { DiscordSettingsForm } from "@web/features/discord/discord-settings-form.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { api } from "@web/lib/api-client.ts";
@@ -34,6 +35,7 @@ export function DiscordSettingsPage() {
         {online && settings ? (
           <DiscordSettingsForm settings={settings} onSaved={(discord) => read.replace({ discord })} />
         ) : null}
+        {online && settings ? <BossAlertsSection defaultLead={settings.leadMinutes} /> : null}
       </div>
     </>
   );

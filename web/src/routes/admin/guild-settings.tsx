@@ -2,6 +2,7 @@ import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { PageSkeleton } from "@web/components/page-skeleton.tsx";
 import { DiscordSignInSection } from "@web/features/guild-settings/discord-sign-in-section.tsx";
+import { GuildNameSection } from "@web/features/guild-settings/guild-name-section.tsx";
 import { SplitRulesSection } from "@web/features/guild-settings/split-rules-section.tsx";
 import { TimeZoneSection } from "@web/features/guild-settings/time-zone-section.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
@@ -25,6 +26,7 @@ export function GuildSettingsPage() {
         <NotStoredNotice what="The guild's settings" />
       ) : (
         <div className="space-y-4">
+          <GuildNameSection settings={zone.settings} online={online} />
           <TimeZoneSection settings={zone.settings} online={online} />
           <SplitRulesSection rules={zone.settings.splitRules ?? []} online={online} />
           <DiscordSignInSection online={online} />

@@ -1,4 +1,4 @@
-/** One section of Admin › Guild Settings: a card with its icon, heading and what the setting is for. */
+/** One section of a settings page (Guild Settings, Discord): a card with its icon, heading and what it is for. */
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Card } from "@web/components/card.tsx";
