@@ -32,10 +32,10 @@ export class BenchApi {
     return new BenchApi(app, cookie);
   }
 
-  /** A write as the admin: POST with a superjson body and a fresh Idempotency-Key, as the web app's outbox sends it. */
-  write(path: string, body: unknown): Promise<TimedAnswer> {
+  /** A write as the admin: POST (or `method`) with a superjson body and a fresh Idempotency-Key, as the app sends it. */
+  write(path: string, body: unknown, method: "POST" | "PUT" = "POST"): Promise<TimedAnswer> {
     return this.request(path, {
-      method: "POST",
+      method,
       headers: {
         cookie: this.cookie,
         "content-type": "application/json",

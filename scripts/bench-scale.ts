@@ -11,7 +11,10 @@
  *   an existing Sold item, alternating), member category change (a member toggled Members <-> Core),
  *   GET /_api/public/salary-calculation and GET /_api/public/market-exchange.
  * The created loot item and attendance record are deleted (untimed) after each round, so every round sees
- * the same data. Prints a markdown table: p50 and p99 (nearest rank) in ms, and the ratio of the p50s.
+ * the same data. Before the rounds, a split rule set (decision 075) is previewed and saved from the median day of
+ * the Sold items, so half the history moves to it and the timed writes run with rules in force; its times are
+ * printed with the items it moved, against the full rebuild of the same database.
+ * Prints a markdown table: p50 and p99 (nearest rank) in ms, and the ratio of the p50s.
  * PostgreSQL: `--database-url` or TEST_DATABASE_URL (databases are created and dropped on it), else a
  * throwaway PostgreSQL 15 server from /usr/lib/postgresql/15/bin, removed at the end.
  * A benchmark, not a test: it exits 1 only when a call fails.
@@ -58,7 +61,37 @@ interface Options {
 interface Phase {
   history: SeededHistory;
   rebuildMs: number;
+  ruleChange: RuleChange;
   samples: Record<Call, number[]>;
+}
+
+interface RuleChange {
+  day: string;
+  previewMs: number;
+  saveMs: number;
+  itemsMoved: number;
+}
+
+/** 90% base pool, 10% guild fund from the median day of the Sold items: half of them move (decision 075). */
+async function changeSplitRules(api: BenchApi, db: Db): Promise<RuleChange> {
+  const [median] = await db.query<{ day: string }>(
+    `SELECT to_char(percentile_disc(0.5) WITHIN GROUP (ORDER BY date_acquired), 'YYYY-MM-DD') AS day
+       FROM market_exchange WHERE status = 'Sold' AND date_acquired IS NOT NULL`,
+  );
+  const day = median?.day as string;
+  const rules = {
+    effectiveFrom: day,
+    guildFund: "10",
+    adminFund: "0",
+    elitePool: "0",
+    basePool: "90",
+    eliteCategories: ["Guild Master", "Core"],
+    emptyElitePool: "guild-fund",
+  };
+  const preview = await api.write("/_api/admin/split-rules/preview", rules);
+  const save = await api.write("/_api/admin/split-rules", rules, "PUT");
+  const { itemsMoved } = superjson.parse<{ itemsMoved: number }>(save.text);
+  return { day, previewMs: preview.ms, saveMs: save.ms, itemsMoved };
 }
 
 interface DriverResult {
@@ -237,6 +270,11 @@ async function runPhase(target: Target, items: number, options: Options): Promis
       `  ${items > 0 ? `${items} items` : "sample data"}: ready in ${seconds(performance.now() - started)}; ` +
         `rebuild ${Math.round(rebuild.ms)} ms (${message})`,
     );
+    const ruleChange = await changeSplitRules(api, db);
+    log(
+      `  split rules from ${ruleChange.day}: preview ${Math.round(ruleChange.previewMs)} ms, ` +
+        `save ${Math.round(ruleChange.saveMs)} ms, ${ruleChange.itemsMoved} items moved`,
+    );
     const fixtures = await loadFixtures(db);
     const samples = Object.fromEntries(CALLS.map((call) => [call, [] as number[]])) as Record<Call, number[]>;
     for (let n = 0; n < options.warmups + options.runs; n += 1) {
@@ -244,7 +282,7 @@ async function runPhase(target: Target, items: number, options: Options): Promis
       if (n < options.warmups) continue;
       for (const call of CALLS) samples[call].push(times[call]);
     }
-    return { history, rebuildMs: rebuild.ms, samples };
+    return { history, rebuildMs: rebuild.ms, ruleChange, samples };
   } finally {
     await db.close();
   }
@@ -312,6 +350,24 @@ function printTable(results: DriverResult[], options: Options): void {
   console.log(`| driver | call | sample p50 | sample p99 | ${n} p50 | ${n} p99 | ratio | target |`);
   console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const result of results) for (const row of tableRows(result, options.items)) console.log(row);
+  console.log(
+    "\nSplit rule change from the median day (decision 075): the Sold items it moved, its preview and save, and the" +
+      " save against the full rebuild of the same database\n",
+  );
+  console.log("| driver | data | items moved | of Sold items | preview | save | rebuild | save / rebuild |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const result of results) {
+    for (const [label, phase] of [
+      ["sample", result.sample],
+      [`+${n}`, result.scaled],
+    ] as const) {
+      const { ruleChange: r, history, rebuildMs } = phase;
+      console.log(
+        `| ${result.driver} | ${label} | ${thousands(r.itemsMoved)} | ${thousands(history.soldItems)} | ` +
+          `${ms(r.previewMs)} | ${ms(r.saveMs)} | ${ms(rebuildMs)} | ${(r.saveMs / rebuildMs).toFixed(2)}x |`,
+      );
+    }
+  }
 }
 
 async function main(): Promise<void> {
