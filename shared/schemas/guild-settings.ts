@@ -6,11 +6,13 @@
  * - PUT /_api/admin/guild-settings  (admins)   { timeZone } -> GuildSettings
  */
 import * as z from "zod";
+import type { TimerToolSettings } from "./timer-tools.ts";
 
 /** Where the zone in force comes from: an admin's choice, GUILD_TIMEZONE until then, else the server's own. */
 export type TimeZoneSource = "guild-settings" | "GUILD_TIMEZONE" | "server";
 
-export interface GuildSettings {
+/** `afterMaintenance`: what a server maintenance does to interval bosses (decision 076). */
+export interface GuildSettings extends TimerToolSettings {
   /** The IANA zone fixed boss schedules and spawn alerts are read in, for everyone alike. */
   timeZone: string;
   timeZoneSource: TimeZoneSource;

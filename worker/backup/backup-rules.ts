@@ -30,6 +30,7 @@ import {
 } from "@shared/schemas/members.ts";
 import { nameField } from "@shared/schemas/name-field.ts";
 import { createPayoutSchema } from "@shared/schemas/payouts.ts";
+import { AFTER_MAINTENANCE, AFTER_MAINTENANCE_INVALID } from "@shared/schemas/timer-tools.ts";
 import { textProblem } from "../app/validate.ts";
 
 export interface RuleContext {
@@ -245,6 +246,7 @@ export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, Colum
     id: required(oneOf(["1"], "must be 1: a guild has one row of settings.")),
     // An IANA zone this server knows, written as the API stores it; null: not chosen yet.
     time_zone: nullable(schema(timeZoneField, { stored: true })),
+    after_maintenance: required(oneOf(AFTER_MAINTENANCE, AFTER_MAINTENANCE_INVALID)),
     updated_at: required(timestamp),
   },
   guild_members: {

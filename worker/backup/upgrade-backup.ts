@@ -6,6 +6,7 @@
  * an older file's NaN amount is refused like a new one's.
  */
 import { type BackupFile, type BackupTable, schemaFromTheFuture } from "@shared/schemas/backup.ts";
+import { AFTER_MAINTENANCE_DEFAULT } from "@shared/schemas/timer-tools.ts";
 
 type Upgrade = (tables: Record<string, BackupTable>) => void;
 
@@ -68,12 +69,21 @@ function discordSignIn(tables: Record<string, BackupTable>): void {
   for (const row of users.rows) row.push(null, "false");
 }
 
+/** 020 added what a server maintenance does to interval bosses (decision 076): an older file's guild has the default. */
+function afterMaintenance(tables: Record<string, BackupTable>): void {
+  const settings = tables.guild_settings;
+  if (!settings || settings.columns.includes("after_maintenance")) return;
+  settings.columns.push("after_maintenance");
+  for (const row of settings.rows) row.push(AFTER_MAINTENANCE_DEFAULT);
+}
+
 /** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
 const UPGRADES: Readonly<Record<number, Upgrade>> = {
   9: auditSubjects,
   10: payoutsLedgerLinks,
   12: guildSettings,
   16: discordSignIn,
+  20: afterMaintenance,
 };
 
 export const OLDEST_BACKUP_SCHEMA = 1;

@@ -9,7 +9,7 @@ import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
-import { saveTimeZone } from "./guild-settings-repo.ts";
+import { saveAfterMaintenance, saveTimeZone } from "./guild-settings-repo.ts";
 import { readGuildSettings } from "./guild-time-zone.ts";
 
 const ENTITY = "guild_settings";
@@ -39,6 +39,18 @@ export const guildSettingsRoutes = serveCalls(GUILD_SETTINGS_CALLS, {
     return write(c, async ({ tx, audit }) => {
       const before = await readGuildSettings(tx, configured);
       await saveTimeZone(tx, timeZone);
+      const after = await readGuildSettings(tx, configured);
+      await audit({ action: "update", entity: ENTITY, before, after });
+      return after;
+    });
+  },
+  // What a server maintenance does to interval bosses (decision 076): chosen once, audited like the zone.
+  saveAfterMaintenance: (c) => {
+    const { afterMaintenance } = c.req.valid("json");
+    const configured = c.get("config").timeZone;
+    return write(c, async ({ tx, audit }) => {
+      const before = await readGuildSettings(tx, configured);
+      await saveAfterMaintenance(tx, afterMaintenance);
       const after = await readGuildSettings(tx, configured);
       await audit({ action: "update", entity: ENTITY, before, after });
       return after;

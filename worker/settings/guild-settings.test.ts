@@ -58,15 +58,20 @@ describe("reading the guild's time zone", () => {
     const visitor = new TestClient(appOn(db));
     const res = await visitor.get("/_api/public/guild-settings");
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" });
+    expect(res.data).toEqual({
+      timeZone: CONFIGURED,
+      timeZoneSource: "GUILD_TIMEZONE",
+      afterMaintenance: "ready",
+    });
     expect((await visitor.get("/_api/public/config")).data).toEqual({ brand: BRAND, timeZone: CONFIGURED });
 
     const unset = new TestClient(appOn(db, null));
     expect((await unset.get("/_api/public/guild-settings")).data).toEqual({
       timeZone: runtimeTimeZone(),
       timeZoneSource: "server",
+      afterMaintenance: "ready",
     });
-    expect(timeZoneStartLine({ timeZone: "UTC", timeZoneSource: "server" })).toBe(
+    expect(timeZoneStartLine({ timeZone: "UTC", timeZoneSource: "server", afterMaintenance: "ready" })).toBe(
       "Guild time zone: UTC (this machine's; choose it in Admin › Guild Settings)",
     );
   });
@@ -128,7 +133,11 @@ describe("choosing the guild's time zone", () => {
 
     const saved = await putZone(admin, { timeZone: " asia/manila " });
     expect(saved.status).toBe(200);
-    const expected: GuildSettings = { timeZone: "Asia/Manila", timeZoneSource: "guild-settings" };
+    const expected: GuildSettings = {
+      timeZone: "Asia/Manila",
+      timeZoneSource: "guild-settings",
+      afterMaintenance: "ready",
+    };
     expect(saved.data).toEqual(expected);
 
     // The cached read moved: a browser's copy is not confirmed.
@@ -146,7 +155,7 @@ describe("choosing the guild's time zone", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: "update",
-      before: { timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" },
+      before: { timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE", afterMaintenance: "ready" },
       after: expected,
     });
     expect(entries[0]?.actorEmail).toMatch(/^zone-admin-/);
@@ -210,7 +219,13 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
   });
 
   it("restores the chosen zone into another portal", async () => {
-    expect(file.tables.guild_settings?.columns).toEqual(["id", "time_zone", "updated_at"]);
+    // sql/020 added what a server maintenance does (decision 076), after the zone.
+    expect(file.tables.guild_settings?.columns).toEqual([
+      "id",
+      "time_zone",
+      "updated_at",
+      "after_maintenance",
+    ]);
     const target = await freshDb();
     await restoreBackup(target, JSON.stringify(file), { brand: BRAND, replace: false, now: options.now });
     expect(await readChosenTimeZone(target)).toBe("Asia/Manila");
@@ -245,6 +260,7 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
     expect((await new TestClient(appOn(target)).get("/_api/public/guild-settings")).data).toEqual({
       timeZone: CONFIGURED,
       timeZoneSource: "GUILD_TIMEZONE",
+      afterMaintenance: "ready",
     });
     // The row is there again, for the next choice and the next backup.
     const [row] = await target.query<{ n: number }>("SELECT count(*)::int AS n FROM guild_settings");

@@ -6,7 +6,7 @@
 import { resolveTimeZone } from "@shared/format/zoned-time.ts";
 import { type GuildSettings, resolveGuildTimeZone } from "@shared/schemas/guild-settings.ts";
 import type { Queryable } from "../db/types.ts";
-import { readChosenTimeZone } from "./guild-settings-repo.ts";
+import { readAfterMaintenance, readChosenTimeZone } from "./guild-settings-repo.ts";
 
 /** The runtime's own zone: the machine's under `npm start` (TZ, the system's setting), UTC in workerd. */
 export function runtimeTimeZone(): string {
@@ -18,7 +18,8 @@ export async function readGuildSettings(
   q: Queryable,
   configured: string | null | undefined,
 ): Promise<GuildSettings> {
-  return resolveGuildTimeZone(await readChosenTimeZone(q), configured, runtimeTimeZone());
+  const zone = resolveGuildTimeZone(await readChosenTimeZone(q), configured, runtimeTimeZone());
+  return { ...zone, afterMaintenance: await readAfterMaintenance(q) };
 }
 
 /** The zone fixed schedules and the guild's days are read in. */

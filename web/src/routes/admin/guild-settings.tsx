@@ -1,6 +1,7 @@
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { PageSkeleton } from "@web/components/page-skeleton.tsx";
+import { AfterMaintenanceSection } from "@web/features/guild-settings/after-maintenance-section.tsx";
 import { DiscordSignInSection } from "@web/features/guild-settings/discord-sign-in-section.tsx";
 import { TimeZoneSection } from "@web/features/guild-settings/time-zone-section.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
@@ -26,6 +27,7 @@ export function GuildSettingsPage() {
         <div className="space-y-4">
           <TimeZoneSection settings={zone.settings} online={online} />
           <DiscordSignInSection online={online} />
+          <AfterMaintenanceSection settings={zone.settings} online={online} />
         </div>
       )}
     </>
