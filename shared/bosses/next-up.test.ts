@@ -73,19 +73,21 @@ describe("bossSpawnOf", () => {
   });
 });
 
+/** Bosses in every state the orders know, at NOW. */
+const MIXED = [
+  { bossName: "Zed", respawnTimeHours: 10 },
+  timer("Later", 3 * HOUR),
+  timer("JustNow", -1 * MINUTE),
+  { bossName: "AURAQ", respawnTimeHours: -4 }, // 13:00 UTC today in Manila: in an hour
+  timer("Earlier", -20 * MINUTE),
+  timer("Stale", -3 * HOUR),
+  timer("Soon", 10 * MINUTE),
+  { bossName: "Abel", respawnTimeHours: 5 },
+];
+
 describe("inNextUpOrder", () => {
   it("just spawned first (longest up first), then soonest, then unknown by name", () => {
-    const rows = [
-      { bossName: "Zed", respawnTimeHours: 10 },
-      timer("Later", 3 * HOUR),
-      timer("JustNow", -1 * MINUTE),
-      { bossName: "AURAQ", respawnTimeHours: -4 }, // 13:00 UTC today in Manila: in an hour
-      timer("Earlier", -20 * MINUTE),
-      timer("Stale", -3 * HOUR),
-      timer("Soon", 10 * MINUTE),
-      { bossName: "Abel", respawnTimeHours: 5 },
-    ];
-    expect(inNextUpOrder(rows, NOW, "Asia/Manila").map((e) => e.row.bossName)).toEqual([
+    expect(inNextUpOrder(MIXED, NOW, "Asia/Manila").map((e) => e.row.bossName)).toEqual([
       "Earlier",
       "JustNow",
       "Soon",
@@ -99,16 +101,7 @@ describe("inNextUpOrder", () => {
 });
 
 describe("inReadyFirstOrder (the boss page, decision 076)", () => {
-  const rows = [
-    { bossName: "Zed", respawnTimeHours: 10 },
-    timer("Later", 3 * HOUR),
-    timer("JustNow", -1 * MINUTE),
-    { bossName: "AURAQ", respawnTimeHours: -4 }, // 13:00 UTC today in Manila: in an hour
-    timer("Earlier", -20 * MINUTE),
-    timer("Stale", -3 * HOUR),
-    timer("Soon", 10 * MINUTE),
-    { bossName: "Abel", respawnTimeHours: 5 },
-  ];
+  const rows = MIXED;
 
   it("every ready boss before every scheduled or running one: just spawned, then unknown by name, then soonest", () => {
     expect(inReadyFirstOrder(rows, NOW, "Asia/Manila").map((e) => e.row.bossName)).toEqual([

@@ -2,9 +2,11 @@
  * The guild's settings (decision 059): anyone reads them (GET /_api/public/guild-settings, a cached read the web
  * app keeps offline), admins change them (PUT /_api/admin/guild-settings, audited like every admin write).
  */
+import type { Context } from "hono";
 import { GUILD_SETTINGS_CALLS } from "@shared/contract/guild-settings.ts";
 import { type GuildSettings, timeZoneUnknownToDatabase } from "@shared/schemas/guild-settings.ts";
 import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
@@ -28,6 +30,18 @@ async function databaseKnows(q: Queryable, timeZone: string): Promise<boolean> {
   }
 }
 
+/** A change to the settings row: the settings before and after it in one audit entry, the new ones answered. */
+function saveSettings(c: Context<AppEnv>, change: (tx: Queryable) => Promise<void>) {
+  const configured = c.get("config").timeZone;
+  return write(c, async ({ tx, audit }) => {
+    const before = await readGuildSettings(tx, configured);
+    await change(tx);
+    const after = await readGuildSettings(tx, configured);
+    await audit({ action: "update", entity: ENTITY, before, after });
+    return after;
+  });
+}
+
 export const guildSettingsRoutes = serveCalls(GUILD_SETTINGS_CALLS, {
   read: async (c) =>
     sendData<GuildSettings>(c, await readGuildSettings(c.get("db"), c.get("config").timeZone)),
@@ -35,25 +49,11 @@ export const guildSettingsRoutes = serveCalls(GUILD_SETTINGS_CALLS, {
     const { timeZone } = c.req.valid("json");
     if (!(await databaseKnows(c.get("db"), timeZone)))
       throw new ApiError(400, timeZoneUnknownToDatabase(timeZone));
-    const configured = c.get("config").timeZone;
-    return write(c, async ({ tx, audit }) => {
-      const before = await readGuildSettings(tx, configured);
-      await saveTimeZone(tx, timeZone);
-      const after = await readGuildSettings(tx, configured);
-      await audit({ action: "update", entity: ENTITY, before, after });
-      return after;
-    });
+    return saveSettings(c, (tx) => saveTimeZone(tx, timeZone));
   },
   // What a server maintenance does to interval bosses (decision 076): chosen once, audited like the zone.
   saveAfterMaintenance: (c) => {
     const { afterMaintenance } = c.req.valid("json");
-    const configured = c.get("config").timeZone;
-    return write(c, async ({ tx, audit }) => {
-      const before = await readGuildSettings(tx, configured);
-      await saveAfterMaintenance(tx, afterMaintenance);
-      const after = await readGuildSettings(tx, configured);
-      await audit({ action: "update", entity: ENTITY, before, after });
-      return after;
-    });
+    return saveSettings(c, (tx) => saveAfterMaintenance(tx, afterMaintenance));
   },
 });

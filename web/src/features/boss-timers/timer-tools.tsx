@@ -20,6 +20,7 @@ import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";
 import { commands, dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
+import { useOnlineSave } from "@web/lib/use-online-save.ts";
 
 export const NO_SPAWN_LABEL = "Didn't spawn";
 export const noSpawnDone = (bossName: string) => `${bossName} moved on to its next spawn`;
@@ -75,14 +76,13 @@ export function MaintenanceControl({
 }) {
   const [open, setOpen] = useState(false);
   const [backAt, setBackAt] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, save } = useOnlineSave();
   const mode = afterMaintenance ?? AFTER_MAINTENANCE_DEFAULT;
 
   const openWithNow = (next: boolean) => {
     if (next) {
       setBackAt(localInputValue(new Date()));
-      setError(undefined);
+      setError(null);
     }
     setOpen(next);
   };
@@ -95,21 +95,18 @@ export function MaintenanceControl({
     }
     // A datetime-local value without an offset is read on this device's clock.
     const at = new Date(backAt);
-    setSaving(true);
-    setError(undefined);
-    try {
-      const res = await api.call(BOSS_TIMER_CALLS.maintenance, {
-        body: { backAt: Number.isNaN(at.getTime()) ? backAt : at },
-      });
-      setOpen(false);
-      toast.success(maintenanceDone(res.changed));
-      // The live feed tells every other open app; this one pulls at once.
-      void dataLayerActions.syncNow();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      () =>
+        api.call(BOSS_TIMER_CALLS.maintenance, {
+          body: { backAt: Number.isNaN(at.getTime()) ? backAt : at },
+        }),
+      (res) => {
+        setOpen(false);
+        toast.success(maintenanceDone(res.changed));
+        // The live feed tells every other open app; this one pulls at once.
+        void dataLayerActions.syncNow();
+      },
+    );
   };
 
   return (
@@ -137,7 +134,7 @@ export function MaintenanceControl({
       }
     >
       <form id="maintenance-form" noValidate onSubmit={submit} className="flex flex-col gap-3">
-        <FormError message={error} />
+        <FormError message={error ?? undefined} />
         <Field label="Servers came back at (your time)">
           {(control) => (
             <input

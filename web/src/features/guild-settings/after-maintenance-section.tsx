@@ -14,8 +14,9 @@ import {
 } from "@shared/schemas/timer-tools.ts";
 import { Button } from "@web/components/button.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
-import { api, errorMessage } from "@web/lib/api-client.ts";
+import { api } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
+import { useOnlineSave } from "@web/lib/use-online-save.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 export const afterMaintenanceSaved = (mode: AfterMaintenance) =>
@@ -25,24 +26,17 @@ export function AfterMaintenanceSection({ settings, online }: { settings: GuildS
   // A copy stored before sql/020 has no choice in it: the default is in force.
   const inUse = settings.afterMaintenance ?? AFTER_MAINTENANCE_DEFAULT;
   const [selected, setSelected] = useState<AfterMaintenance>(inUse);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, save: saveOnline } = useOnlineSave();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await api.call(GUILD_SETTINGS_CALLS.saveAfterMaintenance, {
-        body: { afterMaintenance: selected },
-      });
-      toast.success(afterMaintenanceSaved(saved.afterMaintenance));
-      void dataLayerActions.syncNow();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    await saveOnline(
+      () => api.call(GUILD_SETTINGS_CALLS.saveAfterMaintenance, { body: { afterMaintenance: selected } }),
+      (saved) => {
+        toast.success(afterMaintenanceSaved(saved.afterMaintenance));
+        void dataLayerActions.syncNow();
+      },
+    );
   };
 
   return (

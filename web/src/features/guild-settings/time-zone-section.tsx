@@ -11,8 +11,9 @@ import type { GuildSettings, TimeZoneSource } from "@shared/schemas/guild-settin
 import { Button } from "@web/components/button.tsx";
 import { SearchInput } from "@web/components/search-input.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
-import { api, errorMessage } from "@web/lib/api-client.ts";
+import { api } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
+import { useOnlineSave } from "@web/lib/use-online-save.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 /** The most zones listed at once: a search narrows the rest (each row works out its offset from UTC). */
@@ -58,8 +59,7 @@ export function TimeZoneSection({ settings, online }: { settings: GuildSettings;
   const errorId = useId();
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState(settings.timeZone);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, save: saveOnline } = useOnlineSave();
   // Typing stays quick: the list follows a moment later.
   const deferredQuery = useDeferredValue(query);
   const now = useMemo(() => Date.now(), []);
@@ -77,18 +77,14 @@ export function TimeZoneSection({ settings, online }: { settings: GuildSettings;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await api.call(GUILD_SETTINGS_CALLS.save, { body: { timeZone: selected } });
-      toast.success(timeZoneSaved(saved.timeZone));
-      // The live feed tells every open app; this one pulls at once.
-      void dataLayerActions.syncNow();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    await saveOnline(
+      () => api.call(GUILD_SETTINGS_CALLS.save, { body: { timeZone: selected } }),
+      (saved) => {
+        toast.success(timeZoneSaved(saved.timeZone));
+        // The live feed tells every open app; this one pulls at once.
+        void dataLayerActions.syncNow();
+      },
+    );
   };
 
   return (
