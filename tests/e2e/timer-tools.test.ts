@@ -166,9 +166,18 @@ describe("Didn't spawn", () => {
     await button.waitFor(WAIT);
     await boss.scrollIntoViewIfNeeded();
     await screenshot(officer, "boss-timers-didnt-spawn");
+    const place = () =>
+      officer
+        .locator("li[data-boss]")
+        .evaluateAll((els, name) => els.findIndex((el) => el.getAttribute("data-boss") === name), NO_SPAWN);
+    const tappedAt = await place();
     await button.tap();
     await officer.getByText(`${NO_SPAWN} moved on to its next spawn`).waitFor(WAIT);
     await expect.poll(() => boss.getAttribute("data-state"), WAIT).toBe("on-cooldown");
+    // The card does not jump away from under the finger: it keeps its place for a moment (5 s), then goes to the
+    // bosses still to come, after every ready one.
+    expect(await place()).toBe(tappedAt);
+    await expect.poll(place, WAIT).toBeGreaterThan(tappedAt);
     // 18 h after the expected spawn, which was 2 minutes ago.
     expect(await boss.getByTestId("countdown").innerText()).toMatch(/^17h 5[78]m \d{1,2}s$/);
     await expect

@@ -4,7 +4,7 @@ import { useSyncStatus, useTimers } from "@web/data/hooks.ts";
 import type { BossTimerRow } from "@web/data/portal-db.ts";
 import type { BossCard } from "@web/features/boss-timers/boss-cards.ts";
 import type { GridState } from "@web/features/boss-timers/boss-timer-grid.tsx";
-import { NoSpawnButton, useNoSpawn } from "@web/features/boss-timers/timer-tools.tsx";
+import { NoSpawnButton, useNoSpawn } from "@web/features/boss-timers/no-spawn.tsx";
 import { useStartTimer } from "@web/features/boss-timers/use-start-timer.tsx";
 import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";

@@ -8,8 +8,8 @@ import {
 } from "@web/features/boss-timers/admin-timer-controls.tsx";
 import { startableBosses } from "@web/features/boss-timers/boss-cards.ts";
 import { BossTimerGrid } from "@web/features/boss-timers/boss-timer-grid.tsx";
+import { MaintenanceControl } from "@web/features/boss-timers/maintenance-control.tsx";
 import { SpawnSoundToggle } from "@web/features/boss-timers/spawn-sound-toggle.tsx";
-import { MaintenanceControl } from "@web/features/boss-timers/timer-tools.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { useBossTimersPage } from "../-components/use-boss-timers-page.tsx";
 

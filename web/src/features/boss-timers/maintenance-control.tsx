@@ -1,10 +1,9 @@
 /**
- * The officers' timer tools on the boss pages (decision 076). "Didn't spawn" on a card whose spawn time has passed
- * moves its timer on by one interval; it is queued like a start, so it works without signal. "Server maintenance"
- * asks the time the servers came back and resets every interval boss from then, as the guild chose in Admin ›
- * Guild settings; it changes every boss for everyone at once, so it needs a connection and says so.
+ * "Server maintenance" on the admin boss timers page (decision 076): asks the time the servers came back and resets
+ * every interval boss from then, as the guild chose in Admin › Guild Settings. It changes every boss for everyone at
+ * once, so it needs a connection and says so.
  */
-import { Ban, ServerCog } from "lucide-react";
+import { ServerCog } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { BOSS_TIMER_CALLS } from "@shared/contract/bosses.ts";
 import {
@@ -16,49 +15,17 @@ import {
 import { Button } from "@web/components/button.tsx";
 import { Dialog, Field, FormError } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
-import { toastSaved, useRefusalToasts } from "@web/components/write-toasts.ts";
-import { commands, dataLayerActions } from "@web/data/lazy-data-layer.ts";
-import { api, errorMessage } from "@web/lib/api-client.ts";
+import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
+import { api } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { useOnlineSave } from "@web/lib/use-online-save.ts";
 
-export const NO_SPAWN_LABEL = "Didn't spawn";
-export const noSpawnDone = (bossName: string) => `${bossName} moved on to its next spawn`;
-export const NO_SPAWN_FAILED = "Failed to move the timer on";
 export const MAINTENANCE_LABEL = "Server maintenance";
 export const MAINTENANCE_CONFIRM = "Reset timers from then";
 export const MAINTENANCE_NEEDS_CONNECTION =
   "Server maintenance needs a connection: it resets every boss for everyone at once.";
 export const maintenanceDone = (changed: number) =>
   `Server maintenance recorded: ${changed} boss ${changed === 1 ? "timer" : "timers"} reset.`;
-
-/** "Didn't spawn": through the outbox, with the refusal (if any) told when the server answers. */
-export function useNoSpawn() {
-  const watch = useRefusalToasts();
-  return async (bossName: string, expectedSpawn: Date) => {
-    try {
-      const id = await commands.markNoSpawn(bossName, expectedSpawn);
-      watch(id, (message) => ({ title: NO_SPAWN_FAILED, description: message }));
-      toastSaved(noSpawnDone(bossName));
-    } catch (error) {
-      toast.error(NO_SPAWN_FAILED, { description: errorMessage(error) });
-    }
-  };
-}
-
-export function NoSpawnButton({ bossName, onNoSpawn }: { bossName: string; onNoSpawn: () => void }) {
-  return (
-    <Button
-      variant="secondary"
-      className="w-full"
-      onClick={onNoSpawn}
-      aria-label={`${NO_SPAWN_LABEL}: move ${bossName}'s timer on by one interval`}
-    >
-      <Ban className="size-4" aria-hidden="true" />
-      {NO_SPAWN_LABEL}
-    </Button>
-  );
-}
 
 /** 'YYYY-MM-DDTHH:mm' on this device's clock: what a datetime-local input holds. */
 function localInputValue(date: Date): string {
