@@ -4,7 +4,7 @@
  * then or restarted then as the guild chose (Admin › Guild settings). Fixed schedules are never touched. Each is one
  * audited write; the timers' data version moves with it, so every open app hears of it on the live feed.
  */
-import { resolveBossSchedule } from "@shared/bosses/boss-schedule.ts";
+import { isShownInGrid, resolveBossSchedule } from "@shared/bosses/boss-schedule.ts";
 import { movedOnByOneInterval, timerAfterMaintenance } from "@shared/bosses/timer-tools.ts";
 import type { BOSS_TIMER_CALLS } from "@shared/contract/bosses.ts";
 import type { BossName } from "@shared/schemas/boss-names.ts";
@@ -19,9 +19,10 @@ import { bossNotFound, timerOf, toBossTimer } from "./timer-answer.ts";
 
 const ENTITY = "boss_timer";
 
-/** A boss whose timer the tools move: one with an interval (the grid's other bosses have no timer). */
+/** A boss whose timer the tools move: one with an interval the grid shows (fixed schedules have no timer). */
 const intervalOf = (boss: BossName): number | null =>
-  resolveBossSchedule(boss.name, boss.respawnTimeHours).kind === "interval" && boss.respawnTimeHours > 0
+  isShownInGrid(boss.respawnTimeHours) &&
+  resolveBossSchedule(boss.name, boss.respawnTimeHours).kind === "interval"
     ? boss.respawnTimeHours
     : null;
 
