@@ -13,11 +13,8 @@ import {
   type AfterMaintenance,
 } from "@shared/schemas/timer-tools.ts";
 import { Button } from "@web/components/button.tsx";
-import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api } from "@web/lib/api-client.ts";
-import { toast } from "@web/lib/toast.tsx";
-import { useOnlineSave } from "@web/lib/use-online-save.ts";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection, useSettingSave } from "./settings-section.tsx";
 
 export const afterMaintenanceSaved = (mode: AfterMaintenance) =>
   `After a server maintenance: ${AFTER_MAINTENANCE_TEXT[mode].label.toLowerCase()}.`;
@@ -26,18 +23,14 @@ export function AfterMaintenanceSection({ settings, online }: { settings: GuildS
   // A copy stored before sql/020 has no choice in it: the default is in force.
   const inUse = settings.afterMaintenance ?? AFTER_MAINTENANCE_DEFAULT;
   const [selected, setSelected] = useState<AfterMaintenance>(inUse);
-  const { saving, error, save: saveOnline } = useOnlineSave();
+  const { saving, error, saveSetting } = useSettingSave();
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    await saveOnline(
+  const save = (event: FormEvent) =>
+    saveSetting(
+      event,
       () => api.call(GUILD_SETTINGS_CALLS.saveAfterMaintenance, { body: { afterMaintenance: selected } }),
-      (saved) => {
-        toast.success(afterMaintenanceSaved(saved.afterMaintenance));
-        void dataLayerActions.syncNow();
-      },
+      (saved) => afterMaintenanceSaved(saved.afterMaintenance),
     );
-  };
 
   return (
     <SettingsSection
