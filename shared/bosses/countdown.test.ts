@@ -37,11 +37,19 @@ describe("remainingMs", () => {
 });
 
 describe("formatCountdown", () => {
-  it("reads 'Xh Ym Zs' with unbounded hours", () => {
+  it("reads 'Xh Ym Zs' up to 24 h", () => {
     expect(formatCountdown(HOUR + MINUTE + SECOND)).toBe("1h 1m 1s");
-    expect(formatCountdown(36 * HOUR)).toBe("36h 0m 0s");
-    expect(formatCountdown(168 * HOUR)).toBe("168h 0m 0s");
+    expect(formatCountdown(23 * HOUR + 59 * MINUTE + 59 * SECOND)).toBe("23h 59m 59s");
+    expect(formatCountdown(24 * HOUR)).toBe("24h 0m 0s");
     expect(formatCountdown(59 * SECOND)).toBe("0h 0m 59s");
+  });
+
+  it("reads days and hours over 24 h: '2d 5h', not '53h 12m' (issue 26)", () => {
+    expect(formatCountdown(53 * HOUR + 12 * MINUTE)).toBe("2d 5h");
+    expect(formatCountdown(24 * HOUR + 1)).toBe("1d 0h");
+    expect(formatCountdown(36 * HOUR)).toBe("1d 12h");
+    expect(formatCountdown(168 * HOUR)).toBe("7d 0h");
+    expect(formatCountdown(240 * HOUR - SECOND)).toBe("9d 23h");
   });
 
   it("reads '0h 0m 0s' at or below zero", () => {
@@ -58,7 +66,7 @@ describe("formatCountdown", () => {
 
   it("round-trips whole seconds", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (seconds) => {
+      fc.property(fc.integer({ min: 0, max: 24 * 3600 }), (seconds) => {
         expect(parseCountdown(formatCountdown(seconds * SECOND))).toBe(seconds);
       }),
     );
@@ -66,7 +74,7 @@ describe("formatCountdown", () => {
 
   it("shows the remaining seconds rounded up, with minutes and seconds below 60", () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e9, max: 1e10, noNaN: true }), (ms) => {
+      fc.property(fc.double({ min: -1e9, max: 24 * HOUR, noNaN: true }), (ms) => {
         const text = formatCountdown(ms);
         const [, , minutes, seconds] = /^(\d+)h (\d+)m (\d+)s$/.exec(text) ?? [];
         expect(Number(minutes)).toBeLessThan(60);
@@ -75,12 +83,27 @@ describe("formatCountdown", () => {
       }),
     );
   });
+
+  it("over 24 h, never shows more days and hours than are left, and at most an hour less", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 24 * HOUR + 1, max: 1e10 }), (ms) => {
+        const [, days, hours] = /^(\d+)d (\d+)h$/.exec(formatCountdown(ms)) ?? [];
+        const shown = (Number(days) * 24 + Number(hours)) * HOUR;
+        expect(Number(hours)).toBeLessThan(24);
+        const left = Math.ceil(ms / SECOND) * SECOND;
+        expect(shown).toBeLessThanOrEqual(left);
+        expect(left - shown).toBeLessThan(HOUR);
+      }),
+    );
+  });
 });
 
 describe("formatRemainingShort", () => {
   it("reads 'Xh Ym', or 'Ready' at or below zero", () => {
     expect(formatRemainingShort(90 * MINUTE)).toBe("1h 30m");
-    expect(formatRemainingShort(36 * HOUR)).toBe("36h 0m");
+    expect(formatRemainingShort(24 * HOUR)).toBe("24h 0m");
+    expect(formatRemainingShort(36 * HOUR)).toBe("1d 12h");
+    expect(formatRemainingShort(53 * HOUR + 12 * MINUTE)).toBe("2d 5h");
     expect(formatRemainingShort(30 * SECOND)).toBe("0h 1m");
     expect(formatRemainingShort(0)).toBe("Ready");
     expect(formatRemainingShort(-MINUTE)).toBe("Ready");
@@ -89,7 +112,7 @@ describe("formatRemainingShort", () => {
 
   it("never shows less time than the full countdown", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), (ms) => {
+      fc.property(fc.integer({ min: 1, max: 24 * HOUR }), (ms) => {
         const [, hours, minutes] = /^(\d+)h (\d+)m$/.exec(formatRemainingShort(ms)) ?? [];
         const shownMinutes = Number(hours) * 60 + Number(minutes);
         expect(Number(minutes)).toBeLessThan(60);

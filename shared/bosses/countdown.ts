@@ -38,18 +38,30 @@ export function remainingMs(endTime: DateInput, now: Date | number): number {
   return remaining > 0 ? remaining : 0;
 }
 
-/** 'Xh Ym Zs', hours unbounded ('36h 0m 0s'); '0h 0m 0s' at or below zero. */
+const DAY_SECONDS = 24 * 3600;
+
+/**
+ * Past a day, whole days and hours: '2d 5h', not '53h 12m' (issue 26; decision 076). The hours are rounded down
+ * from the already rounded-up seconds, so '1d 0h' reads until 24 h are left, and then the finer form takes over.
+ */
+function daysAndHours(totalSeconds: number): string {
+  return `${Math.floor(totalSeconds / DAY_SECONDS)}d ${Math.floor((totalSeconds % DAY_SECONDS) / 3600)}h`;
+}
+
+/** 'Xh Ym Zs' up to 24 h ('0h 0m 0s' at or below zero); over 24 h 'Xd Yh' ('2d 5h'). */
 export function formatCountdown(ms: number): string {
   const totalSeconds = ms > 0 ? Math.ceil(ms / 1000) : 0;
+  if (totalSeconds > DAY_SECONDS) return daysAndHours(totalSeconds);
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   return `${hours}h ${minutes}m ${totalSeconds % 60}s`;
 }
 
-/** The home page's short form: 'Xh Ym', or 'Ready' at or below zero. */
+/** The home page's short form: 'Xh Ym' up to 24 h, 'Xd Yh' over it, or 'Ready' at or below zero. */
 export function formatRemainingShort(ms: number): string {
   if (!(ms > 0)) return "Ready";
   const totalMinutes = Math.ceil(ms / 60_000);
+  if (totalMinutes * 60 > DAY_SECONDS) return daysAndHours(totalMinutes * 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
 

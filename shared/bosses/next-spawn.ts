@@ -153,6 +153,34 @@ export function inNextUpOrder<T extends SpawnSource>(
   );
 }
 
+/**
+ * Where a boss stands on the boss page (decision 076): 0 up within its spawn window, 1 ready with its spawn time
+ * unknown (an interval boss without a running timer), 2 still to come.
+ */
+function readiness(spawn: BossSpawn): 0 | 1 | 2 {
+  if (spawn.upSince !== null) return 0;
+  return spawn.spawnAt === null ? 1 : 2;
+}
+
+/**
+ * The boss page's order (decision 076, issue 26): every ready boss before every boss still to come, so a phone
+ * shows what can be fought now first. The ready ones: just spawned (longest up first), then the ones whose spawn
+ * time is unknown, by name; then the ones to come, soonest first, scheduled bosses among them.
+ */
+export function inReadyFirstOrder<T extends SpawnSource>(
+  rows: readonly T[],
+  now: Date | number,
+  guildTimeZone: string | null,
+): { row: T; spawn: BossSpawn }[] {
+  const key = (spawn: BossSpawn) => (readiness(spawn) === 1 ? 0 : nextUpKey(spawn));
+  return inNextUpOrder(rows, now, guildTimeZone).sort(
+    (a, b) =>
+      readiness(a.spawn) - readiness(b.spawn) ||
+      compareKeys(key(a.spawn), key(b.spawn)) ||
+      compareText(a.row.bossName, b.row.bossName),
+  );
+}
+
 function compareKeys(a: number, b: number): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;

@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SPAWN_WINDOW_MS } from "./boss-schedule.ts";
-import { bossSpawnOf, inNextUpOrder, lastSpawnOf, nextSpawnOf, spawnsBetween } from "./next-spawn.ts";
+import {
+  bossSpawnOf,
+  inNextUpOrder,
+  inReadyFirstOrder,
+  lastSpawnOf,
+  nextSpawnOf,
+  spawnsBetween,
+} from "./next-spawn.ts";
 
 // The next-up order and the spawn window (decision 040), on top of nextSpawnOf.
 const NOW = Date.parse("2026-11-25T12:00:00Z"); // a Wednesday
@@ -66,19 +73,21 @@ describe("bossSpawnOf", () => {
   });
 });
 
+/** Bosses in every state the orders know, at NOW. */
+const MIXED = [
+  { bossName: "Zed", respawnTimeHours: 10 },
+  timer("Later", 3 * HOUR),
+  timer("JustNow", -1 * MINUTE),
+  { bossName: "AURAQ", respawnTimeHours: -4 }, // 13:00 UTC today in Manila: in an hour
+  timer("Earlier", -20 * MINUTE),
+  timer("Stale", -3 * HOUR),
+  timer("Soon", 10 * MINUTE),
+  { bossName: "Abel", respawnTimeHours: 5 },
+];
+
 describe("inNextUpOrder", () => {
   it("just spawned first (longest up first), then soonest, then unknown by name", () => {
-    const rows = [
-      { bossName: "Zed", respawnTimeHours: 10 },
-      timer("Later", 3 * HOUR),
-      timer("JustNow", -1 * MINUTE),
-      { bossName: "AURAQ", respawnTimeHours: -4 }, // 13:00 UTC today in Manila: in an hour
-      timer("Earlier", -20 * MINUTE),
-      timer("Stale", -3 * HOUR),
-      timer("Soon", 10 * MINUTE),
-      { bossName: "Abel", respawnTimeHours: 5 },
-    ];
-    expect(inNextUpOrder(rows, NOW, "Asia/Manila").map((e) => e.row.bossName)).toEqual([
+    expect(inNextUpOrder(MIXED, NOW, "Asia/Manila").map((e) => e.row.bossName)).toEqual([
       "Earlier",
       "JustNow",
       "Soon",
@@ -88,6 +97,40 @@ describe("inNextUpOrder", () => {
       "Stale",
       "Zed",
     ]);
+  });
+});
+
+describe("inReadyFirstOrder (the boss page, decision 076)", () => {
+  const rows = MIXED;
+
+  it("every ready boss before every scheduled or running one: just spawned, then unknown by name, then soonest", () => {
+    expect(inReadyFirstOrder(rows, NOW, "Asia/Manila").map((e) => e.row.bossName)).toEqual([
+      "Earlier",
+      "JustNow",
+      "Abel",
+      "Stale",
+      "Zed",
+      "Soon",
+      "AURAQ",
+      "Later",
+    ]);
+  });
+
+  it("a fixed-schedule boss in its spawn window is ready too", () => {
+    const slot = Date.parse("2026-11-25T13:00:00Z"); // AURAQ in Manila
+    const at = slot + 5 * MINUTE;
+    const order = inReadyFirstOrder([timer("Running", 10 * HOUR), ...rows.slice(3, 4)], at, "Asia/Manila");
+    expect(order.map((e) => e.row.bossName)).toEqual(["AURAQ", "Running"]);
+  });
+
+  it("whatever the rows' order, no ready boss comes after one still to come", () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(rows), (subset) => {
+        const order = inReadyFirstOrder(subset, NOW, "Asia/Manila");
+        const ready = order.map((e) => e.spawn.upSince !== null || e.spawn.spawnAt === null);
+        expect(ready).toEqual([...ready].sort((a, b) => Number(b) - Number(a)));
+      }),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-/** Boss names and their respawn timers (decisions 007, 029, 036, 041). */
+/** Boss names and their respawn timers (decisions 007, 029, 036, 041, 076). */
 import {
   type BossName,
   createBossNameSchema,
@@ -11,6 +11,7 @@ import {
   startBossTimerSchema,
   undoBossTimerStartSchema,
 } from "../schemas/boss-timers.ts";
+import { type AfterMaintenance, maintenanceSchema, noSpawnSchema } from "../schemas/timer-tools.ts";
 import { answer, call } from "./call.ts";
 
 export const BOSS_NAME_CALLS = {
@@ -86,5 +87,23 @@ export const BOSS_TIMER_CALLS = {
     summary: "Resets one boss's timer, or every timer when no boss is named.",
     body: resetBossTimersSchema,
     answer: answer<{ success: true; message: string }>(),
+  }),
+  noSpawn: call({
+    method: "POST",
+    path: "/boss-timers/no-spawn",
+    role: "officer",
+    summary:
+      "Didn't spawn: moves an interval boss's timer on by one interval from its expected spawn; audited (decision 076).",
+    body: noSpawnSchema,
+    answer: answer<{ timer: BossTimer }>(),
+  }),
+  maintenance: call({
+    method: "POST",
+    path: "/boss-timers/maintenance",
+    role: "officer",
+    summary:
+      "Server maintenance: every interval boss ready from the back time, or restarted then, as the guild chose; one audited write.",
+    body: maintenanceSchema,
+    answer: answer<{ timers: BossTimer[]; changed: number; afterMaintenance: AfterMaintenance }>(),
   }),
 };

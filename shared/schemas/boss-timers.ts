@@ -30,7 +30,10 @@ export const fixedScheduleRefusal = (bossName: string) =>
 const unknownField = (issue: z.core.$ZodRawIssue) =>
   issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined;
 
-const bossNameField = z.string({ error: BOSS_NAME_REQUIRED }).trim().min(1, { error: BOSS_NAME_REQUIRED });
+export const bossNameField = z
+  .string({ error: BOSS_NAME_REQUIRED })
+  .trim()
+  .min(1, { error: BOSS_NAME_REQUIRED });
 
 /** A superjson Date or an ISO 8601 date-time with an offset (plain JSON clients). */
 const startTimeField = z

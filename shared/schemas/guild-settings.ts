@@ -8,6 +8,7 @@
 import * as z from "zod";
 import type { SplitRuleText } from "../salary/split-rules.ts";
 import type { GuildName } from "./guild-name.ts";
+import type { TimerToolSettings } from "./timer-tools.ts";
 
 /** Where the zone in force comes from: an admin's choice, GUILD_TIMEZONE until then, else the server's own. */
 export type TimeZoneSource = "guild-settings" | "GUILD_TIMEZONE" | "server";
@@ -18,8 +19,11 @@ export interface GuildTimeZone {
   timeZoneSource: TimeZoneSource;
 }
 
-/** The zone, the guild's name (guild-name.ts, decision 078) and the split rules in force. */
-export interface GuildSettings extends GuildTimeZone, GuildName {
+/**
+ * The zone, the guild's name (guild-name.ts, decision 078), what a server maintenance does to interval bosses
+ * (`afterMaintenance`, decision 076) and the split rules in force.
+ */
+export interface GuildSettings extends GuildTimeZone, GuildName, TimerToolSettings {
   /**
    * The split rules, oldest first (decision 075); empty: the default 10/5/25/60 for every item. An app that synced the
    * settings before the rules existed has none stored: read them with splitRuleBookOf.

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextFixedSpawn } from "@shared/bosses/boss-schedule.ts";
-import { inNextUpOrder, type SpawnSource } from "@shared/bosses/next-spawn.ts";
+import { inNextUpOrder, inReadyFirstOrder, type SpawnSource } from "@shared/bosses/next-spawn.ts";
 import { nextSpawnText } from "@shared/format/guild-clock.ts";
 import {
   type BrowserPortal,
@@ -14,8 +14,8 @@ import {
   startBrowserPortal,
 } from "./browser.ts";
 
-// Decision 040 in Chromium against `npm start`: the boss page in next-up order, the guild in Manila and the
-// raider in Berlin; and the in-app alert (toast and beep) when a boss spawns while the page is open.
+// Decision 040 in Chromium against `npm start`: the boss page in next-up order after the ready bosses (decision 076),
+// the guild in Manila and the raider in Berlin; and the in-app alert (toast and beep) when a boss spawns while the page is open.
 const GUILD_ZONE = "Asia/Manila";
 const VIEWER_ZONE = "Europe/Berlin";
 const MINUTE = 60_000;
@@ -72,34 +72,32 @@ async function phoneViewportShot(page: Page, name: string) {
 }
 
 describe("next up on a phone (decision 040)", () => {
-  it("shows the next spawning boss first, with the guild's clock time and the viewer's, without scrolling", async () => {
+  it("shows the ready bosses first, then the next spawning boss with the guild's clock time and the viewer's", async () => {
     const page = await portal.newPage({ viewport: PHONE, timezoneId: VIEWER_ZONE });
     await openBossPage(page);
     const now = await page.evaluate(() => Date.now());
 
-    // The order is the next-up order of the server's rows, with the schedules read in Manila.
-    const expected = inNextUpOrder(await serverRows(), now, GUILD_ZONE);
+    // Ready bosses first (decision 076), then the next-up order of the server's rows, schedules read in Manila.
+    const expected = inReadyFirstOrder(await serverRows(), now, GUILD_ZONE);
     const names = await cards(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-boss")));
     expect(names).toEqual(expected.map((entry) => entry.row.bossName));
-    // Gravemaw (8 minutes) is first unless a scheduled boss spawns sooner or has just spawned.
-    const first = expected[0];
-    if (first?.spawn.kind === "interval") expect(first.row.bossName).toBe("Gravemaw");
-
     const top = cards(page).first();
-    const spawnTime = top.getByTestId("spawn-time");
-    expect(await top.getAttribute("data-boss")).toBe(first?.row.bossName);
-    if (first?.spawn.upSince === null) {
-      // The guild's zone named, and the raider's own time (decision 059).
-      expect(await spawnTime.innerText()).toBe(
-        nextSpawnText(first.spawn.spawnAt as number, GUILD_ZONE, VIEWER_ZONE),
-      );
-    }
-    // Seen without scrolling, and nothing is wider than the phone.
+    expect(["available", "disabled"]).toContain(await top.getAttribute("data-state"));
+    // Of the bosses still to come, Gravemaw (8 minutes) is first unless a scheduled boss spawns sooner.
+    const first = expected.find((entry) => entry.spawn.upSince === null && entry.spawn.spawnAt !== null);
+    if (first?.spawn.kind === "interval") expect(first.row.bossName).toBe("Gravemaw");
+    const next = card(page, first?.row.bossName ?? "");
+    const spawnTime = next.getByTestId("spawn-time");
+    // The guild's zone named, and the raider's own time (decision 059).
+    expect(await spawnTime.innerText()).toBe(
+      nextSpawnText(first?.spawn.spawnAt as number, GUILD_ZONE, VIEWER_ZONE),
+    );
+    // The first card is seen without scrolling, and nothing is wider than the phone.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    const box = await spawnTime.boundingBox();
+    const box = await top.boundingBox();
     expect(box).not.toBeNull();
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
-    expect(await top.getByTestId("countdown").isVisible()).toBe(true);
+    expect(box?.y ?? PHONE.height).toBeLessThan(PHONE.height);
+    expect(await next.getByTestId("countdown").isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 
     // A scheduled boss: 'Scheduled', its next spawn in Manila and Berlin, its schedule in Manila, named.
@@ -129,8 +127,9 @@ describe("next up on a phone (decision 040)", () => {
     expect(await mirelurk.getByTestId("spawn-time").innerText()).toMatch(
       /^Spawned at \w{3} \d\d:\d\d Asia\/Manila · (\w{3} )?\d\d:\d\d your time$/,
     );
-    // The soonest spawn to come follows it.
-    expect(await cards(page).nth(1).getAttribute("data-soon")).toBe("true");
+    // The soonest spawn to come is the first card after the ready ones.
+    const toCome = page.locator('li[data-state="on-cooldown"], li[data-state="scheduled"]');
+    expect(await toCome.first().getAttribute("data-soon")).toBe("true");
     expect(await page.locator('li[data-state="scheduled"]').count()).toBeGreaterThanOrEqual(7);
     // The phone's first screen with the in-app alert's toast; then the whole page without it.
     await page.getByText("Mirelurk has spawned").waitFor();

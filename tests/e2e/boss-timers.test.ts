@@ -96,8 +96,9 @@ describe("the public boss timer page", () => {
     expect(await milavy.innerText()).toContain(`Sat 15:00 ${guildZone}`);
     expect(await card(page, "AURAQ").innerText()).toContain(`Sun 21:00 & Wed 21:00 ${guildZone}`);
 
-    // Next up first (decision 040): with no timer running, the scheduled bosses by their next spawn (one that
-    // spawned in the last 30 minutes first), then the interval bosses, whose spawn is unknown, by name.
+    // Ready first (decision 076), then next up (decision 040): with no timer running, a scheduled boss that spawned in
+    // the last 30 minutes, then the interval bosses, whose spawn is unknown, by name; then the scheduled bosses by
+    // their next spawn.
     const names = await page
       .locator("li[data-boss]")
       .evaluateAll((els) => els.map((el) => el.getAttribute("data-boss")));
@@ -120,8 +121,16 @@ describe("the public boss timer page", () => {
     const byNextSpawn = Object.entries(codes)
       .sort(([, a], [, b]) => key(a) - key(b))
       .map(([name]) => name);
-    expect(names.slice(0, 8)).toEqual(byNextSpawn);
-    expect(names.slice(8, 11)).toEqual(["Abyssal Leviathan", "Ashen Colossus", "Bloodmoon Matriarch"]);
+    const isUp = (name: string) => key(codes[name as keyof typeof codes]) <= now;
+    const up = byNextSpawn.filter(isUp);
+    const toCome = byNextSpawn.filter((name) => !isUp(name));
+    expect(names.slice(0, up.length)).toEqual(up);
+    expect(names.slice(up.length, up.length + 3)).toEqual([
+      "Abyssal Leviathan",
+      "Ashen Colossus",
+      "Bloodmoon Matriarch",
+    ]);
+    expect(names.slice(16 + up.length)).toEqual(toCome);
     await screenshot(page, "boss-timers-anonymous");
   });
 

@@ -43,6 +43,7 @@ import {
   EMPTY_ELITE_POOL_INVALID,
   effectiveFromField,
 } from "@shared/schemas/split-rules.ts";
+import { AFTER_MAINTENANCE, AFTER_MAINTENANCE_INVALID } from "@shared/schemas/timer-tools.ts";
 import { textProblem } from "../app/validate.ts";
 
 export interface RuleContext {
@@ -267,6 +268,7 @@ export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, Colum
         guildNameProblem(value) ??
         (value.trim() !== value || value === "" ? "is not stored as the portal stores it." : undefined),
     ),
+    after_maintenance: required(oneOf(AFTER_MAINTENANCE, AFTER_MAINTENANCE_INVALID)),
     updated_at: required(timestamp),
   },
   split_rules: {

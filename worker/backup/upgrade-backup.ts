@@ -7,6 +7,7 @@
  */
 
 import { type BackupFile, type BackupTable, schemaFromTheFuture } from "@shared/schemas/backup.ts";
+import { AFTER_MAINTENANCE_DEFAULT } from "@shared/schemas/timer-tools.ts";
 import { SPLIT_RULE_COLUMNS } from "./backup-tables.ts";
 
 type Upgrade = (tables: Record<string, BackupTable>) => void;
@@ -92,6 +93,14 @@ function bossAlertsAndGuildName(tables: Record<string, BackupTable>): void {
   }
 }
 
+/** 020 added what a server maintenance does to interval bosses (decision 076): an older file's guild has the default. */
+function afterMaintenance(tables: Record<string, BackupTable>): void {
+  const settings = tables.guild_settings;
+  if (!settings || settings.columns.includes("after_maintenance")) return;
+  settings.columns.push("after_maintenance");
+  for (const row of settings.rows) row.push(AFTER_MAINTENANCE_DEFAULT);
+}
+
 /** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
 const UPGRADES: Readonly<Record<number, Upgrade>> = {
   9: auditSubjects,
@@ -99,6 +108,7 @@ const UPGRADES: Readonly<Record<number, Upgrade>> = {
   12: guildSettings,
   16: discordSignIn,
   19: splitRules,
+  20: afterMaintenance,
   21: bossAlertsAndGuildName,
 };
 

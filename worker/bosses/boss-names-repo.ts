@@ -76,3 +76,8 @@ export async function deleteBossName(q: Queryable, id: number): Promise<BossName
   const rows = await q.query<BossName>(`DELETE FROM boss_names WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   return rows[0];
 }
+
+/** Every boss, each held as lockBossForTimerStart holds one: a server maintenance resets them together. */
+export async function lockAllBossesForTimers(q: Queryable): Promise<BossName[]> {
+  return q.query<BossName>(`SELECT ${COLUMNS} FROM boss_names ORDER BY id FOR NO KEY UPDATE`);
+}

@@ -40,6 +40,11 @@ export async function getBossWithTimer(q: Queryable, bossName: string): Promise<
   return rows[0];
 }
 
+/** Every stored timer, held until the transaction ends. */
+export async function getAllTimers(q: Queryable): Promise<StoredTimer[]> {
+  return q.query<StoredTimer>(`SELECT ${TIMER_COLUMNS} FROM boss_timers ORDER BY boss_name FOR UPDATE`);
+}
+
 export async function getTimer(q: Queryable, bossName: string): Promise<StoredTimer | undefined> {
   const rows = await q.query<StoredTimer>(
     `SELECT ${TIMER_COLUMNS} FROM boss_timers WHERE boss_name = $1 FOR UPDATE`,

@@ -7,7 +7,6 @@
 import { resolveBossSchedule } from "@shared/bosses/boss-schedule.ts";
 import { UNDO_WINDOW_SECONDS } from "@shared/bosses/timer-start-windows.ts";
 import { BOSS_TIMER_CALLS } from "@shared/contract/bosses.ts";
-import type { BossName } from "@shared/schemas/boss-names.ts";
 import {
   type BossTimer,
   fixedScheduleRefusal,
@@ -35,29 +34,14 @@ import {
   getTimer,
   listBossesWithTimers,
   restoreTimer,
-  type StoredTimer,
   upsertTimer,
 } from "./boss-timers-repo.ts";
-import { toBossTimer } from "./timer-answer.ts";
+import { bossNotFound, timerOf, toBossTimer } from "./timer-answer.ts";
 import { judgeTimerStart } from "./timer-start-rule.ts";
+import { maintenance, noSpawn } from "./timer-tools.ts";
 
 const ENTITY = "boss_timer";
 const HOUR_MS = 60 * 60 * 1000;
-
-export const bossNotFound = (bossName: string) => `Boss "${bossName}" not found.`;
-
-/** A boss's stored timer (or none) in the answer shape, as of `now`. */
-function timerOf(boss: BossName, stored: StoredTimer | undefined, now: Date): BossTimer {
-  const {
-    startTime = null,
-    endTime = null,
-    durationHours = null,
-    isActive = null,
-    status = null,
-  } = stored ?? {};
-  const row = { bossId: boss.id, bossName: boss.name, respawnTimeHours: boss.respawnTimeHours };
-  return toBossTimer({ ...row, startTime, endTime, durationHours, isActive, status }, now);
-}
 
 /** When the list changes by itself: the first running timer ends and becomes expired (null: never). */
 function nextTimerEnd(timers: readonly BossTimer[]): Date | null {
@@ -178,4 +162,6 @@ export const bossTimersRoutes = serveCalls(BOSS_TIMER_CALLS, {
       return { success: true, message: resetOneMessage(boss.name) };
     });
   },
+  noSpawn,
+  maintenance,
 });

@@ -14,7 +14,7 @@ import { KEY_REUSED } from "../app/write.ts";
 import type { Db } from "../db/types.ts";
 import { type Portal, setUpPortal } from "../salary/portal-test-setup.ts";
 import type { TestClient } from "../test/api-client.ts";
-import { bossNotFound } from "./boss-timers-routes.ts";
+import { bossNotFound } from "./timer-answer.ts";
 
 const HOUR_MS = 3_600_000;
 let portal: Portal;

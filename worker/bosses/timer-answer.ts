@@ -1,6 +1,9 @@
 /** A boss's timer as the API answers it (GET /_api/boss-timers, the changes feed, every timer write). */
+import type { BossName } from "@shared/schemas/boss-names.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
-import type { BossTimerRow } from "./boss-timers-repo.ts";
+import type { BossTimerRow, StoredTimer } from "./boss-timers-repo.ts";
+
+export const bossNotFound = (bossName: string) => `Boss "${bossName}" not found.`;
 
 /** The answer shape, as of `now`: a timer whose end has passed is expired; a 'reset' row counts as none. */
 export function toBossTimer(row: BossTimerRow, now: Date): BossTimer {
@@ -17,4 +20,17 @@ export function toBossTimer(row: BossTimerRow, now: Date): BossTimer {
     isActive,
     status: isActive ? "active" : "expired",
   };
+}
+
+/** A boss's stored timer (or none) in the answer shape, as of `now`. */
+export function timerOf(boss: BossName, stored: StoredTimer | undefined, now: Date): BossTimer {
+  const {
+    startTime = null,
+    endTime = null,
+    durationHours = null,
+    isActive = null,
+    status = null,
+  } = stored ?? {};
+  const row = { bossId: boss.id, bossName: boss.name, respawnTimeHours: boss.respawnTimeHours };
+  return toBossTimer({ ...row, startTime, endTime, durationHours, isActive, status }, now);
 }

@@ -65,6 +65,7 @@ describe("reading the guild's time zone", () => {
       timeZoneSource: "GUILD_TIMEZONE",
       splitRules: [],
       ...UNNAMED,
+      afterMaintenance: "ready",
     });
     expect((await visitor.get("/_api/public/config")).data).toEqual({ brand: BRAND, timeZone: CONFIGURED });
 
@@ -74,6 +75,7 @@ describe("reading the guild's time zone", () => {
       timeZoneSource: "server",
       splitRules: [],
       ...UNNAMED,
+      afterMaintenance: "ready",
     });
     expect(timeZoneStartLine({ timeZone: "UTC", timeZoneSource: "server" })).toBe(
       "Guild time zone: UTC (this machine's; choose it in Admin › Guild Settings)",
@@ -143,6 +145,7 @@ describe("choosing the guild's time zone", () => {
       splitRules: [],
       guildName: BRAND,
       guildNameSource: "GUILD_BRAND",
+      afterMaintenance: "ready",
     };
     expect(saved.data).toEqual(expected);
 
@@ -161,9 +164,9 @@ describe("choosing the guild's time zone", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: "update",
-      before: { timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE" },
+      before: { timeZone: CONFIGURED, timeZoneSource: "GUILD_TIMEZONE", afterMaintenance: "ready" },
       // The zone's entry names the zone only (the guild's name has entries of its own, decision 078).
-      after: { timeZone: "Asia/Manila", timeZoneSource: "guild-settings" },
+      after: { timeZone: "Asia/Manila", timeZoneSource: "guild-settings", afterMaintenance: "ready" },
     });
     expect(entries[0]?.actorEmail).toMatch(/^zone-admin-/);
   });
@@ -226,7 +229,14 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
   });
 
   it("restores the chosen zone into another portal", async () => {
-    expect(file.tables.guild_settings?.columns).toEqual(["id", "time_zone", "updated_at", "guild_name"]);
+    // sql/020 added what a server maintenance does (decision 076), sql/021 the guild's name (decision 078).
+    expect(file.tables.guild_settings?.columns).toEqual([
+      "id",
+      "time_zone",
+      "updated_at",
+      "after_maintenance",
+      "guild_name",
+    ]);
     const target = await freshDb();
     await restoreBackup(target, JSON.stringify(file), { brand: BRAND, replace: false, now: options.now });
     expect(await readChosenTimeZone(target)).toBe("Asia/Manila");
@@ -263,6 +273,7 @@ describe("a backup carries the guild's time zone", { timeout: 120_000 }, () => {
       timeZoneSource: "GUILD_TIMEZONE",
       splitRules: [],
       ...UNNAMED,
+      afterMaintenance: "ready",
     });
     // The row is there again, for the next choice and the next backup.
     const [row] = await target.query<{ n: number }>("SELECT count(*)::int AS n FROM guild_settings");

@@ -5,8 +5,9 @@
  */
 import { resolveTimeZone } from "@shared/format/zoned-time.ts";
 import { type GuildTimeZone, resolveGuildTimeZone } from "@shared/schemas/guild-settings.ts";
+import type { TimerToolSettings } from "@shared/schemas/timer-tools.ts";
 import type { Queryable } from "../db/types.ts";
-import { readChosenTimeZone } from "./guild-settings-repo.ts";
+import { readAfterMaintenance, readChosenTimeZone } from "./guild-settings-repo.ts";
 
 /** The runtime's own zone: the machine's under `npm start` (TZ, the system's setting), UTC in workerd. */
 export function runtimeTimeZone(): string {
@@ -17,8 +18,9 @@ export function runtimeTimeZone(): string {
 export async function readGuildSettings(
   q: Queryable,
   configured: string | null | undefined,
-): Promise<GuildTimeZone> {
-  return resolveGuildTimeZone(await readChosenTimeZone(q), configured, runtimeTimeZone());
+): Promise<GuildTimeZone & TimerToolSettings> {
+  const zone = resolveGuildTimeZone(await readChosenTimeZone(q), configured, runtimeTimeZone());
+  return { ...zone, afterMaintenance: await readAfterMaintenance(q) };
 }
 
 /** The zone fixed schedules and the guild's days are read in. */

@@ -1,7 +1,26 @@
 /** One section of a settings page (Guild Settings, Discord): a card with its icon, heading and what it is for. */
 import type { LucideIcon } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 import { Card } from "@web/components/card.tsx";
+import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
+import { toast } from "@web/lib/toast.tsx";
+import { useOnlineSave } from "@web/lib/use-online-save.ts";
+
+/**
+ * A section's save: online only, the server's message in `error` when it refuses; when it succeeds, its toast, and
+ * this app pulls the settings at once (the live feed tells every other open app).
+ */
+export function useSettingSave() {
+  const { saving, error, save } = useOnlineSave();
+  const saveSetting = async <T,>(event: FormEvent, call: () => Promise<T>, saved: (answer: T) => string) => {
+    event.preventDefault();
+    await save(call, (answer) => {
+      toast.success(saved(answer));
+      void dataLayerActions.syncNow();
+    });
+  };
+  return { saving, error, saveSetting };
+}
 
 export function SettingsSection({
   icon: Icon,

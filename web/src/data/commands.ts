@@ -134,6 +134,10 @@ export function createCommands(deps: CommandDeps) {
     async undoTimerStart(bossName: string, startTime: Date) {
       return enqueue(deps, "undoTimerStart", { bossName, startTime });
     },
+    /** "Didn't spawn": moves the boss's timer on by one interval from `expectedSpawn` (decision 076). */
+    async markNoSpawn(bossName: string, expectedSpawn: Date) {
+      return enqueue(deps, "noSpawn", { bossName, expectedSpawn });
+    },
     /** Omit the boss to reset every timer. */
     async resetTimers(bossName?: string) {
       return enqueue(deps, "resetTimers", { bossName });

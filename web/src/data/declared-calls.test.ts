@@ -67,7 +67,14 @@ describe("declared calls from the web app", () => {
   it("saves a PUT's body and reads it back through the public read", async () => {
     const api = client();
     const saved = await api.call(GUILD_SETTINGS_CALLS.save, { body: { timeZone: "asia/manila" } });
-    expect(saved).toEqual({ timeZone: "Asia/Manila", timeZoneSource: "guild-settings" });
+    expect(saved).toEqual({
+      timeZone: "Asia/Manila",
+      timeZoneSource: "guild-settings",
+      afterMaintenance: "ready",
+      guildName: "Test Guild",
+      guildNameSource: "GUILD_BRAND",
+      splitRules: [],
+    });
     expect(await api.call(GUILD_SETTINGS_CALLS.read)).toEqual(saved);
   });
 

@@ -57,6 +57,7 @@ const SCOPES: { [N in MutationName]: (args: MutationArgs<N>) => Scopes } = {
   // Behind the start it takes back, which has the same row.
   undoTimerStart: (args) => [boss(args.bossName)],
   resetTimers: (args) => [args.bossName === undefined ? "boss:*" : boss(args.bossName)],
+  noSpawn: (args) => [boss(args.bossName)],
   createBossName: (args) => [boss(args.name)],
   // A boss's timer row goes by its name, which these change or remove.
   updateBossName: () => ["boss:*"],

@@ -1,4 +1,6 @@
-/** Boss timer writes: start one, undo a start, reset one or all. */
+/** Boss timer writes: start one, undo a start, reset one or all, move one on ("Didn't spawn", decision 076). */
+
+import { movedOnByOneInterval } from "@shared/bosses/timer-tools.ts";
 import { BOSS_TIMER_CALLS } from "@shared/contract/bosses.ts";
 import { RESPAWN_HOURS_DEFAULT } from "@shared/schemas/boss-names.ts";
 import type { TEST_TIMER_SECONDS } from "@shared/schemas/boss-timers.ts";
@@ -24,6 +26,12 @@ export interface UndoTimerStartArgs {
 export interface ResetTimersArgs {
   /** Omitted: every timer. */
   bossName?: string;
+}
+
+export interface NoSpawnArgs {
+  bossName: string;
+  /** The timer's end the officer saw pass: a timer that no longer ends then is left as it is. */
+  expectedSpawn: Date;
 }
 
 /** The boss's timer row without a running timer. */
@@ -109,6 +117,27 @@ export const TIMER_MUTATIONS = {
           ? draft.all("timers")
           : [timerOf(draft, args.bossName)].filter((t) => t !== undefined);
       for (const timer of timers) draft.put("timers", clearTimer(timer));
+    },
+  }),
+
+  // "Didn't spawn" (decision 076): queued like a reset, so an officer at the spawn point without signal can tap it;
+  // the server moves the timer only if it still ends when the officer saw it end, and so does this copy.
+  noSpawn: mutation(BOSS_TIMER_CALLS.noSpawn)<NoSpawnArgs>({
+    reads: [],
+    writes: ["timers"],
+    refresh: ["timers"],
+    apply(draft, args) {
+      const timer = timerOf(draft, args.bossName);
+      const expected = new Date(args.expectedSpawn);
+      if (timer?.endTime == null || new Date(timer.endTime).getTime() !== expected.getTime()) return;
+      const hours = respawnHours(draft, args.bossName);
+      if (hours === undefined) return;
+      draft.put("timers", {
+        ...timer,
+        ...movedOnByOneInterval(expected, hours),
+        isActive: true,
+        status: "active",
+      });
     },
   }),
 };

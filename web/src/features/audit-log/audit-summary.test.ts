@@ -88,6 +88,20 @@ describe("auditHeadline", () => {
     expect(auditHeadline({ action: "kick", entity: "guild_member" })).toBe("Kicked member");
     expect(auditHeadline({ action: "recalculate", entity: "salaries" })).toBe("Recalculated salaries");
     expect(auditHeadline({ action: "reset_all", entity: "boss_timer" })).toBe("Reset all boss timers");
+    // The officers' timer tools (decision 076).
+    expect(auditHeadline({ action: "no_spawn", entity: "boss_timer" })).toBe(
+      "Moved on (didn't spawn) boss timer",
+    );
+    expect(auditHeadline({ action: "maintenance", entity: "boss_timer" })).toBe(
+      "Server maintenance: boss timers reset",
+    );
+    const maintenance = {
+      action: "maintenance",
+      entity: "boss_timer",
+      before: [],
+      after: { backAt: "2026-11-25T10:05:00.000Z", afterMaintenance: "restart", timers: [{}, {}] },
+    };
+    expect(auditSummary(maintenance)?.text).toBe("2 timers restarted from 2026-11-25 10:05 UTC");
     expect(auditHeadline({ action: "frobnicate", entity: "write_probe" })).toBe("Frobnicate write probe");
     expect(auditHeadline({ action: "approve", entity: "character_claim" })).toBe("Approved character claim");
     expect(auditHeadline({ action: "cancel", entity: "character_claim" })).toBe("Cancelled character claim");

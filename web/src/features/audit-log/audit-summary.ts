@@ -17,6 +17,7 @@ const PAST_TENSE: Readonly<Record<string, string>> = {
   undo_start: "Undid the start of",
   reset: "Reset",
   reset_all: "Reset all",
+  no_spawn: "Moved on (didn't spawn)",
   recalculate: "Recalculated",
   recalculate_all: "Recalculated all",
   import: "Imported",
@@ -55,6 +56,7 @@ export function auditHeadline(entry: Pick<AuditLogEntry, "action" | "entity">): 
   const verb = PAST_TENSE[entry.action] ?? words(entry.action).replace(/^./, (c) => c.toUpperCase());
   const kind = KIND_NAMES[entry.entity] ?? words(entry.entity);
   if (entry.action === "reset_all") return `Reset all ${kind}s`;
+  if (entry.action === "maintenance") return `Server maintenance: ${kind}s reset`;
   return `${verb} ${kind}`;
 }
 
@@ -141,6 +143,11 @@ export function auditSummary(
       text: `Name rewritten in ${countOf(items, "market item")} and ${countOf(records, "attendance record")}`,
       salaries: [],
     };
+  }
+  if (entry.action === "maintenance" && after && Array.isArray(after.timers)) {
+    const how = after.afterMaintenance === "restart" ? "restarted from" : "ready from";
+    const back = typeof after.backAt === "string" ? after.backAt.slice(0, 16).replace("T", " ") : "?";
+    return { text: `${countOf(after.timers.length, "timer")} ${how} ${back} UTC`, salaries: [] };
   }
   if (entry.action === "reset_all" && Array.isArray(entry.before)) {
     return { text: `${countOf(entry.before.length, "timer")} reset`, salaries: [] };

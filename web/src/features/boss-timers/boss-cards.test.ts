@@ -6,6 +6,7 @@ import {
   anyRunning,
   type BossTimerInput,
   gridBosses,
+  inHeldOrder,
   spawnedAtLabel,
   startableBosses,
   toBossCard,
@@ -51,10 +52,11 @@ describe("gridBosses", () => {
       idle("BIG", 240),
       idle("MILAVY", -1),
     ];
-    expect(gridBosses(rows, NOW, "UTC").map((r) => r.bossName)).toEqual(["MILAVY", "VENATUS"]);
+    // VENATUS is ready (no timer), so ahead of MILAVY's Saturday slot (decision 076).
+    expect(gridBosses(rows, NOW, "UTC").map((r) => r.bossName)).toEqual(["VENATUS", "MILAVY"]);
   });
 
-  it("lists bosses next up first: just spawned, then soonest (scheduled ones included), then unknown by name", () => {
+  it("lists ready bosses first (just spawned, then unknown by name), then soonest, scheduled ones included", () => {
     // In UTC on Friday 12:00: RODERICK (Fri 19:00) in 7 h, MILAVY (Sat 15:00) in 27 h, RINGOR (Sat 17:00) in 29 h.
     const rows = [
       idle("RINGOR", -2),
@@ -67,7 +69,8 @@ describe("gridBosses", () => {
       idle("Baron", 32),
       ended("Old", 12, 2 * HOUR),
     ];
-    const expected = ["Amentis", "Venatus", "RODERICK", "Livera", "MILAVY", "RINGOR", "Baron", "ego", "Old"];
+    // Ready first on the boss page (decision 076): a phone shows what can be fought now at the top.
+    const expected = ["Amentis", "Baron", "ego", "Old", "Venatus", "RODERICK", "Livera", "MILAVY", "RINGOR"];
     fc.assert(
       fc.property(fc.shuffledSubarray(rows, { minLength: rows.length }), (shuffled) => {
         expect(gridBosses(shuffled, NOW, "UTC").map((r) => r.bossName)).toEqual(expected);
@@ -98,12 +101,37 @@ describe("gridBosses", () => {
         (ends) => {
           const rows = ends.map((endsIn, i) => running(`B${i}`, 100, endsIn));
           const order = gridBosses([...rows, idle("Unknown", 10)], NOW, "UTC");
-          const times = order.slice(0, -1).map((row) => (row.endTime as Date).getTime());
+          const times = order.slice(1).map((row) => (row.endTime as Date).getTime());
           expect(times).toEqual([...times].sort((a, b) => a - b));
-          expect(order.at(-1)?.bossName).toBe("Unknown");
+          // Ready (its spawn unknown), so ahead of every running timer.
+          expect(order[0]?.bossName).toBe("Unknown");
         },
       ),
     );
+  });
+});
+
+describe("inHeldOrder (a card stays under the finger, decision 076)", () => {
+  it("keeps the order of the tap while it holds; new bosses follow, gone ones drop", () => {
+    const rows = [idle("C", 10), idle("A", 10), idle("New", 10)];
+    expect(inHeldOrder(rows, ["A", "Gone", "C"]).map((r) => r.bossName)).toEqual(["A", "C", "New"]);
+  });
+
+  it("a started timer would move its card; held, the card stays where it was tapped", () => {
+    const before = gridBosses([idle("Abel", 10), idle("Zed", 10), running("Mid", 10, HOUR)], NOW, "UTC");
+    expect(before.map((r) => r.bossName)).toEqual(["Abel", "Zed", "Mid"]);
+    const after = gridBosses(
+      [running("Abel", 10, 10 * HOUR), idle("Zed", 10), running("Mid", 10, HOUR)],
+      NOW,
+      "UTC",
+    );
+    expect(after.map((r) => r.bossName)).toEqual(["Zed", "Mid", "Abel"]);
+    const held = inHeldOrder(
+      after,
+      before.map((r) => r.bossName),
+    );
+    expect(held.map((r) => r.bossName)).toEqual(["Abel", "Zed", "Mid"]);
+    expect(held[0]?.isActive).toBe(true);
   });
 });
 
@@ -160,7 +188,8 @@ describe("toBossCard", () => {
       state: "scheduled",
       fixed: true,
       respawnInfo: "Sun 21:00 & Wed 21:00 Asia/Manila",
-      countdown: "49h 0m 0s",
+      // Over 24 h a countdown reads in days and hours (decision 076).
+      countdown: "2d 1h",
       // A viewer elsewhere sees the guild's time, named, and their own (decision 059).
       spawnLabel: "Next: Sun 21:00 Asia/Manila · 13:00 your time",
       soon: false,
@@ -197,7 +226,8 @@ describe("toBossCard", () => {
         (offset, zone, code) => {
           const now = NOW + offset;
           const card = toBossCard(idle("FIXED", code), now, zone, "Europe/Berlin");
-          if (card.state !== "scheduled") return;
+          // Within a day the countdown reads to the second (over a day, 'Xd Yh': decision 076).
+          if (card.state !== "scheduled" || card.countdown?.endsWith("s") !== true) return;
           const match = /^(\d+)h (\d+)m (\d+)s$/.exec(card.countdown ?? "");
           const seconds = Number(match?.[1]) * 3600 + Number(match?.[2]) * 60 + Number(match?.[3]);
           // The countdown rounds up to the second; the slot is on a whole minute.

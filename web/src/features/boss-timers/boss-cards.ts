@@ -18,7 +18,7 @@ import {
   formatCountdown,
   isTimerRunning,
 } from "@shared/bosses/countdown.ts";
-import { type BossSpawn, bossSpawnOf, inNextUpOrder, SPAWN_SOON_MS } from "@shared/bosses/next-spawn.ts";
+import { type BossSpawn, bossSpawnOf, inReadyFirstOrder, SPAWN_SOON_MS } from "@shared/bosses/next-spawn.ts";
 import type { DateInput } from "@shared/format/format-date.ts";
 import { nextSpawnText, spawnClockText } from "@shared/format/guild-clock.ts";
 import { compareText } from "@shared/sorting/compare-text.ts";
@@ -56,13 +56,33 @@ export interface BossCard {
 
 export const spawnedAtLabel = (time: string) => `Spawned at ${time}`;
 
-/** The bosses the grid shows, in next-up order (decision 040): just spawned, then soonest, then unknown. */
+/**
+ * The bosses the grid shows, ready first (decision 076): just spawned, then ready with an unknown spawn time, then
+ * the ones to come, soonest first (decision 040's next-up order among them).
+ */
 export function gridBosses<T extends BossTimerInput>(
   rows: readonly T[],
   now: number,
   guildTimeZone: string | null,
 ): T[] {
-  return inNextUpOrder(rows, now, guildTimeZone).map((entry) => entry.row);
+  return inReadyFirstOrder(rows, now, guildTimeZone).map((entry) => entry.row);
+}
+
+/** How long the grid keeps its order after a tap, so the card under the finger stays there (decision 076). */
+export const ORDER_HOLD_MS = 5_000;
+
+/**
+ * The rows in a held order (boss names as they stood at the tap); bosses not in it (new ones) follow, in the
+ * order given. Bosses gone since are dropped.
+ */
+export function inHeldOrder<T extends { bossName: string }>(
+  rows: readonly T[],
+  held: readonly string[],
+): T[] {
+  const place = new Map(held.map((name, index) => [name, index]));
+  const kept = rows.filter((row) => place.has(row.bossName));
+  kept.sort((a, b) => (place.get(a.bossName) ?? 0) - (place.get(b.bossName) ?? 0));
+  return [...kept, ...rows.filter((row) => !place.has(row.bossName))];
 }
 
 /** The bosses a timer can be started for (the interval ones in the grid), by name: the admin's test timer list. */

@@ -4,12 +4,20 @@
  * and, with a footer per card, by the admin timer page. While it shows cards, it also toasts each spawn that
  * happens (SpawnToasts): both timer pages alert, no other page does (decision 040).
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { isShownInGrid } from "@shared/bosses/boss-schedule.ts";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { BossCardView } from "./boss-card.tsx";
-import { anyRunning, type BossCard, type BossTimerInput, gridBosses, toBossCard } from "./boss-cards.ts";
+import {
+  anyRunning,
+  type BossCard,
+  type BossTimerInput,
+  gridBosses,
+  inHeldOrder,
+  ORDER_HOLD_MS,
+  toBossCard,
+} from "./boss-cards.ts";
 import { SpawnToasts } from "./spawn-toasts.tsx";
 import { useClock } from "./use-clock.ts";
 
@@ -55,6 +63,33 @@ function GridSkeleton() {
   );
 }
 
+/**
+ * The grid's order, held for ORDER_HOLD_MS after the last tap inside it (decision 076): a card a tap changes (a
+ * start, "Didn't spawn") moves to its new place only once the hold ends, never from under the finger. `onTap` starts
+ * or renews the hold; when it ends the grid renders again in the order of the moment.
+ */
+function useHeldOrder<T extends BossTimerInput>(sorted: T[]): { rows: T[]; onTap: () => void } {
+  const held = useRef<string[] | null>(null);
+  const [holdEnds, setHoldEnds] = useState(0);
+  useEffect(() => {
+    if (holdEnds === 0) return;
+    const timer = setTimeout(
+      () => {
+        held.current = null;
+        setHoldEnds(0);
+      },
+      Math.max(0, holdEnds - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [holdEnds]);
+  const rows = held.current === null ? sorted : inHeldOrder(sorted, held.current);
+  const onTap = () => {
+    held.current = rows.map((row) => row.bossName);
+    setHoldEnds(Date.now() + ORDER_HOLD_MS);
+  };
+  return { rows, onTap };
+}
+
 function Cards<T extends BossTimerInput>({
   rows,
   guildTimeZone,
@@ -73,9 +108,10 @@ function Cards<T extends BossTimerInput>({
   // A render between ticks (a timer just started) reads the clock itself, so a fresh countdown never shows
   // more than its span.
   const now = Math.max(seconds, minute, Date.now());
+  const held = useHeldOrder(gridBosses(rows, now, guildTimeZone));
   return (
-    <ul className={gridClass}>
-      {gridBosses(rows, now, guildTimeZone).map((row) => {
+    <ul className={gridClass} onPointerDownCapture={held.onTap} onClickCapture={held.onTap}>
+      {held.rows.map((row) => {
         const card = toBossCard(row, now, guildTimeZone);
         return (
           <BossCardView

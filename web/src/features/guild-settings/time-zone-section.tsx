@@ -10,10 +10,8 @@ import { zoneOffsetMs } from "@shared/format/zoned-time.ts";
 import type { GuildSettings, TimeZoneSource } from "@shared/schemas/guild-settings.ts";
 import { Button } from "@web/components/button.tsx";
 import { SearchInput } from "@web/components/search-input.tsx";
-import { SettingsSection } from "@web/components/settings-section.tsx";
-import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
-import { api, errorMessage } from "@web/lib/api-client.ts";
-import { toast } from "@web/lib/toast.tsx";
+import { SettingsSection, useSettingSave } from "@web/components/settings-section.tsx";
+import { api } from "@web/lib/api-client.ts";
 
 /** The most zones listed at once: a search narrows the rest (each row works out its offset from UTC). */
 export const MAX_LISTED_ZONES = 60;
@@ -58,8 +56,7 @@ export function TimeZoneSection({ settings, online }: { settings: GuildSettings;
   const errorId = useId();
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState(settings.timeZone);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, saveSetting } = useSettingSave();
   // Typing stays quick: the list follows a moment later.
   const deferredQuery = useDeferredValue(query);
   const now = useMemo(() => Date.now(), []);
@@ -75,21 +72,12 @@ export function TimeZoneSection({ settings, online }: { settings: GuildSettings;
   // Before anyone chose, saving the zone in use makes it the guild's choice.
   const canSave = online && !saving && (!chosen || selected !== settings.timeZone);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await api.call(GUILD_SETTINGS_CALLS.save, { body: { timeZone: selected } });
-      toast.success(timeZoneSaved(saved.timeZone));
-      // The live feed tells every open app; this one pulls at once.
-      void dataLayerActions.syncNow();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (event: FormEvent) =>
+    saveSetting(
+      event,
+      () => api.call(GUILD_SETTINGS_CALLS.save, { body: { timeZone: selected } }),
+      (saved) => timeZoneSaved(saved.timeZone),
+    );
 
   return (
     <SettingsSection

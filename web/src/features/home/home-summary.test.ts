@@ -120,8 +120,8 @@ describe("activeTimers", () => {
     const views = activeTimers([...fixed, { bossName: "Idle", respawnTimeHours: 10 }], now, "Asia/Manila");
     expect(views.map((v) => [v.bossName, v.remaining])).toEqual([
       ["SAPHIRUS", "21h 0m"],
-      ["AURAQ", "25h 0m"],
-      ["MILAVY", "163h 0m"],
+      ["AURAQ", "1d 1h"],
+      ["MILAVY", "6d 19h"],
     ]);
     // In UTC MILAVY spawns at 15:00 today, 3 hours away.
     expect(activeTimers(fixed, now, "UTC")[0]).toMatchObject({ bossName: "MILAVY", remaining: "3h 0m" });

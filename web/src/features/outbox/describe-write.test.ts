@@ -25,6 +25,9 @@ describe("describeWrite", () => {
   it("says 'Reset all timers' without a boss and falls back to the raw name", () => {
     expect(describeWrite("resetTimers", {})).toBe("Reset all timers");
     expect(describeWrite("resetTimers", { bossName: "Duskwing" })).toBe("Reset timer: Duskwing");
+    expect(describeWrite("noSpawn", { bossName: "Duskwing", expectedSpawn: new Date() })).toBe(
+      "Didn't spawn: Duskwing",
+    );
     expect(describeWrite("somethingNew", null)).toBe("somethingNew");
   });
 });

@@ -9,6 +9,7 @@ const ACTIONS: Readonly<Record<string, string>> = {
   startTimer: "Start timer",
   undoTimerStart: "Undo timer start",
   resetTimers: "Reset timer",
+  noSpawn: "Didn't spawn",
   createMember: "Add member",
   updateMember: "Edit member",
   deleteMember: "Delete member",

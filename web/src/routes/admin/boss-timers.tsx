@@ -8,12 +8,19 @@ import {
 } from "@web/features/boss-timers/admin-timer-controls.tsx";
 import { startableBosses } from "@web/features/boss-timers/boss-cards.ts";
 import { BossTimerGrid } from "@web/features/boss-timers/boss-timer-grid.tsx";
+import { MaintenanceControl } from "@web/features/boss-timers/maintenance-control.tsx";
 import { SpawnSoundToggle } from "@web/features/boss-timers/spawn-sound-toggle.tsx";
-import { useBossTimersPage } from "../-components/use-boss-timers-page.ts";
+import { useOnline } from "@web/features/sync-status/use-online.ts";
+import { useBossTimersPage } from "../-components/use-boss-timers-page.tsx";
 
-/** The admin boss timers: start, reset one or all, and 10-second test timers. Everyone sees the changes. */
+/**
+ * The admin boss timers: start, reset one or all, 10-second test timers, and the officers' timer tools ("Didn't
+ * spawn" on a card, "Server maintenance" for every boss: decision 076). Everyone sees the changes.
+ */
 export function AdminBossTimersPage() {
-  const { timers, guildTimeZone, onActivate, footerFor } = useBossTimersPage("/admin/boss-timers");
+  const { timers, guildTimeZone, onActivate, footerFor, afterMaintenance } =
+    useBossTimersPage("/admin/boss-timers");
+  const online = useOnline();
   const { reset, startTest } = useTimerAdmin();
   const startable = timers.status === "ready" ? startableBosses(timers.data) : [];
 
@@ -26,14 +33,17 @@ export function AdminBossTimersPage() {
       />
       <Card className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <TestTimerControl bosses={startable} onCreate={(boss) => void startTest(boss)} />
-        <ResetAllButton onConfirm={() => void reset()} />
+        <div className="flex flex-wrap gap-2">
+          <MaintenanceControl afterMaintenance={afterMaintenance} online={online} />
+          <ResetAllButton onConfirm={() => void reset()} />
+        </div>
       </Card>
       <BossTimerGrid
         state={timers}
         guildTimeZone={guildTimeZone}
         onActivate={onActivate}
         footerFor={(row, card) =>
-          footerFor(row) ??
+          footerFor(row, card) ??
           (card.state === "on-cooldown" ? (
             <ResetTimerButton bossName={row.bossName} onReset={() => void reset(row.bossName)} />
           ) : null)

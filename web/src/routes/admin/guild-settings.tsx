@@ -1,6 +1,7 @@
 import { NotStoredNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { PageSkeleton } from "@web/components/page-skeleton.tsx";
+import { AfterMaintenanceSection } from "@web/features/guild-settings/after-maintenance-section.tsx";
 import { DiscordSignInSection } from "@web/features/guild-settings/discord-sign-in-section.tsx";
 import { GuildNameSection } from "@web/features/guild-settings/guild-name-section.tsx";
 import { SplitRulesSection } from "@web/features/guild-settings/split-rules-section.tsx";
@@ -30,6 +31,7 @@ export function GuildSettingsPage() {
           <TimeZoneSection settings={zone.settings} online={online} />
           <SplitRulesSection rules={zone.settings.splitRules ?? []} online={online} />
           <DiscordSignInSection online={online} />
+          <AfterMaintenanceSection settings={zone.settings} online={online} />
         </div>
       )}
     </>
