@@ -109,21 +109,46 @@ describe("Server maintenance", () => {
     await dialog.getByLabel("Servers came back at (your time)").fill(backAt);
     await screenshot(officer, "boss-timers-maintenance-dialog");
 
-    // Each other phone notes, in the page, when its card turns ready; the tap's time is taken just before it.
-    const turned = [raider, visitor].map((page) =>
-      page.waitForFunction(
-        (name) =>
-          document.querySelector(`li[data-boss="${name}"]`)?.getAttribute("data-state") === "available",
-        MAINTAINED,
-        { polling: "raf", timeout: 15_000 },
-      ),
-    );
-    const tapped = Date.now();
+    // Each other phone notes, in the page, when its card turns ready, and the officer's page when the confirm button
+    // is pressed: both clocks are this machine's, so the time is the screens' own, without the test's round trips.
+    for (const page of [raider, visitor]) {
+      await page.evaluate((name) => {
+        const w = window as unknown as { turnedAt?: number };
+        const check = () => {
+          const state = document.querySelector(`li[data-boss="${name}"]`)?.getAttribute("data-state");
+          if (state === "available" && w.turnedAt === undefined) w.turnedAt = Date.now();
+        };
+        new MutationObserver(check).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+        });
+      }, MAINTAINED);
+    }
+    await officer.evaluate(() => {
+      document.addEventListener(
+        "pointerdown",
+        (event) => {
+          const w = window as unknown as { tappedAt?: number };
+          if ((event.target as Element).closest("button")?.textContent?.includes("Reset timers from then"))
+            w.tappedAt ??= Date.now();
+        },
+        true,
+      );
+    });
     await dialog.getByRole("button", { name: "Reset timers from then" }).tap();
+    const tapped = await officer.evaluate(() => (window as unknown as { tappedAt?: number }).tappedAt);
+    expect(tapped).toBeTypeOf("number");
     const times = await Promise.all(
-      turned.map(async (done) => {
-        await done;
-        return Date.now() - tapped;
+      [raider, visitor].map(async (page) => {
+        const turned = await page.waitForFunction(
+          () => (window as unknown as { turnedAt?: number }).turnedAt,
+          null,
+          {
+            timeout: 15_000,
+          },
+        );
+        return ((await turned.jsonValue()) as number) - (tapped as number);
       }),
     );
     console.log(`browser: maintenance on the officer's phone to the other phones ${times.join(" ms, ")} ms`);
