@@ -96,7 +96,7 @@ describe("npm run backup / npm run restore", () => {
     const made = await npmRun("backup", ["--out", file1, "--include-passwords"], first);
     expect(made.out).toMatch(
       new RegExp(
-        `Backed up \\d+ rows of 11 tables \\(schema ${SCHEMA}\\) to .*one\\.json, password hashes included\\.`,
+        `Backed up \\d+ rows of 12 tables \\(schema ${SCHEMA}\\) to .*one\\.json, password hashes included\\.`,
       ),
     );
     expect(made.code).toBe(0);

@@ -325,7 +325,8 @@ describe("updates", () => {
       await page.getByRole("button", { name: "Log in", exact: true }).waitFor();
       expect(failed).toEqual([]);
 
-      const reloaded = page.waitForEvent("load");
+      // Activating the new worker and reloading: a minute on a loaded two-core machine.
+      const reloaded = page.waitForEvent("load", { timeout: 60_000 });
       await page.getByRole("button", { name: "Reload" }).click();
       await reloaded;
       await page.getByRole("main").waitFor();
