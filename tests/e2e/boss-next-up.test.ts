@@ -123,7 +123,21 @@ describe("next up on a phone (decision 040)", () => {
     const mirelurk = card(page, "Mirelurk");
     await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 30_000 }).toBe("on-cooldown");
     await expect.poll(() => mirelurk.getAttribute("data-state"), { timeout: 30_000 }).toBe("available");
-    await expect.poll(() => cards(page).first().getAttribute("data-boss")).toBe("Mirelurk");
+    // Ready bosses come first (decision 076): only a boss up longer (a fixed schedule's slot in its half hour, at
+    // some times of day) may come before the one that just spawned, and nothing still to come does.
+    await expect
+      .poll(
+        async () => {
+          const states = await cards(page).evaluateAll((els) =>
+            els.map((el) => [el.getAttribute("data-boss"), el.getAttribute("data-state")] as const),
+          );
+          const at = states.findIndex(([boss]) => boss === "Mirelurk");
+          const before = states.slice(0, at).map(([, state]) => state);
+          return at >= 0 && before.every((state) => state !== "on-cooldown" && state !== "scheduled");
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(await mirelurk.getByTestId("spawn-time").innerText()).toMatch(
       /^Spawned at \w{3} \d\d:\d\d Asia\/Manila · (\w{3} )?\d\d:\d\d your time$/,
     );
