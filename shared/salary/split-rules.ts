@@ -81,18 +81,6 @@ export function parsePercent(text: string): number | null {
   return bp <= WHOLE_BP ? bp : null;
 }
 
-/** Whether two rule sets divide alike (their dates aside). */
-export function sameSplit(a: SplitRule, b: SplitRule): boolean {
-  return (
-    a.guildFundBp === b.guildFundBp &&
-    a.adminFundBp === b.adminFundBp &&
-    a.elitePoolBp === b.elitePoolBp &&
-    a.basePoolBp === b.basePoolBp &&
-    a.emptyElitePool === b.emptyElitePool &&
-    MEMBER_CATEGORIES.every((c) => a.eliteCategories.includes(c) === b.eliteCategories.includes(c))
-  );
-}
-
 /**
  * The days a change of the rule set from `day` moves items on: from `day` up to (not including) the next rule set's
  * day, or open-ended when there is none.
