@@ -20,7 +20,7 @@ import { findLookalikes, LOOKALIKES_FILE, ROSTER_FILE, readRoster } from "./rost
 import { FONTS, type FontName, LAYOUTS, type Layout, THEMES, type Theme } from "./scene.ts";
 
 /** Raise it whenever a change would draw other images from the same seed: a stale corpus is then made anew. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 export const DEFAULT_CORPUS_DIR = resolve(import.meta.dirname, "..", "..", "test-output", "ocr-corpus");
 export const DEFAULT_COUNT = 60;
 export const DEFAULT_SEED = "guild-portal";
@@ -73,13 +73,14 @@ function drawNames(random: Random, roster: readonly string[], count: number): st
 
 /**
  * Image i's look: layouts, themes, sizes and fonts cycle (2x2x2x3, so every 24 images show every combination),
- * every fourth image is tilted and every third of the rest cropped; the names, colours and shapes are the seed's.
+ * every fifth image is tilted and three in seven of the rest cropped (5 and 7 share no factor with the cycle, so each
+ * layout, theme, size and font has both); the names, colours and shapes are the seed's.
  */
 export function planCorpus(seed: string, count: number, roster: readonly string[]): ImagePlan[] {
   return Array.from({ length: count }, (_, i) => {
     const random = seededRandom(seed).fork(`image ${i}`);
-    const tilted = i % 4 === 3;
-    const crop = !tilted && i % 3 === 1;
+    const tilted = i % 5 === 3;
+    const crop = !tilted && [1, 4, 6].includes(i % 7);
     const layout = LAYOUTS[i % 2] as Layout;
     const theme = THEMES[Math.floor(i / 2) % 2] as Theme;
     const size = SIZES[Math.floor(i / 4) % 2] as Size;

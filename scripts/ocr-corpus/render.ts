@@ -17,6 +17,8 @@ export interface ScreenSpec extends SceneSpec {
   size: Size;
   /** JPEG quality, 55-85 in the corpus. */
   quality: number;
+  /** Degrees the whole screen is turned, shrunk a little within the frame (a photo of a phone); 0 for none. */
+  tilt: number;
   /** Cut the image to part of the list: whole rows off the top and bottom, the sides to the panel. */
   crop: boolean;
 }
@@ -52,21 +54,29 @@ function fontFaces(): string {
 
 /**
  * In the page: show a screen, narrow any name wider than its column until it fits (a game shrinks or the
- * generator would cut it), then report each name's box. A plain script, not a serialized function.
+ * generator would cut it), refuse a list whose edge hides a name (it would be in the picture, not in the truth),
+ * turn the screen, then report each name's box. A plain script, not a serialized function.
  */
 const PAGE_SCRIPT = `
-window.showScreen = (html) => {
+window.showScreen = (html, tilt) => {
   document.body.innerHTML = html;
-  for (const box of document.querySelectorAll("[data-name]")) {
+  const names = [...document.querySelectorAll("[data-name]")];
+  for (const box of names) {
     let size = parseFloat(getComputedStyle(box).fontSize);
     while (box.scrollWidth > box.clientWidth && size > 7) {
       size -= 0.5;
       box.style.fontSize = size + "px";
     }
   }
-  return [...document.querySelectorAll("[data-name] > span")].map((text) => {
-    const r = text.getBoundingClientRect();
-    return { name: text.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  const list = document.querySelector(".list").getBoundingClientRect();
+  for (const box of names) {
+    const r = box.firstElementChild.getBoundingClientRect();
+    if (r.top < list.top || r.bottom > list.bottom) throw new Error("The list hides " + box.textContent);
+  }
+  if (tilt !== 0) document.querySelector(".screen").style.transform = "rotate(" + tilt + "deg) scale(0.95)";
+  return names.map((box) => {
+    const r = box.firstElementChild.getBoundingClientRect();
+    return { name: box.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   });
 };`;
 
@@ -112,7 +122,11 @@ function cropBox(
   const top = random.between(above + MARGIN, Math.max(above + MARGIN, rowTop - MARGIN));
   const bottom = random.between(Math.min(below - MARGIN, rowBottom + MARGIN), below - MARGIN);
   const left = Math.max(0, Math.min(...boxes.map((box) => box.left)) - random.between(20, 40));
-  const right = Math.min(SCREEN.width, Math.max(...boxes.map((box) => box.right)) + random.between(40, 80));
+  // The right edge: the screen's (a crop to the list's rows) or just past the names (a crop to the names).
+  const namesRight = Math.max(...boxes.map((box) => box.right));
+  const right = random.chance(0.5)
+    ? SCREEN.width - random.between(0, 12)
+    : Math.min(SCREEN.width, namesRight + random.between(40, 80));
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
@@ -147,8 +161,9 @@ export async function openScreenRenderer(browser?: Browser): Promise<ScreenRende
       const page = await pageFor(spec.size);
       const markup = sceneMarkup(spec, random.fork("scene"));
       const boxes = await page.evaluate(
-        (html) => (window as unknown as { showScreen(html: string): NameBox[] }).showScreen(html),
-        markup,
+        ([html, tilt]) =>
+          (window as unknown as { showScreen(html: string, tilt: number): NameBox[] }).showScreen(html, tilt),
+        [markup, spec.tilt] as const,
       );
       const clip = spec.crop
         ? cropBox(boxes, random.fork("crop"), Math.min(8, boxes.length))

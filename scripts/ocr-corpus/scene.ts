@@ -26,8 +26,6 @@ export interface SceneSpec {
   layout: Layout;
   theme: Theme;
   font: FontName;
-  /** Degrees the whole screen is turned (a photo of a phone rather than its screenshot); 0 for none. */
-  tilt: number;
 }
 
 const CLASSES = [
@@ -276,7 +274,7 @@ ${cardHeight >= 40 ? hpBar(random, palette, palette.hp, "HP", smallSize) : ""}${
 
 /** A guild roster: name, level, class, contribution, online status. */
 function guildRows(random: Random, spec: SceneSpec, palette: Palette, height: number): string {
-  const rowHeight = Math.min(36, Math.floor((height - 24) / spec.names.length));
+  const rowHeight = Math.min(36, Math.floor((height - 22) / spec.names.length));
   const nameSize = Math.min(15, Math.max(10, Math.floor(rowHeight * 0.52)));
   const smallSize = Math.max(8, nameSize - 2);
   const selected = random.chance(0.5) ? random.int(0, spec.names.length - 1) : -1;
@@ -301,7 +299,8 @@ export function sceneMarkup(spec: SceneSpec, random: Random): string {
   const top = random.int(64, 96);
   const bottom = random.int(56, 90);
   const inset = random.int(8, 14);
-  const listHeight = SCREEN.height - top - bottom - 64;
+  // The panel's border (4), title (34), buttons (38) and the list's padding (8) take the rest.
+  const listHeight = SCREEN.height - top - bottom - 84;
   const title =
     spec.layout === "party"
       ? random.pick(["Party", "Raid Party", "Squad", "Expedition"])
@@ -314,8 +313,7 @@ export function sceneMarkup(spec: SceneSpec, random: Random): string {
   const buttons =
     spec.layout === "party" ? ["Invite", "Leave", "Auto-Join"] : ["Invite", "Donate", "Guild Info"];
   const chat = random.shuffle(CHAT).slice(0, 2);
-  const tilt = spec.tilt === 0 ? "" : `transform:rotate(${spec.tilt}deg) scale(0.95);`;
-  return `<div class="screen" style="font-family:'${FONT_FAMILIES[spec.font]}';${tilt}">
+  return `<div class="screen" style="font-family:'${FONT_FAMILIES[spec.font]}'">
 ${background(random.fork("background"), spec.theme)}
 ${statusBar(random, spec.theme)}
 <div class="panel" style="top:${top}px;bottom:${bottom}px;left:${inset}px;right:${inset}px;background:${palette.panel.replace("ALPHA", String(round(random.between(...palette.panelAlpha))))};border-color:${palette.panelBorder};color:${palette.text}">
@@ -339,12 +337,13 @@ html, body { margin: 0; padding: 0; width: ${SCREEN.width}px; height: ${SCREEN.h
 .status .icons i { display: inline-block; width: 3px; margin-left: 1px; background: currentColor; height: 8px; }
 .panel { position: absolute; border: 2px solid; border-radius: 6px; display: flex; flex-direction: column;
   box-shadow: 0 0 18px rgba(0,0,0,0.55); overflow: hidden; }
-.title { display: flex; align-items: center; gap: 8px; height: 34px; padding: 0 10px; font-size: 16px; font-weight: 700;
+.title { flex: none; display: flex; align-items: center; gap: 8px; height: 34px; padding: 0 10px; font-size: 16px; font-weight: 700;
   letter-spacing: 0.5px; }
 .title .count { font-size: 12px; opacity: 0.85; }
 .title .close { margin-left: auto; font-size: 14px; }
 .list { flex: 1; padding: 4px 6px; overflow: hidden; }
-.buttons { display: flex; justify-content: space-around; padding: 6px 4px 8px; }
+.buttons { flex: none; height: 38px; box-sizing: border-box; display: flex; justify-content: space-around;
+  align-items: center; padding: 0 4px 2px; }
 .buttons span { border: 1px solid; border-radius: 4px; padding: 3px 10px; font-size: 12px; font-weight: 600; }
 .name { display: block; flex: 1; min-width: 0; overflow: hidden; white-space: nowrap; }
 .party { display: grid; gap: 3px 6px; }
