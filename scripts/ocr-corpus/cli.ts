@@ -3,7 +3,7 @@
  * test-output/ocr-corpus, or says it is already there for these arguments.
  */
 import { parseArgs } from "node:util";
-import { DEFAULT_CORPUS_DIR, DEFAULT_COUNT, DEFAULT_SEED, ensureOcrCorpus } from "./corpus.ts";
+import { type Corpus, DEFAULT_CORPUS_DIR, DEFAULT_COUNT, DEFAULT_SEED, ensureOcrCorpus } from "./corpus.ts";
 
 const { values } = parseArgs({
   options: {
@@ -13,8 +13,13 @@ const { values } = parseArgs({
   },
 });
 
-const count = Number(values.count);
-const corpus = await ensureOcrCorpus({ out: values.out, count, seed: values.seed });
+let corpus: Corpus;
+try {
+  corpus = await ensureOcrCorpus({ out: values.out, count: Number(values.count), seed: values.seed });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const names = Object.values(corpus.truth).reduce((sum, shown) => sum + shown.length, 0);
 const images = Object.keys(corpus.truth).length;
 if (corpus.generated) {

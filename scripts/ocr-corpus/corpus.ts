@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -23,6 +24,8 @@ import { FONTS, type FontName, LAYOUTS, type Layout, THEMES, type Theme } from "
 export const GENERATOR_VERSION = 2;
 export const DEFAULT_CORPUS_DIR = resolve(import.meta.dirname, "..", "..", "test-output", "ocr-corpus");
 export const DEFAULT_COUNT = 60;
+/** Enough for any benchmark; the file names number images with three digits. */
+export const MAX_COUNT = 999;
 export const DEFAULT_SEED = "guild-portal";
 export const MIN_NAMES = 8;
 export const MAX_NAMES = 30;
@@ -106,15 +109,8 @@ function readStamp(dir: string): Stamp | null {
   }
 }
 
-/** The corpus in `out` (default test-output/ocr-corpus), rendered only when missing or stale. */
-export async function ensureOcrCorpus(options: CorpusOptions = {}): Promise<Corpus> {
-  const dir = resolve(options.out ?? DEFAULT_CORPUS_DIR);
-  const count = options.count ?? DEFAULT_COUNT;
-  const seed = options.seed ?? DEFAULT_SEED;
-  if (!Number.isInteger(count) || count < 1)
-    throw new Error(`--count must be a whole number of images, not ${count}`);
-  const roster = readRoster();
-  const plans = planCorpus(seed, count, roster);
+/** The corpus in `dir` when it was made from these arguments by this generator, and is all there. */
+function upToDate(dir: string, seed: string, count: number, plans: ImagePlan[]): Corpus | null {
   const stamp = readStamp(dir);
   const truthPath = join(dir, TRUTH_FILE);
   const fresh =
@@ -123,36 +119,78 @@ export async function ensureOcrCorpus(options: CorpusOptions = {}): Promise<Corp
     stamp.count === count &&
     existsSync(truthPath) &&
     plans.every((plan) => existsSync(join(dir, plan.file)));
-  const rosterFile = join(dir, "roster.txt");
-  if (fresh) {
-    const truth = JSON.parse(readFileSync(truthPath, "utf8")) as Record<string, string[]>;
-    return { dir, truth, plans, rosterFile, generated: false, renderMs: 0 };
-  }
+  if (!fresh) return null;
+  const truth = JSON.parse(readFileSync(truthPath, "utf8")) as Record<string, string[]>;
+  return { dir, truth, plans, rosterFile: join(dir, "roster.txt"), generated: false, renderMs: 0 };
+}
 
-  mkdirSync(dir, { recursive: true });
-  // Only what an earlier run wrote goes: a guild's own files in the folder stay.
-  rmSync(join(dir, STAMP_FILE), { force: true });
-  for (const file of readdirSync(dir)) if (/^\d{3}-.*\.jpg$/.test(file)) rmSync(join(dir, file));
-  const started = performance.now();
-  const renderer = await openScreenRenderer(options.browser);
-  const truth: Record<string, string[]> = {};
-  try {
-    for (const [index, plan] of plans.entries()) {
-      const random = seededRandom(seed).fork(`image ${index}`).fork("render");
-      truth[plan.file] = await renderer.render(plan, random, join(dir, plan.file));
+/** A lock older than this was left by a run that died: generating 60 images takes well under a minute. */
+const LOCK_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * One generator at a time in a folder: test files and benchmarks that ask for the corpus at once wait for the
+ * first, then find it up to date.
+ */
+async function withFolderLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const lock = join(dir, ".generating");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > LOCK_STALE_MS)
+        rmSync(lock, { recursive: true, force: true });
+      else await new Promise((done) => setTimeout(done, 250));
     }
-  } finally {
-    await renderer.close();
   }
-  const renderMs = performance.now() - started;
-  writeFileSync(truthPath, `${JSON.stringify(truth, null, 2)}\n`);
-  copyFileSync(ROSTER_FILE, rosterFile);
-  copyFileSync(LOOKALIKES_FILE, join(dir, "lookalikes.json"));
-  writeFileSync(
-    join(dir, STAMP_FILE),
-    `${JSON.stringify({ generator: GENERATOR_VERSION, seed, count } satisfies Stamp)}\n`,
-  );
-  return { dir, truth, plans, rosterFile, generated: true, renderMs };
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** The corpus in `out` (default test-output/ocr-corpus), rendered only when missing or stale. */
+export async function ensureOcrCorpus(options: CorpusOptions = {}): Promise<Corpus> {
+  const dir = resolve(options.out ?? DEFAULT_CORPUS_DIR);
+  const count = options.count ?? DEFAULT_COUNT;
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) {
+    throw new Error(`The count is a whole number of images from 1 to ${MAX_COUNT}, not ${count}`);
+  }
+  const plans = planCorpus(seed, count, readRoster());
+  const existing = upToDate(dir, seed, count, plans);
+  if (existing) return existing;
+  mkdirSync(dir, { recursive: true });
+  return withFolderLock(dir, async () => {
+    const madeMeanwhile = upToDate(dir, seed, count, plans);
+    if (madeMeanwhile) return madeMeanwhile;
+    // Only what an earlier run wrote goes: a guild's own files in the folder stay.
+    rmSync(join(dir, STAMP_FILE), { force: true });
+    for (const file of readdirSync(dir))
+      if (/^\d{3}-(party|guild)-.*\.jpg$/.test(file)) rmSync(join(dir, file));
+    const started = performance.now();
+    const renderer = await openScreenRenderer(options.browser);
+    const truth: Record<string, string[]> = {};
+    try {
+      for (const [index, plan] of plans.entries()) {
+        const random = seededRandom(seed).fork(`image ${index}`).fork("render");
+        truth[plan.file] = await renderer.render(plan, random, join(dir, plan.file));
+      }
+    } finally {
+      await renderer.close();
+    }
+    const renderMs = performance.now() - started;
+    const rosterFile = join(dir, "roster.txt");
+    writeFileSync(join(dir, TRUTH_FILE), `${JSON.stringify(truth, null, 2)}\n`);
+    copyFileSync(ROSTER_FILE, rosterFile);
+    copyFileSync(LOOKALIKES_FILE, join(dir, "lookalikes.json"));
+    const stamp: Stamp = { generator: GENERATOR_VERSION, seed, count };
+    writeFileSync(join(dir, STAMP_FILE), `${JSON.stringify(stamp)}\n`);
+    return { dir, truth, plans, rosterFile, generated: true, renderMs };
+  });
 }
 
 export interface ListImageOptions {

@@ -155,6 +155,17 @@ describe("the corpus", () => {
     expect(other.truth).not.toEqual(first.truth);
   });
 
+  test("two asking for a corpus at once: one draws it, the other waits and reads it", async () => {
+    const out = join(temp, "together");
+    const [a, b] = await Promise.all([
+      ensureOcrCorpus({ out, count: 2, seed: "together" }),
+      ensureOcrCorpus({ out, count: 2, seed: "together" }),
+    ]);
+    expect([a.generated, b.generated].sort()).toEqual([false, true]);
+    expect(b.truth).toEqual(a.truth);
+    expect(Object.keys(a.truth)).toHaveLength(2);
+  });
+
   test("one list of given names renders as a phone screenshot that shows them all", async () => {
     const names = roster.slice(0, 10);
     const file = join(temp, "ten.jpg");
