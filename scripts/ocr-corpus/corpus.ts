@@ -195,7 +195,7 @@ export async function ensureOcrCorpus(options: CorpusOptions = {}): Promise<Corp
 
 export interface ListImageOptions {
   names: readonly string[];
-  /** Where to write the JPEG. */
+  /** Where to write the image: JPEG, or PNG when the name ends in .png. */
   file: string;
   layout?: Layout;
   theme?: Theme;

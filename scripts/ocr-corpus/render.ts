@@ -131,7 +131,7 @@ function cropBox(
 }
 
 export interface ScreenRenderer {
-  /** Renders one screen to `file` (JPEG) and answers the names fully visible in it, in screen order. */
+  /** Renders one screen to `file` (JPEG, or PNG when it ends in .png) and answers the names fully visible in it, in screen order. */
   render(spec: ScreenSpec, random: Random, file: string): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -180,7 +180,14 @@ export async function openScreenRenderer(browser?: Browser): Promise<ScreenRende
         box.top >= clip.y + clip.height;
       const cut = boxes.find((box) => !inside(box) && !outside(box));
       if (cut) throw new Error(`The screen cuts "${cut.name}" in half: ${JSON.stringify({ cut, clip })}`);
-      await page.screenshot({ path: file, type: "jpeg", quality: spec.quality, clip, scale: "device" });
+      // A .png file is lossless (quality unused); the corpus writes JPEG.
+      const png = file.toLowerCase().endsWith(".png");
+      await page.screenshot({
+        path: file,
+        clip,
+        scale: "device",
+        ...(png ? { type: "png" } : { type: "jpeg", quality: spec.quality }),
+      });
       return boxes.filter(inside).map((box) => box.name);
     },
     async close() {
