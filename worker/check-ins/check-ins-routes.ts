@@ -7,6 +7,7 @@
  */
 import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
 import { formatTime } from "@shared/format/format-date.ts";
+import { instantOfWallClock, wallClockAt } from "@shared/format/zoned-time.ts";
 import { attendanceBossNotFound } from "@shared/schemas/attendance.ts";
 import {
   alreadyCheckedInMessage,
@@ -72,6 +73,15 @@ async function lockOpen(tx: Queryable, id: number): Promise<CheckInRow> {
   if (!row) throw new ApiError(404, CHECK_IN_MESSAGES.checkInNotFound);
   if (row.status !== "open") throw new ApiError(409, CHECK_IN_MESSAGES.notOpen);
   return row;
+}
+
+/**
+ * The raid's day as Record a raid saves one: 12:00 on the kill's day in the guild's zone, so the record shows the
+ * day the raiders saw (a kill at 01:30 is that day's raid, whatever UTC says) like the records typed in.
+ */
+function raidDayOf(killedAt: Date, zone: string): Date {
+  const { year, month, day } = wallClockAt(killedAt.getTime(), zone);
+  return new Date(instantOfWallClock({ year, month, day, hour: 12, minute: 0 }, zone));
 }
 
 /** What the audit log keeps of a check-in: enough to name it ("Duskwing, code ABC234"). */
@@ -248,7 +258,8 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
       let attendanceRecord = null;
       if (into === "attendance") {
         if (names.length === 0) throw new ApiError(400, CHECK_IN_MESSAGES.nobodyCheckedIn);
-        const raid = { bossName: row.bossName, dateAttended: row.killedAt, participatedMembers: names };
+        const dateAttended = raidDayOf(row.killedAt, await guildTimeZone(tools.tx, c.get("config").timeZone));
+        const raid = { bossName: row.bossName, dateAttended, participatedMembers: names };
         attendanceRecord = await recordRaid(tools, raid, caller.id);
       }
       await endCheckIn(tools.tx, id, "closed", caller.id, attendanceRecord?.id ?? null);

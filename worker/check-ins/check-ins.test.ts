@@ -6,7 +6,7 @@
  * visitors cannot make the officers' calls; open apps hear of each check-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatTime } from "@shared/format/format-date.ts";
+import { formatDate, formatTime } from "@shared/format/format-date.ts";
 import {
   alreadyCheckedInMessage,
   alreadyOnCheckInMessage,
@@ -180,6 +180,11 @@ describe("a raid night's check-in", () => {
       status: "closed",
       attendanceRecordId: answer.attendanceRecord?.id,
     });
+    // The kill's day in the guild's zone, saved at 12:00 there as Record a raid saves a day.
+    const zone = await guildTimeZone(portal.db, null);
+    const dateAttended = answer.attendanceRecord?.dateAttended as Date;
+    expect(formatDate(dateAttended, zone)).toBe(formatDate(checkInOpened.killedAt, zone));
+    expect(formatTime(dateAttended, zone)).toBe("12:00 PM");
 
     const after = await recordsOfBoss();
     expect(after).toHaveLength(before.length + 1);
