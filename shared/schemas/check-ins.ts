@@ -263,6 +263,11 @@ export interface RaiderCheckIn {
   closesAt: Date;
   status: CheckInStatus;
   acceptsCheckIns: boolean;
+  /**
+   * While it does not accept check-ins: what a check-in to it is refused with, the server's words ('The check-in
+   * for Duskwing closed at 9:40 PM.', 'This check-in was cancelled by an officer.'); null while it does.
+   */
+  refusal: string | null;
   /** The character this account checked in as (or an officer added for it), or null. */
   checkedInAs: { memberId: number; name: string } | null;
 }

@@ -91,16 +91,15 @@ const auditedCheckIn = (row: Pick<CheckInDetail, "bossName" | "code" | "killedAt
   killedAt: row.killedAt,
 });
 
-/** Why a raider may not check in now (409), or null while it accepts check-ins. */
-async function closedRefusal(tx: Queryable, row: CheckInRow, configuredZone: string | null | undefined) {
-  if (row.status === "cancelled") return new ApiError(409, CHECK_IN_MESSAGES.cancelled);
+/** Why a raider may not check in now (refused with 409), or null while it accepts check-ins. `zone`: the guild's. */
+function refusalOf(row: CheckInRow, zone: string): string | null {
+  if (row.status === "cancelled") return CHECK_IN_MESSAGES.cancelled;
   if (row.acceptsCheckIns) return null;
   const ended = row.endedAt && row.endedAt.getTime() < row.closesAt.getTime() ? row.endedAt : row.closesAt;
-  const time = formatTime(ended, await guildTimeZone(tx, configuredZone));
-  return new ApiError(409, checkInClosedMessage(row.bossName, time));
+  return checkInClosedMessage(row.bossName, formatTime(ended, zone));
 }
 
-const raiderView = (row: CheckInRow, own: OwnEntry | undefined): RaiderCheckIn => ({
+const raiderView = (row: CheckInRow, own: OwnEntry | undefined, zone: string): RaiderCheckIn => ({
   id: row.id,
   code: row.code,
   bossName: row.bossName,
@@ -108,6 +107,7 @@ const raiderView = (row: CheckInRow, own: OwnEntry | undefined): RaiderCheckIn =
   closesAt: row.closesAt,
   status: row.status,
   acceptsCheckIns: row.acceptsCheckIns,
+  refusal: refusalOf(row, zone),
   checkedInAs: own ? { memberId: own.memberId, name: own.memberName } : null,
 });
 
@@ -117,6 +117,7 @@ async function raiderViews(
   rows: readonly CheckInRow[],
   userId: number,
   characters: readonly MyCheckInCharacter[],
+  zone: string,
 ): Promise<RaiderCheckIn[]> {
   const own = await ownEntries(
     q,
@@ -128,13 +129,19 @@ async function raiderViews(
     raiderView(
       row,
       own.find((entry) => entry.checkInId === row.id),
+      zone,
     ),
   );
 }
 
-async function oneRaiderView(q: Queryable, row: CheckInRow, userId: number): Promise<MyCheckInAnswer> {
+async function oneRaiderView(
+  q: Queryable,
+  row: CheckInRow,
+  userId: number,
+  zone: string,
+): Promise<MyCheckInAnswer> {
   const characters = await charactersOf(q, userId);
-  const [checkIn] = await raiderViews(q, [row], userId, characters);
+  const [checkIn] = await raiderViews(q, [row], userId, characters, zone);
   return { checkIn: checkIn as RaiderCheckIn, characters };
 }
 
@@ -288,6 +295,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
 export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
   list: async (c) => {
     const { id: userId } = callerOf(c.get("user"));
+    const configuredZone = c.get("config").timeZone;
     const answer = await c.get("db").transaction(async (tx) => {
       await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
       const characters = await charactersOf(tx, userId);
@@ -296,7 +304,7 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
       return {
         character: main ? { memberId: main.memberId, name: main.name } : null,
         characters,
-        checkIns: await raiderViews(tx, rows, userId, characters),
+        checkIns: await raiderViews(tx, rows, userId, characters, await guildTimeZone(tx, configuredZone)),
       };
     });
     return sendData(c, answer);
@@ -307,7 +315,8 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
     const id = await findCheckInIdByCode(db, c.req.valid("query").code);
     const row = id === undefined ? undefined : await findCheckIn(db, id);
     if (!row) throw new ApiError(404, CHECK_IN_MESSAGES.unknownCode);
-    return sendData(c, await oneRaiderView(db, row, userId));
+    const zone = await guildTimeZone(db, c.get("config").timeZone);
+    return sendData(c, await oneRaiderView(db, row, userId, zone));
   },
   checkIn: (c) => {
     const input = c.req.valid("json");
@@ -320,8 +329,9 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
           input.code === undefined ? CHECK_IN_MESSAGES.checkInNotFound : CHECK_IN_MESSAGES.unknownCode;
         throw new ApiError(404, unknown);
       }
-      const refused = await closedRefusal(tx, row, c.get("config").timeZone);
-      if (refused) throw refused;
+      const zone = await guildTimeZone(tx, c.get("config").timeZone);
+      const refused = refusalOf(row, zone);
+      if (refused !== null) throw new ApiError(409, refused);
       const memberName = await checkInAs(tx, row, caller, input.memberId);
       await audit({
         action: "check_in",
@@ -334,7 +344,7 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
           accountName: caller.displayName,
         },
       });
-      return oneRaiderView(tx, row, caller.id);
+      return oneRaiderView(tx, row, caller.id, zone);
     });
   },
 });
