@@ -206,7 +206,7 @@ async function openCheckIn(
     });
     return answer;
   }
-  throw new ApiError(503, "No free check-in code was found. Try again.");
+  throw new ApiError(503, CHECK_IN_MESSAGES.noFreeCode);
 }
 
 export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
