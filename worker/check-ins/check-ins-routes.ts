@@ -5,6 +5,8 @@
  * it, or cancels it. Every change is a write (audited, announced to open apps by the live feed after its commit).
  * A check-in that reaches the server after the close is refused with when it closed, never counted.
  */
+
+import type { Context } from "hono";
 import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
 import { formatTime } from "@shared/format/format-date.ts";
 import { instantOfWallClock, wallClockAt } from "@shared/format/zoned-time.ts";
@@ -23,16 +25,20 @@ import {
   type RaiderCheckIn,
 } from "@shared/schemas/check-ins.ts";
 import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { type WriteTools, write } from "../app/write.ts";
 import { recordRaid } from "../attendance/record-raid.ts";
 import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
+import { runInBackground } from "../discord/background.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
 import { enqueueCheckInOpened } from "../discord/discord-store.ts";
+import { outboundOf } from "../outbound/guarded-fetch.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { newCheckInCode } from "./check-in-code.ts";
+import { type OpenedCheckIn, pushCheckInOpened } from "./check-in-push.ts";
 import {
   type CheckInRow,
   charactersOf,
@@ -179,6 +185,18 @@ async function checkInAs(tx: Queryable, row: CheckInRow, caller: Caller, memberI
 /** The page a raider opens from the code's link: the check-in screen of the portal the officer is using. */
 const checkInLink = (requestUrl: string, code: string) => `${new URL(requestUrl).origin}/check-in/${code}`;
 
+/** After the open's commit: the push notice to the raiders' devices, when push is set up (check-in-push.ts). */
+function notifyDevicesAfterCommit(c: Context<AppEnv>, checkIn: OpenedCheckIn): void {
+  const config = c.get("config");
+  const vapid = config.vapid;
+  if (!vapid) return;
+  const db = c.get("db");
+  runInBackground(c, db, "Check-in notice", async () => {
+    const zone = await guildTimeZone(db, config.timeZone);
+    await pushCheckInOpened(db, { vapid, outbound: outboundOf(config) }, checkIn, zone);
+  });
+}
+
 /** Opens a check-in under a code no open one has; queues its Discord post when a webhook is set (`posted`). */
 async function openCheckIn(
   { tx, audit }: WriteTools,
@@ -215,12 +233,24 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
   open: async (c) => {
     const input = c.req.valid("json");
     let toDiscord = false;
+    let opened: CheckInDetail | undefined;
     const response = await write(
       c,
-      (tools) => openCheckIn(tools, input, callerOf(c.get("user")), c.req.url, () => (toDiscord = true)),
+      async (tools) => {
+        const answer = await openCheckIn(
+          tools,
+          input,
+          callerOf(c.get("user")),
+          c.req.url,
+          () => (toDiscord = true),
+        );
+        opened = answer.checkIn;
+        return answer;
+      },
       201,
     );
     if (toDiscord) deliverDiscordAfterCommit(c);
+    if (opened) notifyDevicesAfterCommit(c, opened);
     return response;
   },
   add: (c) => {
