@@ -8,21 +8,15 @@
 
 import type { Context } from "hono";
 import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
-import { formatTime } from "@shared/format/format-date.ts";
 import { instantOfWallClock, wallClockAt } from "@shared/format/zoned-time.ts";
 import { attendanceBossNotFound } from "@shared/schemas/attendance.ts";
 import {
-  alreadyCheckedInMessage,
   alreadyOnCheckInMessage,
   CHECK_IN_MESSAGES,
   CHECK_IN_RECENT_MS,
   type CheckInAnswer,
   type CheckInDetail,
-  checkInClosedMessage,
-  type MyCheckInAnswer,
-  type MyCheckInCharacter,
   notAnActiveMemberMessage,
-  type RaiderCheckIn,
 } from "@shared/schemas/check-ins.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
@@ -42,7 +36,6 @@ import { type OpenedCheckIn, pushCheckInOpened } from "./check-in-push.ts";
 import {
   type CheckInRow,
   charactersOf,
-  claimEntry,
   deleteEntry,
   endCheckIn,
   entryNames,
@@ -54,10 +47,9 @@ import {
   listAcceptingCheckIns,
   listCheckIns,
   lockCheckIn,
-  type OwnEntry,
-  ownEntries,
   readCheckIn,
 } from "./check-ins-repo.ts";
+import { checkInAs, oneRaiderView, raiderViews, refusalOf } from "./raider-check-in.ts";
 
 const ENTITY = "check_in";
 
@@ -96,91 +88,6 @@ const auditedCheckIn = (row: Pick<CheckInDetail, "bossName" | "code" | "killedAt
   code: row.code,
   killedAt: row.killedAt,
 });
-
-/** Why a raider may not check in now (refused with 409), or null while it accepts check-ins. `zone`: the guild's. */
-function refusalOf(row: CheckInRow, zone: string): string | null {
-  if (row.status === "cancelled") return CHECK_IN_MESSAGES.cancelled;
-  if (row.acceptsCheckIns) return null;
-  const ended = row.endedAt && row.endedAt.getTime() < row.closesAt.getTime() ? row.endedAt : row.closesAt;
-  return checkInClosedMessage(row.bossName, formatTime(ended, zone));
-}
-
-const raiderView = (row: CheckInRow, own: OwnEntry | undefined, zone: string): RaiderCheckIn => ({
-  id: row.id,
-  code: row.code,
-  bossName: row.bossName,
-  killedAt: row.killedAt,
-  closesAt: row.closesAt,
-  status: row.status,
-  acceptsCheckIns: row.acceptsCheckIns,
-  refusal: refusalOf(row, zone),
-  checkedInAs: own ? { memberId: own.memberId, name: own.memberName } : null,
-});
-
-/** The check-ins as the account sees them, each with the entry that is its own. */
-async function raiderViews(
-  q: Queryable,
-  rows: readonly CheckInRow[],
-  userId: number,
-  characters: readonly MyCheckInCharacter[],
-  zone: string,
-): Promise<RaiderCheckIn[]> {
-  const own = await ownEntries(
-    q,
-    rows.map((row) => row.id),
-    userId,
-    characters.map((character) => character.memberId),
-  );
-  return rows.map((row) =>
-    raiderView(
-      row,
-      own.find((entry) => entry.checkInId === row.id),
-      zone,
-    ),
-  );
-}
-
-async function oneRaiderView(
-  q: Queryable,
-  row: CheckInRow,
-  userId: number,
-  zone: string,
-): Promise<MyCheckInAnswer> {
-  const characters = await charactersOf(q, userId);
-  const [checkIn] = await raiderViews(q, [row], userId, characters, zone);
-  return { checkIn: checkIn as RaiderCheckIn, characters };
-}
-
-/**
- * Puts the account on the check-in as `memberId`, or throws why not. An officer's entry of the same character
- * becomes the account's; any other entry of the account's characters means it is on already.
- */
-async function checkInAs(tx: Queryable, row: CheckInRow, caller: Caller, memberId: number): Promise<string> {
-  const characters = await charactersOf(tx, caller.id);
-  if (characters.length === 0) throw new ApiError(400, CHECK_IN_MESSAGES.noCharacter);
-  const character = characters.find((one) => one.memberId === memberId);
-  if (!character) throw new ApiError(403, CHECK_IN_MESSAGES.notYourCharacter);
-  const ids = characters.map((one) => one.memberId);
-  // Twice at most: a request of the same account that committed meanwhile is seen on the second look.
-  for (let look = 0; look < 2; look += 1) {
-    const [own] = await ownEntries(tx, [row.id], caller.id, ids);
-    if (own && (own.userId === caller.id || own.memberId !== memberId))
-      throw new ApiError(409, alreadyCheckedInMessage(own.memberName));
-    if (own) {
-      if (await claimEntry(tx, row.id, memberId, caller.id)) return character.name;
-    } else if (
-      await insertEntry(tx, {
-        checkInId: row.id,
-        memberId,
-        userId: caller.id,
-        addedBy: caller.id,
-        byOfficer: false,
-      })
-    )
-      return character.name;
-  }
-  throw new ApiError(409, alreadyCheckedInMessage(character.name));
-}
 
 /** The page a raider opens from the code's link: the check-in screen of the portal the officer is using. */
 const checkInLink = (requestUrl: string, code: string) => `${new URL(requestUrl).origin}/check-in/${code}`;
