@@ -12,6 +12,8 @@ import { foldName } from "../names/fold-name.ts";
 export interface RecognisedLine {
   text: string;
   confidence: number;
+  /** The line's words with their own confidence, when the recogniser gives them (their texts make up `text`). */
+  words?: readonly { text: string; confidence: number }[];
 }
 
 /** A roster name for a read, with the similarity of the two (0-1, 1 for the same name after folding). */
@@ -33,8 +35,8 @@ export interface RosterMatch {
 export const CONFUSABLE_COST = 0.25;
 /** Cost of reading two glyphs as one or one as two where they look alike (rn and m). */
 export const CONFUSABLE_PAIR_COST = 0.35;
-/** Least similarity for a match. One full edit in a 4-letter name is 0.75. */
-export const MATCH_MIN_SCORE = 0.75;
+/** Least similarity for a match. One full edit in a 5-letter name is 0.8. */
+export const MATCH_MIN_SCORE = 0.8;
 /** Least similarity for a suggestion. */
 export const SUGGEST_MIN_SCORE = 0.5;
 /**
@@ -46,9 +48,14 @@ export const AMBIGUITY_EDITS = 1;
 export const MAX_SUGGESTIONS = 3;
 /** A name-like line read with less confidence is noise (a busy background), not an unknown name. */
 export const UNKNOWN_MIN_CONFIDENCE = 50;
+/**
+ * A read that spells a roster name exactly (case, digits and accents as the roster has them) with at least this
+ * confidence is matched even when a lookalike of it is on the roster ("Ashva1e" read as such is Ashva1e).
+ */
+export const EXACT_MIN_CONFIDENCE = 80;
 
 /** Single glyphs that look alike, in the folded (lower case) form reads are compared in. */
-const CONFUSABLE_GROUPS = ["0oq", "1li", "5s", "8b", "2z", "6g", "9g", "uv", "ce", "nh", "rt", "ao"];
+const CONFUSABLE_GROUPS = ["0oq", "1li", "5s", "8b", "2z", "6g", "9g", "uv", "ce", "nh", "ao"];
 /** Glyph pairs read as one glyph or the other way round. */
 const CONFUSABLE_PAIRS: readonly (readonly [string, string])[] = [
   ["rn", "m"],
@@ -71,14 +78,45 @@ for (const group of CONFUSABLE_GROUPS) {
 const NOT_NAMES = new Set(
   (
     "lv lvl level party guild members member online offline name names class rank power leader role " +
-    "status total list raid group friends combat zone channel ch last seen days ago hours minutes min hp mp"
+    "status total list raid group friends combat zone channel ch last seen days ago hours minutes min hp mp " +
+    "invite leave join autojoin kick promote whisper trade system"
   ).split(" "),
 );
 
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
+
 /** A read or a name as compared: folded, with only letters and digits (a roster's skeleton ignores spaces). */
 export function readingKey(text: string): string {
-  return foldName(text).replace(/[^\p{L}\p{N}]/gu, "");
+  return foldName(text).replace(NOT_LETTER_OR_DIGIT, "");
 }
+
+/** A read or a name as spelt: case and accents kept, only letters and digits. */
+const spelling = (text: string) => text.normalize("NFC").replace(NOT_LETTER_OR_DIGIT, "");
+
+/** Digits and the letters they look like, and the capital I that looks like a small l. */
+const AS_LETTER: Readonly<Record<string, string>> = {
+  0: "o",
+  1: "l",
+  2: "z",
+  5: "s",
+  6: "g",
+  8: "b",
+  9: "g",
+  I: "l",
+};
+
+/** A name as the recogniser's language model would rather read it: digits and I as letters, folded. */
+const letterForm = (text: string) =>
+  foldName(text.replace(/[0-9I]/g, (c) => AS_LETTER[c] ?? c)).replace(NOT_LETTER_OR_DIGIT, "");
+
+/**
+ * How unlike a word a spelling is: the recogniser reads a digit as the letter it looks like, a capital I as a
+ * small l and drops accents far more often than the other way round (measured on the corpus, decision 081).
+ */
+const surprise = (text: string) =>
+  2 * (text.match(/[0-9]/g)?.length ?? 0) +
+  (text.match(/I/g)?.length ?? 0) +
+  (text.normalize("NFD").match(/\p{M}/gu)?.length ?? 0);
 
 /** The weighted edit distance between two keys: full edits cost 1, confusable glyphs less. */
 export function readingDistance(a: string, b: string): number {
@@ -127,7 +165,13 @@ function isNameLike(key: string): boolean {
 interface RosterEntry {
   name: string;
   key: string;
+  spelling: string;
   length: number;
+  /**
+   * Whether an exact read of this name may be a lookalike of it read the way the recogniser prefers ("Noval" may
+   * be "NovaI" or "Nova1"; "Nova1" is hardly ever "Noval"): such a read stays uncertain.
+   */
+  plainerThanALookalike: boolean;
 }
 
 interface Candidate {
@@ -136,6 +180,10 @@ interface Candidate {
   score: number;
   /** The words of the line that gave this distance, as read. */
   read: string;
+  /** Whether the read spells the name exactly, case and accents included. */
+  spelt: boolean;
+  /** The least confidence of the read's words. */
+  confidence: number;
 }
 
 interface LineReading {
@@ -147,25 +195,35 @@ interface LineReading {
   order: number;
 }
 
+interface LineWord {
+  text: string;
+  confidence: number;
+}
+
 /** The line's words with the punctuation around them gone (icons and separators read as "|", "@", "©"). */
-function words(text: string): string[] {
-  return text
-    .split(/\s+/u)
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
-    .filter((word) => word !== "");
+function words(line: RecognisedLine): LineWord[] {
+  const read = line.words ?? line.text.split(/\s+/u).map((text) => ({ text, confidence: line.confidence }));
+  return read
+    .map((word) => ({
+      text: word.text.trim().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""),
+      confidence: word.confidence,
+    }))
+    .filter((word) => word.text !== "");
 }
 
 function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], maxWords: number): LineReading {
-  const lineWords = words(line.text);
-  const windows: { read: string; key: string }[] = [];
+  const lineWords = words(line);
+  const windows: { read: string; key: string; spelling: string; confidence: number }[] = [];
   for (let start = 0; start < lineWords.length; start++) {
     for (let count = 1; count <= maxWords && start + count <= lineWords.length; count++) {
-      const read = lineWords.slice(start, start + count).join(" ");
+      const taken = lineWords.slice(start, start + count);
+      const read = taken.map((word) => word.text).join(" ");
       const key = readingKey(read);
-      if (key.length >= 2) windows.push({ read, key });
+      const confidence = Math.min(...taken.map((word) => word.confidence));
+      if (key.length >= 2) windows.push({ read, key, spelling: spelling(read), confidence });
     }
   }
-  const nameLike = lineWords.find((word) => isNameLike(readingKey(word))) ?? null;
+  const nameLike = lineWords.find((word) => isNameLike(readingKey(word.text)))?.text ?? null;
   const candidates: Candidate[] = [];
   if (nameLike !== null) {
     for (const entry of roster) {
@@ -178,8 +236,13 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
           continue;
         const distance = readingDistance(window.key, entry.key);
         const score = similarity(distance, window.key, entry.key);
-        if (best === null || distance < best.distance || (distance === best.distance && score > best.score)) {
-          best = { entry, distance, score, read: window.read };
+        const spelt = window.spelling === entry.spelling;
+        if (
+          best === null ||
+          distance < best.distance ||
+          (distance === best.distance && spelt && !best.spelt)
+        ) {
+          best = { entry, distance, score, read: window.read, spelt, confidence: window.confidence };
         }
       }
       if (best !== null && best.score >= SUGGEST_MIN_SCORE) candidates.push(best);
@@ -204,9 +267,29 @@ export function matchRoster(lines: readonly RecognisedLine[], roster: readonly s
     const key = readingKey(name);
     if (key === "" || seenNames.has(name)) continue;
     seenNames.add(name);
-    entries.push({ name, key, length: [...key].length });
+    entries.push({
+      name,
+      key,
+      spelling: spelling(name),
+      length: [...key].length,
+      plainerThanALookalike: false,
+    });
   }
-  const maxWords = Math.min(4, Math.max(1, ...entries.map((entry) => words(entry.name).length)));
+  const byLetterForm = new Map<string, RosterEntry[]>();
+  for (const entry of entries) {
+    const form = letterForm(entry.name);
+    byLetterForm.set(form, [...(byLetterForm.get(form) ?? []), entry]);
+  }
+  for (const entry of entries) {
+    const own = surprise(entry.name);
+    entry.plainerThanALookalike = (byLetterForm.get(letterForm(entry.name)) ?? []).some(
+      (other) => other !== entry && surprise(other.name) > own,
+    );
+  }
+  const maxWords = Math.min(
+    4,
+    Math.max(1, ...entries.map((entry) => words({ text: entry.name, confidence: 100 }).length)),
+  );
   const readings = lines.map((line, order) => readLine(line, order, entries, maxWords));
 
   // The closest reads claim their names first, so an exact read is never displaced by a looser one.
@@ -230,9 +313,15 @@ export function matchRoster(lines: readonly RecognisedLine[], roster: readonly s
     }
     const readKey = readingKey(best.read);
     if (matchedBy.get(best.entry.name) === readKey) continue; // the same name read again
+    // A lookalike on the roster leaves a read uncertain, unless the read spells the name exactly and surely.
+    const surelySpelt =
+      best.spelt &&
+      best.confidence >= EXACT_MIN_CONFIDENCE &&
+      !second?.spelt &&
+      !best.entry.plainerThanALookalike;
     const clear =
       best.score >= MATCH_MIN_SCORE &&
-      (second === undefined || second.distance - best.distance >= AMBIGUITY_EDITS);
+      (second === undefined || second.distance - best.distance >= AMBIGUITY_EDITS || surelySpelt);
     if (clear && !matchedBy.has(best.entry.name)) {
       matchedBy.set(best.entry.name, readKey);
       matched.push({
