@@ -4,6 +4,11 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { bootStageChunks, isBootChunk, prerenderPages } from "./prerender-plugin.ts";
+import {
+  TEXT_RECOGNITION_GLOB,
+  TEXT_RECOGNITION_RUNTIME_CACHE,
+  textRecognitionFiles,
+} from "./text-recognition-plugin.ts";
 import { workersHeadersFile } from "./workers-headers-plugin.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -70,6 +75,7 @@ export default defineConfig({
     prerenderPages(),
     bootStageChunks(),
     workersHeadersFile(),
+    textRecognitionFiles(),
     VitePWA({
       registerType: "prompt",
       // The app registers the worker itself through workbox-window (features/pwa) to own the update prompt.
@@ -93,6 +99,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2}"],
+        // The text recognition engine (about 14 MB, decision 081) is cached on first use, not installed with the app.
+        globIgnores: [TEXT_RECOGNITION_GLOB],
+        runtimeCaching: [TEXT_RECOGNITION_RUNTIME_CACHE],
         // Every page of the app opens offline from the precached shell; the data comes from IndexedDB.
         navigateFallback: "/index.html",
         // API calls must reach the network (or fail) — never answer them with the app shell.

@@ -54,7 +54,12 @@ describe("the policy", () => {
         return [name, sources] as const;
       }),
     );
-    expect(directives.get("script-src")).toEqual(["'self'", "'sha256-abc='", "'sha256-def='"]);
+    expect(directives.get("script-src")).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      "'sha256-abc='",
+      "'sha256-def='",
+    ]);
     expect(directives.get("default-src")).toEqual(["'self'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);

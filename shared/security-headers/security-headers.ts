@@ -15,7 +15,8 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /**
  * No script but the build's own files and the inline scripts of index.html, named by their hashes (the
- * prerendered page's loader and the router's scroll restoration, decision 015).
+ * prerendered page's loader and the router's scroll restoration, decision 015). 'wasm-unsafe-eval' lets the
+ * text recognition's worker compile its WebAssembly engine (decision 081); it allows no eval() of JavaScript.
  * Styles allow 'unsafe-inline': Radix's scroll lock (every dialog) and sonner (toasts) insert <style>
  * elements at run time, the scroll lock's with the scroll bar's measured width, so no build-time hash can
  * name them, and a static `_headers` file cannot carry a per-answer nonce.
@@ -23,7 +24,7 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...scriptHashes],
+    ["script-src", "'self'", "'wasm-unsafe-eval'", ...scriptHashes],
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:"],
     ["font-src", "'self'"],

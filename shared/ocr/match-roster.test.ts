@@ -1,0 +1,215 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { matchRoster, type RecognisedLine, readingDistance, readingKey } from "./match-roster.ts";
+
+const line = (text: string, confidence = 90): RecognisedLine => ({ text, confidence });
+const lines = (...texts: string[]) => texts.map((text) => line(text));
+const matchedNames = (result: ReturnType<typeof matchRoster>) => result.matched.map((m) => m.name);
+
+const ROSTER = [
+  "Ashvale",
+  "Ashva1e",
+  "Brightforge",
+  "Émberlyn",
+  "Mossbane",
+  "Oakenshard",
+  "Sol5tice",
+  "Dark Knight",
+];
+
+describe("readingDistance", () => {
+  it("charges a quarter edit for glyphs games confuse, and a full edit otherwise", () => {
+    expect(readingDistance("ashvale", "ashvale")).toBe(0);
+    expect(readingDistance("ashvale", "ashva1e")).toBe(0.25);
+    expect(readingDistance("0akenshard", "oakenshard")).toBe(0.25);
+    expect(readingDistance("sol5tice", "solstice")).toBe(0.25);
+    expect(readingDistance("rnossbane", "mossbane")).toBe(0.35);
+    expect(readingDistance("mossbane", "rnossbane")).toBe(0.35);
+    expect(readingDistance("mossbane", "mossbanx")).toBe(1);
+  });
+
+  it("is a distance: zero only for the same key, symmetric, at most the longer length", () => {
+    const key = fc.string({ unit: fc.constantFrom(..."aeilmnorsv015 "), maxLength: 10 }).map(readingKey);
+    fc.assert(
+      fc.property(key, key, (a, b) => {
+        const d = readingDistance(a, b);
+        expect(d === 0).toBe(a === b);
+        expect(readingDistance(b, a)).toBeCloseTo(d, 10);
+        expect(d).toBeLessThanOrEqual(Math.max(a.length, b.length));
+      }),
+    );
+  });
+});
+
+describe("matchRoster", () => {
+  it("matches exactly after folding case and diacritics, with the level, class and numbers around the name", () => {
+    const result = matchRoster(
+      lines("BRIGHTFORGE Lv. 58 Warrior", "emberlyn  12,345", "| Oakenshard"),
+      ROSTER,
+    );
+    expect(result.matched).toEqual([
+      { read: "BRIGHTFORGE", name: "Brightforge", score: 1 },
+      { read: "emberlyn", name: "Émberlyn", score: 1 },
+      { read: "Oakenshard", name: "Oakenshard", score: 1 },
+    ]);
+    expect(result.uncertain).toEqual([]);
+    expect(result.unknown).toEqual([]);
+  });
+
+  it("matches through the glyphs games confuse, with a score under 1", () => {
+    const result = matchRoster(lines("0akenshard 57", "Rnossbane", "Brightf0rge"), ROSTER);
+    expect(matchedNames(result)).toEqual(["Oakenshard", "Mossbane", "Brightforge"]);
+    for (const match of result.matched) expect(match.score).toBeLessThan(1);
+    expect(result.matched[0]?.score).toBeGreaterThan(0.9);
+  });
+
+  it("matches names of two words", () => {
+    expect(matchedNames(matchRoster(lines("Dark Knight Lv 60"), ROSTER))).toEqual(["Dark Knight"]);
+  });
+
+  it("leaves a read close to two roster names (Ashvale, Ashva1e) to the officer, unless spelt surely", () => {
+    // "Ashvale" may be "Ashva1e" read the way the recogniser prefers: even spelt exactly, it stays uncertain.
+    for (const read of [
+      line("AshvaIe"),
+      line("Ashvaie"),
+      line("Ashvale"),
+      line("Ashva1e", 70),
+      line("ashva1e"),
+    ]) {
+      const result = matchRoster([read], ROSTER);
+      expect(result.matched, read.text).toEqual([]);
+      expect(
+        result.uncertain.map((u) => u.suggestions.map((s) => s.name).sort()),
+        read.text,
+      ).toEqual([["Ashva1e", "Ashvale"]]);
+    }
+    expect(matchRoster(lines("Ashva1e Lv. 40"), ROSTER).matched).toEqual([
+      { read: "Ashva1e", name: "Ashva1e", score: 1 },
+    ]);
+  });
+
+  it("takes the confidence of the name's own words when the recogniser gives them", () => {
+    const sure = { text: "Ashva1e", confidence: 95 };
+    const unsure = { text: "Lv.4O", confidence: 20 };
+    const read = { text: "Ashva1e Lv.4O", confidence: 40, words: [sure, unsure] };
+    expect(matchRoster([read], ROSTER).matched.map((m) => m.name)).toEqual(["Ashva1e"]);
+    expect(matchRoster([{ ...read, words: [{ ...sure, confidence: 60 }, unsure] }], ROSTER).matched).toEqual(
+      [],
+    );
+  });
+
+  it("matches a roster name at most once; the same name read twice (overlapping screenshots) is dropped", () => {
+    const result = matchRoster(lines("Mossbane", "Oakenshard", "Mossbane 58", "0akenshard"), ROSTER);
+    expect(matchedNames(result)).toEqual(["Mossbane", "Oakenshard"]);
+    expect(result.uncertain).toEqual([]);
+    expect(result.unknown).toEqual([]);
+  });
+
+  it("lists a name-like read close to nobody as unknown, once, and drops numbers, levels and headers", () => {
+    const result = matchRoster(
+      [
+        ...lines(
+          "Party (8/8)",
+          "Lv. 58",
+          "12,345",
+          "58 / 60",
+          "Guild Members",
+          "ONLINE",
+          "—",
+          "Zyxwvut Lv 12",
+        ),
+        line("zyxwvut"),
+        line("qwhtkp", 20),
+      ],
+      ROSTER,
+    );
+    expect(result).toEqual({ matched: [], uncertain: [], unknown: [{ read: "Zyxwvut" }] });
+  });
+
+  it("suggests the closest names for a loose read, closest first", () => {
+    const result = matchRoster(lines("Mosxbxxe"), ROSTER);
+    expect(result.matched).toEqual([]);
+    expect(result.uncertain[0]?.suggestions[0]?.name).toBe("Mossbane");
+  });
+
+  const namePool = [
+    "Ashvale",
+    "Brightforge",
+    "Cinderwhisk",
+    "Dawnrider",
+    "Emberlyn",
+    "Frostmantle",
+    "Galewarden",
+    "Hollowpeak",
+    "Ironveil",
+    "Jadeclaw",
+    "Kestrelmoor",
+    "Larkspire",
+    "Quillfeather",
+    "Runeweaver",
+    "Thistledown",
+    "Zephyrine",
+  ];
+  const rosterAndShown = fc
+    .shuffledSubarray(namePool, { minLength: 1 })
+    .chain((roster) =>
+      fc.record({ roster: fc.constant(roster), shown: fc.shuffledSubarray(roster, { minLength: 1 }) }),
+    );
+
+  it("matches every name shown exactly, whatever the order of the lines and the roster", () => {
+    fc.assert(
+      fc.property(rosterAndShown, fc.boolean(), ({ roster, shown }, upper) => {
+        const read = shown.map((name) => `${upper ? name.toUpperCase() : name} Lv. 5${name.length}`);
+        const result = matchRoster(lines(...read), roster);
+        expect(matchedNames(result).sort()).toEqual([...shown].sort());
+        expect(result.uncertain).toEqual([]);
+        expect(result.unknown).toEqual([]);
+      }),
+    );
+  });
+
+  it("matches each roster name at most once and every read to at most one group, on any input", () => {
+    const glyphs = fc.constantFrom(..."AaEeIilLoO0105Ss rnmMvwK. ");
+    const text = fc.string({ unit: glyphs, maxLength: 14 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ text, confidence: fc.integer({ min: 0, max: 100 }) }), { maxLength: 12 }),
+        fc.uniqueArray(text, { maxLength: 10 }),
+        (read, roster) => {
+          const result = matchRoster(read, roster);
+          const names = matchedNames(result);
+          expect(new Set(names).size).toBe(names.length);
+          for (const name of names) expect(roster).toContain(name);
+          const groups = result.matched.length + result.uncertain.length + result.unknown.length;
+          expect(groups).toBeLessThanOrEqual(read.length);
+          for (const u of result.uncertain) {
+            expect(u.suggestions.length).toBeGreaterThan(0);
+            for (const s of u.suggestions) expect(names).not.toContain(s.name);
+          }
+        },
+      ),
+    );
+  });
+
+  it("of two names a digit apart, matches an exact read of the one with the digit only, and a third spelling to neither", () => {
+    const swaps: [string, string][] = [
+      ["l", "1"],
+      ["o", "0"],
+      ["s", "5"],
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...namePool), fc.constantFrom(...swaps), (name, [from, to]) => {
+        fc.pre(name.includes(from));
+        const twin = name.replace(from, to);
+        const roster = [...namePool, twin];
+        expect(matchedNames(matchRoster(lines(twin), roster))).toEqual([twin]);
+        const plain = matchRoster(lines(name), roster);
+        expect(matchedNames(plain)).toEqual([]);
+        expect(plain.uncertain[0]?.suggestions.map((s) => s.name).sort()).toEqual([name, twin].sort());
+        const third = name.replace(from, from === "l" ? "I" : from.toUpperCase());
+        fc.pre(third !== name);
+        expect(matchedNames(matchRoster(lines(third), roster))).toEqual([]);
+      }),
+    );
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Text recognition on the device (issue 27, decision 081): tesseract.js in its own Web Worker, with its files
+ * served by the app (web/text-recognition-plugin.ts) and cached by the service worker on first use, never fetched
+ * from anywhere else. The engine's code is imported only when a call starts, so no page's first download grows.
+ * Each image gives its recognised lines; shared/ocr/match-roster.ts matches them to the roster.
+ */
+import type { RecognisedLine } from "@shared/ocr/match-roster.ts";
+import { type PreparationSettings, prepareImage } from "./prepare-image.ts";
+
+export interface RecognitionProgress {
+  /** The image being read, from 1 (1 while the engine loads). */
+  image: number;
+  images: number;
+  /** The share of the whole call done, 0-1: loading the engine counts as one image more. */
+  fraction: number;
+}
+
+/** What decision 081 chose by measurement; the benchmark (npm run bench:ocr) tries others. */
+export interface RecognitionSettings extends PreparationSettings {
+  /** Tesseract's page segmentation mode. */
+  pageSegmentation: "3" | "4" | "6" | "11";
+  /** More Tesseract parameters, set before the first image. */
+  parameters: Record<string, string>;
+  /** Whether Tesseract's English word lists steer the reading (they turn "Xen0" into "Xeno"). */
+  wordLists: boolean;
+}
+
+export const RECOGNITION_SETTINGS: RecognitionSettings = {
+  width: 400,
+  invertDark: true,
+  pageSegmentation: "11",
+  parameters: {},
+  wordLists: false,
+};
+
+export interface RecogniseOptions {
+  onProgress?(progress: RecognitionProgress): void;
+  signal?: AbortSignal;
+  /** For the benchmark: settings other than RECOGNITION_SETTINGS. */
+  settings?: Partial<RecognitionSettings>;
+  /** For the benchmark: how long each step took, in ms (the engine's start once, then two steps per image). */
+  onTiming?(timing: { step: "engine" | "prepare" | "recognise"; image: number; ms: number }): void;
+}
+
+/** The engine's folder on this origin, written by the build (web/text-recognition-plugin.ts). */
+const ENGINE_DIR: string = import.meta.env.VITE_TEXT_RECOGNITION_DIR ?? "/assets/text-recognition/";
+
+/** The order tesseract.js reports its loading steps in: each is a quarter of loading. */
+const LOADING_STEPS = [
+  "loading tesseract core",
+  "initializing tesseract",
+  "loading language traineddata",
+  "initializing api",
+];
+
+/** Resolves with `work`, or rejects with the signal's reason as soon as it aborts. */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+/**
+ * The lines each of `images` shows (one array per image, top to bottom), read in a Web Worker. The worker is
+ * started for the call and ended after it, or as soon as `signal` aborts (the promise then rejects with the
+ * signal's reason).
+ */
+export async function recogniseImages(
+  images: readonly Blob[],
+  { onProgress, signal, settings: override, onTiming }: RecogniseOptions = {},
+): Promise<RecognisedLine[][]> {
+  signal?.throwIfAborted();
+  if (images.length === 0) return [];
+  const settings = { ...RECOGNITION_SETTINGS, ...override };
+  const units = images.length + 1;
+  let current = -1; // the image being read; -1 while loading
+  const report = (step: number, progress: number) => {
+    const fraction = Math.min(1, Math.max(0, (step + progress) / units));
+    onProgress?.({ image: Math.max(1, current + 1), images: images.length, fraction });
+  };
+  report(0, 0);
+
+  let started = performance.now();
+  const timed = (step: "engine" | "prepare" | "recognise", image: number) => {
+    const now = performance.now();
+    onTiming?.({ step, image, ms: now - started });
+    started = now;
+  };
+  const imported = await unlessAborted(import("tesseract.js"), signal);
+  const tesseract = imported.default ?? imported;
+  const worker = await unlessAborted(
+    tesseract.createWorker(
+      "eng",
+      tesseract.OEM.LSTM_ONLY,
+      {
+        workerPath: `${ENGINE_DIR}worker.min.js`,
+        corePath: ENGINE_DIR,
+        langPath: ENGINE_DIR.replace(/\/$/, ""),
+        // The worker is started from its own file (the CSP's worker-src 'self'), not from a blob: URL.
+        workerBlobURL: false,
+        gzip: true,
+        // The service worker keeps the files; a second copy in IndexedDB would only take the space twice.
+        cacheMethod: "none",
+        logger: ({ status, progress }) => {
+          const step = LOADING_STEPS.indexOf(status);
+          if (current < 0 && step >= 0) report(0, (step + progress) / LOADING_STEPS.length);
+          else if (current >= 0 && status === "recognizing text") report(current + 1, progress);
+        },
+      },
+      settings.wordLists ? {} : { load_system_dawg: "0", load_freq_dawg: "0" },
+    ),
+    signal,
+  );
+  const stop = () => void worker.terminate().catch(() => {});
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    await unlessAborted(
+      worker.setParameters({
+        ...settings.parameters,
+        tessedit_pageseg_mode: settings.pageSegmentation as never,
+      }),
+      signal,
+    );
+    timed("engine", 0);
+    const results: RecognisedLine[][] = [];
+    for (const [index, image] of images.entries()) {
+      current = index;
+      report(index + 1, 0);
+      const prepared = await unlessAborted(prepareImage(image, settings), signal);
+      timed("prepare", index + 1);
+      const { data } = await unlessAborted(
+        worker.recognize(
+          new Blob([prepared.pgm], { type: "image/x-portable-graymap" }),
+          {},
+          { text: false, blocks: true },
+        ),
+        signal,
+      );
+      timed("recognise", index + 1);
+      const lines: RecognisedLine[] = [];
+      for (const block of data.blocks ?? []) {
+        for (const paragraph of block.paragraphs) {
+          for (const line of paragraph.lines) {
+            const text = line.text.trim();
+            const words = line.words.map((word) => ({ text: word.text, confidence: word.confidence }));
+            if (text !== "") lines.push({ text, confidence: line.confidence, words });
+          }
+        }
+      }
+      results.push(lines);
+      report(index + 1, 1);
+    }
+    return results;
+  } finally {
+    signal?.removeEventListener("abort", stop);
+    stop();
+  }
+}
