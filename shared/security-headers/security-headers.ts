@@ -17,6 +17,8 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
  * No script but the build's own files and the inline scripts of index.html, named by their hashes (the
  * prerendered page's loader and the router's scroll restoration, decision 015). 'wasm-unsafe-eval' lets the
  * text recognition's worker compile its WebAssembly engine (decision 081); it allows no eval() of JavaScript.
+ * Images may be `blob:` URLs the page made itself: the screenshots an officer picks, shown before they are read
+ * (decision 083).
  * Styles allow 'unsafe-inline': Radix's scroll lock (every dialog) and sonner (toasts) insert <style>
  * elements at run time, the scroll lock's with the scroll bar's measured width, so no build-time hash can
  * name them, and a static `_headers` file cannot carry a per-answer nonce.
@@ -26,7 +28,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
     ["default-src", "'self'"],
     ["script-src", "'self'", "'wasm-unsafe-eval'", ...scriptHashes],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:"],
+    ["img-src", "'self'", "data:", "blob:"],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
     ["manifest-src", "'self'"],

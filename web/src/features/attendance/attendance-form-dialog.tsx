@@ -10,6 +10,8 @@ import { BossSelect } from "@web/components/boss-select.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Dialog, Field, FormActions, FormError } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
+import { FromScreenshots } from "@web/components/from-screenshots.tsx";
+import { withParticipants } from "@web/components/from-screenshots-model.ts";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
 import { RaidDayField } from "@web/components/text-field.tsx";
 import { commands } from "@web/data/lazy-data-layer.ts";
@@ -147,6 +149,10 @@ function AttendanceForm({
           <ParticipantPicker {...control} members={choices} value={participants} onChange={setParticipants} />
         )}
       </Field>
+      <FromScreenshots
+        members={choices.slice(0, active.length)}
+        onAdd={(names) => setParticipants((current) => withParticipants(current, names))}
+      />
       <Button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={saving}>
         Submit
       </Button>

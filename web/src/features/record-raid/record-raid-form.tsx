@@ -11,6 +11,8 @@ import { BossSelect } from "@web/components/boss-select.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Field, FormError } from "@web/components/dialog.tsx";
+import { FromScreenshots } from "@web/components/from-screenshots.tsx";
+import { withParticipants } from "@web/components/from-screenshots-model.ts";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
 import { RaidDayField } from "@web/components/text-field.tsx";
 import { toastSaved } from "@web/components/write-toasts.ts";
@@ -112,6 +114,10 @@ function RaidFields({
           />
         )}
       </Field>
+      <FromScreenshots
+        members={choices}
+        onAdd={(names) => set({ participants: withParticipants(draft.participants, names) })}
+      />
     </Card>
   );
 }
