@@ -105,7 +105,7 @@ describe("matchRoster", () => {
     expect(result.unknown).toEqual([]);
   });
 
-  it("lists a name-like read close to nobody as unknown, once, and drops numbers, levels and headers", () => {
+  it("lists a name-like read close to nobody as unknown, once; drops numbers, levels, headers, classes, chat", () => {
     const result = matchRoster(
       [
         ...lines(
@@ -117,6 +117,10 @@ describe("matchRoster", () => {
           "ONLINE",
           "—",
           "Zyxwvut Lv 12",
+          "Warrior",
+          "Invite",
+          "[System] Field boss has appeared!",
+          "[Trade] WTS +7 bow, pm me",
         ),
         line("zyxwvut"),
         line("qwhtkp", 20),
