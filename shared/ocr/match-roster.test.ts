@@ -136,24 +136,11 @@ describe("matchRoster", () => {
     expect(result.uncertain[0]?.suggestions[0]?.name).toBe("Mossbane");
   });
 
-  const namePool = [
-    "Ashvale",
-    "Brightforge",
-    "Cinderwhisk",
-    "Dawnrider",
-    "Emberlyn",
-    "Frostmantle",
-    "Galewarden",
-    "Hollowpeak",
-    "Ironveil",
-    "Jadeclaw",
-    "Kestrelmoor",
-    "Larkspire",
-    "Quillfeather",
-    "Runeweaver",
-    "Thistledown",
-    "Zephyrine",
-  ];
+  // Names of the sample roster (sql/seed), none a lookalike of another.
+  const namePool = (
+    "Ashvale Brightforge Cinderwhisk Dawnrider Emberlyn Frostmantle Galewarden Hollowpeak Ironveil Jadeclaw " +
+    "Kestrelmoor Larkspire Quillfeather Runeweaver Thistledown Zephyrine"
+  ).split(" ");
   const rosterAndShown = fc
     .shuffledSubarray(namePool, { minLength: 1 })
     .chain((roster) =>
