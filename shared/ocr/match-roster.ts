@@ -38,7 +38,7 @@ export const CONFUSABLE_PAIR_COST = 0.35;
 /** Least similarity for a match. One full edit in a 5-letter name is 0.8. */
 export const MATCH_MIN_SCORE = 0.8;
 /** Least similarity for a suggestion. */
-export const SUGGEST_MIN_SCORE = 0.5;
+export const SUGGEST_MIN_SCORE = 0.6;
 /**
  * How much farther (in edits) the second closest name must be than the closest for a match: one full edit. A
  * read as close to "Ashvale" as to "Ashva1e" (one confusable glyph apart) is uncertain, even when exact.
@@ -79,7 +79,10 @@ const NOT_NAMES = new Set(
   (
     "lv lvl level party guild members member online offline name names class rank power leader role " +
     "status total list raid group friends combat zone channel ch last seen days ago hours minutes min hp mp " +
-    "invite leave join autojoin kick promote whisper trade system"
+    "invite leave join autojoin kick promote whisper trade system contrib contribution donate " +
+    // the classes of MMO lists, which sit beside the names
+    "warrior mage ranger paladin cleric bard warlock rogue priest hunter druid monk knight archer assassin " +
+    "healer tank support sorcerer necromancer berserker shaman"
   ).split(" "),
 );
 
@@ -189,7 +192,7 @@ interface Candidate {
 interface LineReading {
   /** Closest first. */
   candidates: Candidate[];
-  /** The line's name-like words, for an unknown. */
+  /** The line's first name-like word, for an unknown; null for a line without one, or a sentence. */
   nameLike: string | null;
   confidence: number;
   order: number;
@@ -223,9 +226,11 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
       if (key.length >= 2) windows.push({ read, key, spelling: spelling(read), confidence });
     }
   }
-  const nameLike = lineWords.find((word) => isNameLike(readingKey(word.text)))?.text ?? null;
+  const nameLikeWords = lineWords.filter((word) => isNameLike(readingKey(word.text)));
+  // A line of more words than a name, its level and its class is a sentence (chat, a notice), not an unknown name.
+  const sentence = lineWords.filter((word) => /\p{L}/u.test(word.text)).length > maxWords + 2;
   const candidates: Candidate[] = [];
-  if (nameLike !== null) {
+  if (nameLikeWords.length > 0) {
     for (const entry of roster) {
       let best: Candidate | null = null;
       for (const window of windows) {
@@ -251,7 +256,12 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
   candidates.sort(
     (a, b) => b.score - a.score || a.distance - b.distance || a.entry.key.localeCompare(b.entry.key),
   );
-  return { candidates, nameLike, confidence: line.confidence, order };
+  return {
+    candidates,
+    nameLike: sentence ? null : (nameLikeWords[0]?.text ?? null),
+    confidence: line.confidence,
+    order,
+  };
 }
 
 const rounded = (score: number) => Math.round(score * 1000) / 1000;

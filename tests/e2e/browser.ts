@@ -73,7 +73,8 @@ const BUILD_INPUTS = ["web", "shared", "package.json", "package-lock.json"];
 const LOCK_DIR = join(repoRoot, "dist", ".e2e-build-lock");
 const LOCK_STALE_MS = 5 * 60 * 1000;
 
-function newestMtime(path: string): number {
+/** The newest modification time under `path` (node_modules and dot entries left out), 0 when it is missing. */
+export function newestMtime(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;

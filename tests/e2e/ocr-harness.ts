@@ -5,7 +5,7 @@
  * CSP, the worker and the engine's files are exercised as the app serves them.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { extname, join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -15,6 +15,7 @@ import type { Page } from "playwright-core";
 import type { RosterMatch } from "../../shared/ocr/match-roster.ts";
 import type { RecognitionSettings } from "../../web/src/lib/text-recognition/recognise-images.ts";
 import { staticSite } from "../../worker/node/static-site.ts";
+import { newestMtime } from "./browser.ts";
 import { repoRoot } from "./portal-process.ts";
 
 const HARNESS_OUT = join(repoRoot, "dist", "ocr-harness");
@@ -28,15 +29,6 @@ const HARNESS_INPUTS = [
   "shared/names",
   "package-lock.json",
 ];
-
-function newestMtime(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 /** Builds the harness page into dist/ocr-harness when a source is newer than its last build. */
 export function ensureOcrHarnessBuild(): string {
@@ -173,9 +165,4 @@ export function scoreImage(truth: readonly string[], match: RosterMatch): ImageS
     missed: notMatched.length,
     unknown: match.unknown.length,
   };
-}
-
-export function removeHarnessBuild(): void {
-  rmSync(HARNESS_OUT, { recursive: true, force: true });
-  rmSync(BUILD_STARTED_FILE, { force: true });
 }

@@ -21,8 +21,6 @@ export interface RecognitionSettings extends PreparationSettings {
   pageSegmentation: "3" | "4" | "6" | "11";
   /** More Tesseract parameters, set before the first image. */
   parameters: Record<string, string>;
-  /** Whether Tesseract's English word lists steer the reading (they turn "Xen0" into "Xeno"). */
-  wordLists: boolean;
 }
 
 export const RECOGNITION_SETTINGS: RecognitionSettings = {
@@ -30,7 +28,6 @@ export const RECOGNITION_SETTINGS: RecognitionSettings = {
   invertDark: true,
   pageSegmentation: "11",
   parameters: {},
-  wordLists: false,
 };
 
 export interface RecogniseOptions {
@@ -41,6 +38,13 @@ export interface RecogniseOptions {
   /** For the benchmark: how long each step took, in ms (the engine's start once, then two steps per image). */
   onTiming?(timing: { step: "engine" | "prepare" | "recognise"; image: number; ms: number }): void;
 }
+
+/**
+ * The error's message when the engine cannot start: its files did not arrive (offline before its first use, when
+ * the service worker has not kept them yet) or the browser cannot run it.
+ */
+export const RECOGNITION_UNAVAILABLE =
+  "Text recognition could not start: its files could not be loaded. Connect once to use it, then it works offline.";
 
 /** The engine's folder on this origin, written by the build (web/text-recognition-plugin.ts). */
 const ENGINE_DIR: string = import.meta.env.VITE_TEXT_RECOGNITION_DIR ?? "/assets/text-recognition/";
@@ -90,29 +94,39 @@ export async function recogniseImages(
     onTiming?.({ step, image, ms: now - started });
     started = now;
   };
-  const imported = await unlessAborted(import("tesseract.js"), signal);
-  const tesseract = imported.default ?? imported;
-  const worker = await unlessAborted(
-    tesseract.createWorker(
-      "eng",
-      tesseract.OEM.LSTM_ONLY,
-      {
-        workerPath: `${ENGINE_DIR}worker.min.js`,
-        corePath: ENGINE_DIR,
-        langPath: ENGINE_DIR.replace(/\/$/, ""),
-        // The worker is started from its own file (the CSP's worker-src 'self'), not from a blob: URL.
-        workerBlobURL: false,
-        gzip: true,
-        // The service worker keeps the files; a second copy in IndexedDB would only take the space twice.
-        cacheMethod: "none",
-        logger: ({ status, progress }) => {
-          const step = LOADING_STEPS.indexOf(status);
-          if (current < 0 && step >= 0) report(0, (step + progress) / LOADING_STEPS.length);
-          else if (current >= 0 && status === "recognizing text") report(current + 1, progress);
-        },
+  // tesseract.js reports a failed start (a file that did not arrive) to its error handler only; its promise stays open.
+  let startFailed: (error: unknown) => void = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    startFailed = reject;
+  });
+  const starting = import("tesseract.js").then((imported) => {
+    const tesseract = imported.default ?? imported;
+    return tesseract.createWorker("eng", tesseract.OEM.LSTM_ONLY, {
+      workerPath: `${ENGINE_DIR}worker.min.js`,
+      corePath: ENGINE_DIR,
+      langPath: ENGINE_DIR.replace(/\/$/, ""),
+      // The worker is started from its own file (the CSP's worker-src 'self'), not from a blob: URL.
+      workerBlobURL: false,
+      gzip: true,
+      // The service worker keeps the files; a second copy in IndexedDB would only take the space twice.
+      cacheMethod: "none",
+      errorHandler: (error: unknown) => startFailed(error),
+      logger: ({ status, progress }) => {
+        const step = LOADING_STEPS.indexOf(status);
+        if (current < 0 && step >= 0) report(0, (step + progress) / LOADING_STEPS.length);
+        else if (current >= 0 && status === "recognizing text") report(current + 1, progress);
       },
-      settings.wordLists ? {} : { load_system_dawg: "0", load_freq_dawg: "0" },
-    ),
+    });
+  });
+  // An abort during the start leaves no worker running once it has started.
+  starting.then(
+    (started) => signal?.aborted && void started.terminate().catch(() => {}),
+    () => {},
+  );
+  const worker = await unlessAborted(
+    Promise.race([starting, failure]).catch((error: unknown) => {
+      throw new Error(RECOGNITION_UNAVAILABLE, { cause: error });
+    }),
     signal,
   );
   const stop = () => void worker.terminate().catch(() => {});
