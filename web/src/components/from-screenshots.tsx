@@ -44,6 +44,8 @@ import type { PickerMember } from "./participant-picker-model.ts";
 interface Reader {
   recognise: typeof import("@web/lib/text-recognition/recognise-images.ts").recogniseImages;
   match: typeof import("@shared/ocr/match-roster.ts").matchRoster;
+  /** The engine's message when its files cannot be loaded (offline before the first use). */
+  unavailable: string;
 }
 
 let reader: Promise<Reader> | undefined;
@@ -53,7 +55,11 @@ function loadReader(): Promise<Reader> {
   reader ??= Promise.all([
     import("@web/lib/text-recognition/recognise-images.ts"),
     import("@shared/ocr/match-roster.ts"),
-  ]).then(([engine, matcher]) => ({ recognise: engine.recogniseImages, match: matcher.matchRoster }));
+  ]).then(([engine, matcher]) => ({
+    recognise: engine.recogniseImages,
+    match: matcher.matchRoster,
+    unavailable: engine.RECOGNITION_UNAVAILABLE,
+  }));
   // A failed load (offline before the first use) is tried again next time.
   reader.catch(() => {
     reader = undefined;
@@ -71,10 +77,11 @@ interface Read {
 
 const EMPTY_READ: Read = { screenshots: [], match: null };
 
-function failureOf(error: unknown): string {
-  if (typeof navigator !== "undefined" && !navigator.onLine) return ENGINE_NOT_CACHED;
-  const detail = error instanceof Error && error.message ? ` ${error.message}` : "";
-  return `${READ_FAILED}${detail}`;
+/** What the officer reads when reading failed: the files not stored yet (offline), or the engine's reason. */
+function failureOf(error: unknown, unavailable: string | undefined): string {
+  const message = error instanceof Error ? error.message : "";
+  if (unavailable === undefined || message === unavailable) return ENGINE_NOT_CACHED;
+  return message ? `${READ_FAILED} ${message}` : READ_FAILED;
 }
 
 /** Reads `files` after the screenshots already read, and matches every line read to the roster again. */
@@ -90,8 +97,10 @@ function useScreenshotReader(rosterNames: readonly string[]) {
     abort.current = controller;
     setProblem(undefined);
     setProgress({ image: 1, images: files.length, fraction: 0 });
+    let unavailable: string | undefined;
     try {
-      const { recognise, match } = await loadReader();
+      const { recognise, match, unavailable: engineMessage } = await loadReader();
+      unavailable = engineMessage;
       const lines = await recognise(files, { onProgress: setProgress, signal: controller.signal });
       if (controller.signal.aborted) return;
       setRead((current) => {
@@ -108,7 +117,8 @@ function useScreenshotReader(rosterNames: readonly string[]) {
         };
       });
     } catch (error) {
-      if (!controller.signal.aborted) setProblem(failureOf(error));
+      // A reader that did not even load (its chunk unreachable) is the files not stored yet, like the engine's.
+      if (!controller.signal.aborted) setProblem(failureOf(error, unavailable));
     } finally {
       if (abort.current === controller) {
         abort.current = null;

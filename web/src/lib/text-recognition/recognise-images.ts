@@ -99,8 +99,8 @@ export async function recogniseImages(
   const failure = new Promise<never>((_, reject) => {
     startFailed = reject;
   });
-  const starting = import("tesseract.js").then((imported) => {
-    const tesseract = imported.default ?? imported;
+  // The library's ES module build (tesseract-esm.d.ts): its CommonJS entry would add interop to the shared runtime.
+  const starting = import("tesseract.js/dist/tesseract.esm.min.js").then(({ default: tesseract }) => {
     return tesseract.createWorker("eng", tesseract.OEM.LSTM_ONLY, {
       workerPath: `${ENGINE_DIR}worker.min.js`,
       corePath: ENGINE_DIR,
