@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderListImage } from "../../scripts/ocr-corpus/corpus.ts";
 import {
@@ -13,6 +12,7 @@ import {
   sharedBrowserPortal,
   waitForController,
 } from "./browser.ts";
+import { tapCounter } from "./tap-counter.ts";
 
 // Issue 27's acceptance (decision 083): an officer on a phone records a 20-person raid from two screenshots of the
 // game's lists, offline, in at most 8 taps; after reconnecting the server holds one attendance record with those 20
@@ -81,31 +81,6 @@ async function bossRecords(): Promise<ServerRecord[]> {
   const res = await (await portal.adminApi()).get<{ attendanceRecords: ServerRecord[] }>("/attendance");
   expect(res.status).toBe(200);
   return res.body.attendanceRecords.filter((r) => r.bossName === BOSS);
-}
-
-/** The officer's taps: each tap, and a native select as two (open, choose). */
-function tapCounter(page: Page) {
-  let taps = 0;
-  return {
-    get count() {
-      return taps;
-    },
-    async tap(target: Locator) {
-      taps++;
-      await target.tap();
-    },
-    async choose(select: Locator, option: string) {
-      taps += 2;
-      await select.selectOption(option);
-    },
-    /** A tap that opens the phone's file picker, and the pick of the files in it. */
-    async pickFiles(target: Locator, paths: readonly string[]) {
-      taps += 2;
-      const chooser = page.waitForEvent("filechooser");
-      await target.tap();
-      await (await chooser).setFiles([...paths]);
-    },
-  };
 }
 
 describe("from screenshots", () => {

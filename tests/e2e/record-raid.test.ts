@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BrowserPortal,
@@ -10,6 +10,7 @@ import {
   trackNetwork,
   waitForController,
 } from "./browser.ts";
+import { tapCounter } from "./tap-counter.ts";
 
 // Issue 16's acceptance: an officer on a phone records a raid of 20 with two loot items, offline, reloads and
 // reconnects; the server gets one attendance record and two items, each exactly once, and the 20 raid counts
@@ -87,30 +88,6 @@ async function serverRaids(): Promise<Record<string, number>> {
 async function reassertOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
   await context.setOffline(true);
-}
-
-/** The officer's taps: each tap, each field focused by a tap, and a native select as two (open, choose). */
-function tapCounter(page: Page) {
-  let taps = 0;
-  return {
-    get count() {
-      return taps;
-    },
-    async tap(target: Locator) {
-      taps++;
-      await target.tap();
-    },
-    async choose(select: Locator, option: string) {
-      taps += 2;
-      await select.selectOption(option);
-    },
-    /** Typing is free; focusing the field costs a tap unless the app already put the cursor there. */
-    async type(field: Locator, text: string) {
-      const focused = await field.evaluate((el) => el === document.activeElement);
-      if (!focused) await this.tap(field);
-      await page.keyboard.type(text);
-    },
-  };
 }
 
 describe("record a raid", () => {
