@@ -49,6 +49,11 @@ export interface DataLayer {
   outbox: Outbox;
   /** The live feed, when the layer has one. */
   feed: LiveFeed | undefined;
+  /**
+   * Calls `listener` whenever a notice names `name` (as the server calls it), and whenever the feed is (back) up, as
+   * notices may have been missed while it was down: what an online-only screen refetches on. Returns the unsubscribe.
+   */
+  onNotice(name: string, listener: () => void): () => void;
   /** Re-reads the role: resumes a paused outbox when someone is logged in, re-pulls when the role changed. */
   sessionChanged(): void;
   /** Drops cached data that did not come from a public source (call at logout on a shared device). */
@@ -80,14 +85,28 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
   // A notice sends the layer to pull what moved; when the feed is (back) up, everything, as notices may have
   // been missed while it was down.
   const notices = pullOnNotice((collections) => sync.pullMany(collections));
+  const listeners = new Set<{ name: string; listener: () => void }>();
   const feed =
     options.live &&
     createLiveFeed({
       ...options.live,
       env,
       onChanged: notices.notice,
-      onConnected: () => void sync.pullAll(),
+      onNames: (names) => {
+        for (const entry of listeners) if (names.includes(entry.name)) entry.listener();
+      },
+      onConnected: () => {
+        void sync.pullAll();
+        for (const entry of listeners) entry.listener();
+      },
     });
+  function onNotice(name: string, listener: () => void): () => void {
+    const entry = { name, listener };
+    listeners.add(entry);
+    return () => {
+      listeners.delete(entry);
+    };
+  }
   let lastRole = options.getRole();
 
   /** The live tables show the queued writes of the account signed in, and only those (write-owner.ts). */
@@ -165,5 +184,5 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     };
   }
 
-  return { db, store, commands, sync, outbox, feed, sessionChanged, forgetPrivateData, start };
+  return { db, store, commands, sync, outbox, feed, onNotice, sessionChanged, forgetPrivateData, start };
 }
