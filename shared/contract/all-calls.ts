@@ -11,6 +11,7 @@ import { SESSION_CALLS } from "./auth.ts";
 import { BACKUP_CALLS } from "./backup.ts";
 import { BOSS_NAME_CALLS, BOSS_TIMER_CALLS } from "./bosses.ts";
 import type { CallSpec } from "./call.ts";
+import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "./check-ins.ts";
 import { CLAIM_CALLS, MY_CLAIM_CALLS } from "./claims.ts";
 import { DISCORD_SIGN_IN_CALLS, DISCORD_SIGN_IN_SETTINGS_CALLS } from "./discord-sign-in.ts";
 import { FIX_PARTICIPANTS_CALLS } from "./fix-participants.ts";
@@ -45,6 +46,8 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Guild members", calls: MEMBER_CALLS },
   { title: "Market exchange", calls: MARKET_CALLS },
   { title: "Attendance", calls: ATTENDANCE_CALLS },
+  { title: "Check-ins", calls: CHECK_IN_CALLS },
+  { title: "My check-ins", calls: MY_CHECK_IN_CALLS },
   { title: "Salary receipt", calls: SALARY_CALLS },
   { title: "Funds", calls: FUND_CALLS },
   { title: "Payouts", calls: PAYOUT_CALLS },
