@@ -9,7 +9,13 @@ import { isDeltaCollection } from "./changes-pull.ts";
 import { readableCollections, type SessionRole, SOURCES, sourceFor } from "./collections.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { browserEnvironment, type DataLayerEnv } from "./environment.ts";
-import { createLiveFeed, type LiveFeed, type LiveFeedConnection, pullOnNotice } from "./live-feed.ts";
+import {
+  createLiveFeed,
+  type LiveFeed,
+  type LiveFeedConnection,
+  noticeListeners,
+  pullOnNotice,
+} from "./live-feed.ts";
 import { createOutbox, type Outbox } from "./outbox.ts";
 import { PortalDb } from "./portal-db.ts";
 import { createLayerStore, type LayerStore } from "./pull-and-send-state.ts";
@@ -62,6 +68,29 @@ export interface DataLayer {
   start(): () => void;
 }
 
+/**
+ * The layer's live feed: a notice sends the layer to pull what moved, and tells the screens listening for a name it
+ * carried; when the feed is (back) up, everything, as notices may have been missed while it was down.
+ */
+function layerFeed(
+  live: LiveFeedConnection,
+  env: DataLayerEnv,
+  sync: SyncEngine,
+  listeners: ReturnType<typeof noticeListeners>,
+): LiveFeed {
+  const notices = pullOnNotice((collections) => sync.pullMany(collections));
+  return createLiveFeed({
+    ...live,
+    env,
+    onChanged: notices.notice,
+    onNames: listeners.named,
+    onConnected: () => {
+      void sync.pullAll();
+      listeners.all();
+    },
+  });
+}
+
 export function createDataLayer(options: DataLayerOptions): DataLayer {
   const db = options.db ?? new PortalDb();
   const env = options.env ?? browserEnvironment();
@@ -82,31 +111,9 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     owner: options.getAccount,
     onQueued: () => void outbox.drain(),
   });
-  // A notice sends the layer to pull what moved; when the feed is (back) up, everything, as notices may have
-  // been missed while it was down.
-  const notices = pullOnNotice((collections) => sync.pullMany(collections));
-  const listeners = new Set<{ name: string; listener: () => void }>();
-  const feed =
-    options.live &&
-    createLiveFeed({
-      ...options.live,
-      env,
-      onChanged: notices.notice,
-      onNames: (names) => {
-        for (const entry of listeners) if (names.includes(entry.name)) entry.listener();
-      },
-      onConnected: () => {
-        void sync.pullAll();
-        for (const entry of listeners) entry.listener();
-      },
-    });
-  function onNotice(name: string, listener: () => void): () => void {
-    const entry = { name, listener };
-    listeners.add(entry);
-    return () => {
-      listeners.delete(entry);
-    };
-  }
+  const listeners = noticeListeners();
+  const feed = options.live && layerFeed(options.live, env, sync, listeners);
+  const onNotice = listeners.add;
   let lastRole = options.getRole();
 
   /** The live tables show the queued writes of the account signed in, and only those (write-owner.ts). */

@@ -332,3 +332,26 @@ export function pullOnNotice(pullMany: (collections: CollectionName[]) => Promis
     idle: (): Promise<void> => pulling ?? Promise.resolve(),
   };
 }
+
+/**
+ * Who listens for which of the server's collection names (screens that keep no copy of it refetch on its notice).
+ * `named` calls those listening for a name a notice carried, `all` every listener (the feed is back up).
+ */
+export function noticeListeners() {
+  const entries = new Set<{ name: string; listener: () => void }>();
+  return {
+    add(name: string, listener: () => void): () => void {
+      const entry = { name, listener };
+      entries.add(entry);
+      return () => {
+        entries.delete(entry);
+      };
+    },
+    named(names: readonly string[]): void {
+      for (const entry of entries) if (names.includes(entry.name)) entry.listener();
+    },
+    all(): void {
+      for (const entry of entries) entry.listener();
+    },
+  };
+}

@@ -181,12 +181,15 @@ function LootSection({
 export function RecordRaidForm({
   members,
   bossNames,
+  initial,
 }: {
   members: readonly GuildMember[];
   bossNames: readonly BossNameRow[];
+  /** Where the raid starts (a check-in closed into it); the empty raid today by default. */
+  initial?: RaidDraft;
 }) {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<RaidDraft>(() => emptyRaid(localDay(new Date())));
+  const [draft, setDraft] = useState<RaidDraft>(() => initial ?? emptyRaid(localDay(new Date())));
   const [message, setMessage] = useState<string | undefined>();
   const [dateError, setDateError] = useState<string | undefined>();
   const [itemErrors, setItemErrors] = useState<Record<string, LootErrors>>({});
