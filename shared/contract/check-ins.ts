@@ -94,7 +94,7 @@ export const MY_CHECK_IN_CALLS = {
     method: "GET",
     path: "/me/check-ins/code",
     role: "user",
-    summary: "The check-in a code names, open or not (404 for an unknown code; a few tries a minute).",
+    summary: "The check-in a code names, open or not (404 for an unknown code).",
     query: checkInCodeQuerySchema,
     answer: answer<MyCheckInAnswer>(),
   }),

@@ -23,9 +23,6 @@ export const CHECK_IN_KILL_MAX_AHEAD_MS = 5 * 60 * 1000;
 export const CHECK_IN_CODE_LENGTH = 6;
 export const CHECK_IN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-/** How many codes one account may try per minute (lookups and check-ins by code); then 429. */
-export const CHECK_IN_CODE_TRIES_PER_MINUTE = 10;
-
 /** Closed and cancelled check-ins stay in the officers' list this long. */
 export const CHECK_IN_RECENT_MS = 24 * 60 * 60 * 1000;
 
@@ -60,8 +57,6 @@ export const CHECK_IN_MESSAGES = {
   entryNotFound: "That name is not on this check-in.",
   /** 400 when closing into an attendance record with nobody on it. */
   nobodyCheckedIn: "Nobody is on this check-in yet. Add names, or cancel the check-in.",
-  /** 429: too many codes tried within a minute. */
-  tooManyCodes: "Too many check-in codes tried. Wait a minute, then try again.",
   /** The screens' words: a check-in is an online call. */
   offlineCheckIn: 'Checking in needs a connection. Connect to the internet, then tap "I was there".',
   offlineOfficer: "Check-ins need a connection. Connect to the internet to open one and see who checked in.",
@@ -70,7 +65,10 @@ export const CHECK_IN_MESSAGES = {
 /** 409 to a raider: the account (or this character) is already on the check-in. */
 export const alreadyCheckedInMessage = (name: string) => `You already checked in for this kill as ${name}.`;
 
-/** 409 to a raider: the check-in closed before the request reached the server; `time` is HH:MM, guild time. */
+/**
+ * 409 to a raider: the check-in closed (its time ran out, or an officer closed it) before the request reached the
+ * server; `time` is the guild's clock time, as formatTime writes it ('9:40 PM').
+ */
 export const checkInClosedMessage = (bossName: string, time: string) =>
   `The check-in for ${bossName} closed at ${time}.`;
 
