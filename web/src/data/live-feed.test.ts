@@ -69,9 +69,7 @@ describe("the live feed", () => {
       status: "Pending",
       participatedMembers: "Aldric",
     });
-    await waitFor(async () =>
-      (await t.db.marketItems.toArray()).some((i) => i.lootName === "Unheard Blade"),
-    );
+    await waitFor(async () => (await t.db.marketItems.toArray()).some((i) => i.lootName === "Unheard Blade"));
     expect(heard.market).toBe(1);
     stop();
   });
