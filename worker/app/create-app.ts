@@ -14,6 +14,7 @@ import { batchDatabaseOf } from "../batch/batch-dispatch.ts";
 import { batchRoutes } from "../batch/batch-routes.ts";
 import { bossNamesRoutes } from "../bosses/boss-names-routes.ts";
 import { bossTimersRoutes } from "../bosses/boss-timers-routes.ts";
+import { checkInRoutes, myCheckInRoutes } from "../check-ins/check-ins-routes.ts";
 import { claimsRoutes, myClaimRoutes } from "../claims/claims-routes.ts";
 import type { Db } from "../db/types.ts";
 import { settleBackground } from "../discord/background.ts";
@@ -128,6 +129,8 @@ function declaredRoutes(app: Parameters<typeof batchRoutes>[0]) {
     bossTimersRoutes,
     spawnAlertsRoutes,
     attendanceRoutes,
+    checkInRoutes,
+    myCheckInRoutes,
     membersRoutes,
     marketRoutes,
     fundsRoutes,

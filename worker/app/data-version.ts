@@ -16,6 +16,7 @@ export const COLLECTIONS = [
   "payouts",
   "fund-spending",
   "guild-settings",
+  "check-ins",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 export type DataVersions = ReadonlyMap<string, number>;

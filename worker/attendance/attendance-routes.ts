@@ -3,83 +3,30 @@
  * (raids_participated) move in the same transaction as the record, so the client never sends a count.
  */
 import { ATTENDANCE_CALLS } from "@shared/contract/attendance.ts";
-import { raidCountChanges } from "@shared/participants/raid-counts.ts";
 import {
   ATTENDANCE_NOT_FOUND,
   type AttendanceRecord,
-  attendanceBossNotFound,
   MAX_PARTICIPANTS,
-  NO_VALID_MEMBERS,
   raidGoneMessage,
   raidLabel,
   TOO_MANY_PARTICIPANTS,
   type UpdateAttendanceInput,
-  unknownMembersMessage,
 } from "@shared/schemas/attendance.ts";
 import { ApiError } from "../app/api-error.ts";
 import { goneRow, textOf } from "../app/gone-row.ts";
 import { mergeOrConflict } from "../app/merge-update.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
-import { type WriteTools, write } from "../app/write.ts";
-import { findBossByName } from "../bosses/boss-names-repo.ts";
+import { write } from "../app/write.ts";
 import type { Queryable } from "../db/types.ts";
-import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
+import { lockDerivedFigures } from "../salary/redistribute.ts";
 import {
   deleteAttendance,
-  findMembersByName,
   getAttendanceForUpdate,
-  insertAttendance,
   listAttendance,
-  storeRaidCounts,
   updateAttendance,
 } from "./attendance-repo.ts";
-
-const ENTITY = "attendance_record";
-
-const lower = (name: string) => name.toLowerCase();
-
-/**
- * The participants as the roster spells them. A name must be an active member, or already be on the
- * record being edited (a member kicked since the raid stays on it). 400 when none or some do not qualify.
- */
-async function resolveParticipants(
-  tx: Queryable,
-  names: readonly string[],
-  alreadyListed: readonly string[] = [],
-): Promise<string[]> {
-  const members = new Map((await findMembersByName(tx, names)).map((m) => [lower(m.playerName), m]));
-  const listed = new Map(alreadyListed.map((name) => [lower(name), name]));
-  const resolved: string[] = [];
-  const unknown: string[] = [];
-  for (const name of names) {
-    const member = members.get(lower(name));
-    if (member?.status === "active") resolved.push(member.playerName);
-    else if (listed.has(lower(name)))
-      resolved.push(member?.playerName ?? (listed.get(lower(name)) as string));
-    else unknown.push(name);
-  }
-  if (resolved.length === 0) throw new ApiError(400, NO_VALID_MEMBERS);
-  if (unknown.length > 0) throw new ApiError(400, unknownMembersMessage(unknown));
-  return resolved;
-}
-
-/**
- * Moves the raid counts for a record whose participants go from `before` to `after` (shared rule), then
- * redistributes the items where a recounted member shares a player with another participant (the only items
- * whose split a raid count decides).
- */
-async function recountRaids(
-  tx: Queryable,
-  audit: WriteTools["audit"],
-  before: readonly string[],
-  after: readonly string[],
-): Promise<void> {
-  const roster = await findMembersByName(tx, [...before, ...after]);
-  const changes = raidCountChanges(roster, before, after);
-  await storeRaidCounts(tx, changes);
-  await redistributeAndAudit(tx, audit, { raidCountsOf: changes.map((change) => change.member.id) });
-}
+import { ATTENDANCE_ENTITY as ENTITY, recordRaid, recountRaids, resolveParticipants } from "./record-raid.ts";
 
 /** The fields a merging update writes (docs/decisions/038); a record is called by its boss and day. */
 async function mergedFields(
@@ -116,26 +63,7 @@ export const attendanceRoutes = serveCalls(ATTENDANCE_CALLS, {
     const input = c.req.valid("json");
     return write(
       c,
-      async ({ tx, audit }) => {
-        await lockDerivedFigures(tx);
-        const boss = await findBossByName(tx, input.bossName);
-        if (!boss) throw new ApiError(404, attendanceBossNotFound(input.bossName));
-        const participatedMembers = await resolveParticipants(tx, input.participatedMembers);
-        const attendanceRecord = await insertAttendance(tx, {
-          bossName: boss.name,
-          dateAttended: input.dateAttended,
-          participatedMembers,
-          createdBy: c.get("user")?.id ?? null,
-        });
-        await recountRaids(tx, audit, [], participatedMembers);
-        await audit({
-          action: "create",
-          entity: ENTITY,
-          entityId: attendanceRecord.id,
-          after: attendanceRecord,
-        });
-        return { attendanceRecord };
-      },
+      async (tools) => ({ attendanceRecord: await recordRaid(tools, input, c.get("user")?.id ?? null) }),
       201,
     );
   },

@@ -69,6 +69,9 @@ export const EMPTIED_TABLES = [
   "idempotency_keys",
   "deleted_rows",
   "character_claims",
+  // Check-ins (decision 079) last minutes and name accounts; what one decided is its attendance record, backed up.
+  "check_in_entries",
+  "check_ins",
   // Discord sign-ins in progress (decision 070): ten minutes' worth, of no use to another portal.
   "discord_sign_in_states",
 ];

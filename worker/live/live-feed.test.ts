@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.ts";
 import type { Db } from "../db/types.ts";
 import { type Portal, setUpPortal, uniqueName } from "../salary/portal-test-setup.ts";
-import { TestClient } from "../test/api-client.ts";
+import { type RequestTarget, TestClient } from "../test/api-client.ts";
+import { openFeed as openFeedOn } from "../test/feed-reader.ts";
 import { createProcessFeed } from "./process-feed.ts";
 
 let portal: Portal;
@@ -15,57 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-/** An open stream, read event by event. */
-class FeedReader {
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private readonly decoder = new TextDecoder();
-  private buffer = "";
-  constructor(readonly response: Response) {
-    if (!response.body) throw new Error("The live feed answered without a body");
-    this.reader = response.body.getReader();
-  }
-
-  /** The next event's data (heartbeat comments skipped), or "end" when the stream ends first. */
-  async next(timeoutMs = 5_000): Promise<unknown> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const boundary = this.buffer.indexOf("\n\n");
-      if (boundary >= 0) {
-        const block = this.buffer.slice(0, boundary);
-        this.buffer = this.buffer.slice(boundary + 2);
-        const data = block
-          .split("\n")
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).trim());
-        if (data.length > 0) return JSON.parse(data.join("\n"));
-        continue;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error("No event from the live feed in time");
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const chunk = await Promise.race([
-        this.reader.read(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("No event from the live feed in time")), left);
-        }),
-      ]).finally(() => clearTimeout(timer));
-      if (chunk.done) return "end";
-      this.buffer += this.decoder.decode(chunk.value, { stream: true });
-    }
-  }
-
-  close(): Promise<void> {
-    return this.reader.cancel();
-  }
-}
-
-async function openFeed(client: TestClient, app = portal.app): Promise<FeedReader> {
-  const headers: Record<string, string> = { accept: "text/event-stream" };
-  if (client.cookie) headers.cookie = client.cookie;
-  const response = await app.request("http://localhost/_api/live", { headers });
-  expect(response.status).toBe(200);
-  return new FeedReader(response);
-}
+const openFeed = (client: TestClient, app: RequestTarget = portal.app) => openFeedOn(client, app);
 
 describe("GET /_api/live", () => {
   it("is an uncached event stream that says it is ready, then names what a write moved within 2 s", async () => {

@@ -28,6 +28,8 @@ const PUBLIC_COLLECTIONS: readonly Collection[] = [
   "boss-timers",
   "salary",
   "guild-settings",
+  // Raiders' apps learn that a check-in opened (decision 079); what they then read is their own call's answer.
+  "check-ins",
 ];
 
 export type LiveMessage = { type: "ready" } | { type: "changed"; collections: Collection[] };

@@ -105,5 +105,7 @@ describe("auditHeadline", () => {
     expect(auditHeadline({ action: "frobnicate", entity: "write_probe" })).toBe("Frobnicate write probe");
     expect(auditHeadline({ action: "approve", entity: "character_claim" })).toBe("Approved character claim");
     expect(auditHeadline({ action: "cancel", entity: "character_claim" })).toBe("Cancelled character claim");
+    expect(auditHeadline({ action: "check_in", entity: "check_in" })).toBe("Checked in to check-in");
+    expect(auditHeadline({ action: "remove_name", entity: "check_in" })).toBe("Removed a name from check-in");
   });
 });

@@ -28,6 +28,11 @@ const PAST_TENSE: Readonly<Record<string, string>> = {
   approve: "Approved",
   reject: "Rejected",
   cancel: "Cancelled",
+  open: "Opened",
+  check_in: "Checked in to",
+  add_name: "Added a name to",
+  remove_name: "Removed a name from",
+  close: "Closed",
 };
 
 const KIND_NAMES: Readonly<Record<string, string>> = {
@@ -41,6 +46,7 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   salaries: "salaries",
   discord_settings: "Discord settings",
   character_claim: "character claim",
+  check_in: "check-in",
 };
 
 function record(value: unknown): Record<string, unknown> | null {
