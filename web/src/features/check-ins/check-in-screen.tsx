@@ -11,7 +11,7 @@ import type { CheckInClosed, CheckInDetail, CheckInEntry } from "@shared/schemas
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { CopyButton } from "@web/components/copy-button.tsx";
-import { ConfirmDialog, FormError } from "@web/components/dialog.tsx";
+import { ConfirmDialog, Field, FormError } from "@web/components/dialog.tsx";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
 import { toastSaved } from "@web/components/write-toasts.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
@@ -24,6 +24,7 @@ import {
   CLOSE_INTO_ATTENDANCE,
   CLOSE_INTO_RECORD_RAID,
   COPY_FOR_DISCORD,
+  checkedInCount,
   checkInLink,
   closedIntoAttendanceMessage,
   discordText,
@@ -67,6 +68,7 @@ function CodeCard({ checkIn, now }: { checkIn: CheckInDetail; now: number }) {
             <Timer className="size-5" aria-hidden="true" />
             {checkIn.acceptsCheckIns ? `${timeLeft(checkIn.closesAt, now)} left` : TIME_IS_UP}
           </p>
+          <p className="text-sm text-ink-muted">{checkedInCount(checkIn.entries.length)}</p>
           <CheckInQr link={link} size={208} />
           <p className="break-all text-sm text-ink-muted">{link}</p>
           <div className="flex flex-wrap justify-center gap-2">
@@ -122,6 +124,42 @@ function EntryRow({
   );
 }
 
+/** Sticky at the bottom, in reach of a thumb: the two ways to close, and cancel (asked first). */
+function ActionBar({
+  busy,
+  onClose,
+  onCancel,
+}: {
+  busy: boolean;
+  onClose: (into: "attendance" | "names") => void;
+  onCancel: () => void;
+}) {
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  return (
+    <div className="sticky bottom-0 z-10 -mx-4 grid grid-cols-[1fr_auto] gap-2 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex sm:flex-wrap sm:rounded-xl sm:border lg:col-span-2">
+      <Button className="col-span-2" disabled={busy} onClick={() => onClose("attendance")}>
+        <CheckCheck className="size-4" aria-hidden="true" />
+        {CLOSE_INTO_ATTENDANCE}
+      </Button>
+      <Button variant="secondary" disabled={busy} onClick={() => onClose("names")}>
+        {CLOSE_INTO_RECORD_RAID}
+      </Button>
+      <Button variant="ghost" className="sm:ml-auto" disabled={busy} onClick={() => setConfirmCancel(true)}>
+        <Trash2 className="size-4" aria-hidden="true" />
+        {CANCEL_CHECK_IN}
+      </Button>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel this check-in?"
+        description="Nothing is recorded; raiders can no longer check in with its code."
+        confirmLabel={CANCEL_CHECK_IN}
+        onConfirm={onCancel}
+      />
+    </div>
+  );
+}
+
 export function CheckInScreen({
   checkIn,
   members,
@@ -138,7 +176,6 @@ export function CheckInScreen({
   const now = useSeconds(checkIn.status === "open");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const open = checkIn.status === "open";
   const choices = useMemo(
     () =>
@@ -200,24 +237,26 @@ export function CheckInScreen({
     <div className="flex flex-col gap-5 pb-28 lg:grid lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
       <CodeCard checkIn={checkIn} now={now} />
       <Card className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle icon={<ClipboardList className="size-5" aria-hidden="true" />}>
-            Checked in <span data-testid="check-in-count">({checkIn.entries.length})</span>
-          </CardTitle>
-          {open ? (
-            <ParticipantPicker
-              members={choices}
-              value={names}
-              onChange={(p) => void pick(p)}
-              disabled={busy}
-            />
-          ) : null}
-        </div>
+        <CardTitle icon={<ClipboardList className="size-5" aria-hidden="true" />}>
+          Checked in <span data-testid="check-in-count">({checkIn.entries.length})</span>
+        </CardTitle>
+        {open ? (
+          <Field label={ADD_NAMES} labelNamesControl={false} hint="For those who cannot check in themselves.">
+            {(control) => (
+              <ParticipantPicker
+                {...control}
+                members={choices}
+                value={names}
+                onChange={(p) => void pick(p)}
+                disabled={busy}
+              />
+            )}
+          </Field>
+        ) : null}
         <FormError message={error ?? undefined} />
         {checkIn.entries.length === 0 ? (
           <p className="text-sm text-ink-muted">
-            Nobody yet. Raiders tap "I was there" on their phones; {ADD_NAMES.toLowerCase()} here for those
-            who cannot.
+            Nobody yet. Raiders tap "I was there" on their phones, with the code or the QR code.
           </p>
         ) : (
           <ul className="divide-y divide-line" aria-label="Checked in">
@@ -234,27 +273,7 @@ export function CheckInScreen({
         )}
       </Card>
       {open ? (
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-2 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur *:flex-auto sm:mx-0 sm:rounded-xl sm:border sm:*:flex-none lg:col-span-2">
-          <Button disabled={busy} onClick={() => void close("attendance")}>
-            <CheckCheck className="size-4" aria-hidden="true" />
-            {CLOSE_INTO_ATTENDANCE}
-          </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => void close("names")}>
-            {CLOSE_INTO_RECORD_RAID}
-          </Button>
-          <Button variant="ghost" disabled={busy} onClick={() => setConfirmCancel(true)}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            {CANCEL_CHECK_IN}
-          </Button>
-          <ConfirmDialog
-            open={confirmCancel}
-            onOpenChange={setConfirmCancel}
-            title="Cancel this check-in?"
-            description="Nothing is recorded; raiders can no longer check in with its code."
-            confirmLabel={CANCEL_CHECK_IN}
-            onConfirm={() => void cancel()}
-          />
-        </div>
+        <ActionBar busy={busy} onClose={(into) => void close(into)} onCancel={() => void cancel()} />
       ) : null}
     </div>
   );

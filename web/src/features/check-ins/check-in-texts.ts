@@ -16,7 +16,8 @@ export const CLOSE_INTO_ATTENDANCE = "Close into attendance";
 export const CLOSE_INTO_RECORD_RAID = "Close into Record a raid";
 export const CANCEL_CHECK_IN = "Cancel check-in";
 export const CHECK_INS_TITLE = "Check-ins";
-export const ADD_NAMES = "Add names";
+export const ADD_NAMES = "Add or remove names";
+export const checkedInCount = (count: number) => `${count} checked in`;
 export const TIME_IS_UP = "Time is up: raiders can no longer check in. Close it or cancel it.";
 export const closedIntoAttendanceMessage = (bossName: string, count: number) =>
   `Attendance recorded for ${bossName}: ${count} ${count === 1 ? "participant" : "participants"}`;

@@ -96,6 +96,8 @@ export function IWasThere({
       setCheckedIn(answer.checkIn.checkedInAs?.name ?? character.name);
       onAnswer(answer);
     } catch (failure) {
+      // The refusal in place of the choice: the button is what they tap again, if anything.
+      setChoosing(false);
       setError(errorMessage(failure));
     } finally {
       setSending(false);
