@@ -44,10 +44,13 @@ export function useBossTimersPage(next: string) {
   return { timers, guildTimeZone, onActivate, footerFor, staff, afterMaintenance };
 }
 
-/** Loaded once someone is signed in: a visitor's boss page does not carry the check-ins (decision 080). */
-const BossPageCheckIns = lazy(() =>
-  import("@web/features/check-ins/boss-page-check-ins.tsx").then((m) => ({ default: m.BossPageCheckIns })),
-);
+/**
+ * Loaded once someone is signed in, through signed-in-parts.ts: a visitor's boss page carries neither the check-ins nor
+ * the list of their chunks (decision 080).
+ */
+const BossPageCheckIns = lazy(async () => ({
+  default: await (await import("@web/signed-in-parts.ts")).signedInParts.bossPageCheckIns(),
+}));
 
 /** Above the grid, for a signed-in account: the open check-ins and, for an officer, the kills to open one for. */
 export function CheckInsOnBossPage({ timers }: { timers: GridState<BossTimerRow> }) {
