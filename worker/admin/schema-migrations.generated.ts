@@ -1075,6 +1075,11 @@ CREATE TRIGGER check_in_entries_data_version AFTER INSERT OR UPDATE OR DELETE OR
 
 ALTER TABLE check_ins ENABLE ROW LEVEL SECURITY;
 ALTER TABLE check_in_entries ENABLE ROW LEVEL SECURITY;
+
+-- A check-in's code is posted to the guild's Discord channel when a webhook is set (decision 079).
+ALTER TABLE discord_messages DROP CONSTRAINT discord_messages_kind_check;
+ALTER TABLE discord_messages ADD CONSTRAINT discord_messages_kind_check
+  CHECK (kind IN ('spawn', 'timer_start', 'loot_sold', 'test', 'check_in'));
 `,
   },
 ];

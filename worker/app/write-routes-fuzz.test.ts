@@ -63,6 +63,14 @@ const deleteRoute = (insert: () => Promise<number>): FuzzedRoute => ({
   },
 });
 const yesterday = () => new Date(Date.now() - 24 * 60 * 60 * 1000);
+/** An open check-in of its own: its code is the sequence in base 8 written with the digits 2-9. */
+const newCheckIn = () =>
+  insertId(
+    `INSERT INTO check_ins (code, boss_name, killed_at, closes_at)
+       VALUES ($1, 'Gravemaw', now(), now() + interval '20 minutes')`,
+    [[...(++seq).toString(8).padStart(6, "0")].map((digit) => Number(digit) + 2).join("")],
+  );
+const checkInAnswer = (id: number) => ({ checkIn: expect.objectContaining({ id }) });
 
 const ROUTES: Record<string, FuzzedRoute> = {
   "/guild-members": {
@@ -211,6 +219,58 @@ const ROUTES: Record<string, FuzzedRoute> = {
     },
   },
   "/attendance/delete": deleteRoute(newAttendance),
+  "/check-ins": {
+    keys: ["bossName", "killedAt", "minutes"],
+    async valid() {
+      const body = { bossName: "Gravemaw", killedAt: new Date(), minutes: 30 };
+      return { body, status: 201, answer: { checkIn: expect.objectContaining({ bossName: "Gravemaw" }) } };
+    },
+  },
+  "/check-ins/add": {
+    keys: ["id", "memberName"],
+    async valid() {
+      const id = await newCheckIn();
+      return { body: { id, memberName: "larkspire" }, status: 200, answer: checkInAnswer(id) };
+    },
+  },
+  "/check-ins/remove": {
+    keys: ["id", "memberId"],
+    async valid() {
+      const id = await newCheckIn();
+      const memberId = await newMember();
+      await portal.db.query(
+        "INSERT INTO check_in_entries (check_in_id, member_id, added_by_officer) VALUES ($1, $2, true)",
+        [id, memberId],
+      );
+      return { body: { id, memberId }, status: 200, answer: checkInAnswer(id) };
+    },
+  },
+  "/check-ins/close": {
+    keys: ["id", "into"],
+    async valid() {
+      const id = await newCheckIn();
+      return { body: { id, into: "names" }, status: 200, answer: { ...checkInAnswer(id), names: [] } };
+    },
+  },
+  "/check-ins/cancel": {
+    keys: ["id"],
+    async valid() {
+      const id = await newCheckIn();
+      return { body: { id }, status: 200, answer: checkInAnswer(id) };
+    },
+  },
+  "/me/check-ins": {
+    keys: ["code", "id", "memberId"],
+    async valid() {
+      const id = await newCheckIn();
+      const memberId = await newMember();
+      // The portal's admin (its first account) checks in as its own character, as a raider does.
+      await portal.db.query("UPDATE users SET member_id = $1 WHERE id = (SELECT min(id) FROM users)", [
+        memberId,
+      ]);
+      return { body: { id, memberId }, status: 200, answer: { checkIn: expect.objectContaining({ id }) } };
+    },
+  },
   "/admin/import-market-data": {
     keys: ["marketData", "duplicates"],
     async valid() {

@@ -12,20 +12,8 @@ import type {
 } from "@shared/schemas/check-ins.ts";
 import type { Queryable } from "../db/types.ts";
 
-/** A check-in's row as the rules read it. */
-export interface CheckInRow {
-  id: number;
-  code: string;
-  bossName: string;
-  killedAt: Date;
-  openedAt: Date;
-  closesAt: Date;
-  status: CheckInStatus;
-  endedAt: Date | null;
-  attendanceRecordId: number | null;
-  /** Open and before closes_at, by the database's clock. */
-  acceptsCheckIns: boolean;
-}
+/** A check-in's row as the rules read it: the summary without who opened it and how many are on it. */
+export type CheckInRow = Omit<CheckInSummary, "openedByName" | "entryCount">;
 
 const ROW_COLUMNS = `k.id, k.code, k.boss_name AS "bossName", k.killed_at AS "killedAt", k.opened_at AS "openedAt",
   k.closes_at AS "closesAt", k.status, k.ended_at AS "endedAt", k.attendance_record_id AS "attendanceRecordId",

@@ -7,6 +7,7 @@
  */
 import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
 import { formatTime } from "@shared/format/format-date.ts";
+import { instantOfWallClock, wallClockAt } from "@shared/format/zoned-time.ts";
 import { attendanceBossNotFound } from "@shared/schemas/attendance.ts";
 import {
   alreadyCheckedInMessage,
@@ -28,6 +29,8 @@ import { type WriteTools, write } from "../app/write.ts";
 import { recordRaid } from "../attendance/record-raid.ts";
 import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
+import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
+import { enqueueCheckInOpened } from "../discord/discord-store.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { newCheckInCode } from "./check-in-code.ts";
 import {
@@ -70,6 +73,15 @@ async function lockOpen(tx: Queryable, id: number): Promise<CheckInRow> {
   if (!row) throw new ApiError(404, CHECK_IN_MESSAGES.checkInNotFound);
   if (row.status !== "open") throw new ApiError(409, CHECK_IN_MESSAGES.notOpen);
   return row;
+}
+
+/**
+ * The raid's day as Record a raid saves one: 12:00 on the kill's day in the guild's zone, so the record shows the
+ * day the raiders saw (a kill at 01:30 is that day's raid, whatever UTC says) like the records typed in.
+ */
+function raidDayOf(killedAt: Date, zone: string): Date {
+  const { year, month, day } = wallClockAt(killedAt.getTime(), zone);
+  return new Date(instantOfWallClock({ year, month, day, hour: 12, minute: 0 }, zone));
 }
 
 /** What the audit log keeps of a check-in: enough to name it ("Duskwing, code ABC234"). */
@@ -157,10 +169,16 @@ async function checkInAs(tx: Queryable, row: CheckInRow, caller: Caller, memberI
   throw new ApiError(409, alreadyCheckedInMessage(character.name));
 }
 
+/** The page a raider opens from the code's link: the check-in screen of the portal the officer is using. */
+const checkInLink = (requestUrl: string, code: string) => `${new URL(requestUrl).origin}/check-in/${code}`;
+
+/** Opens a check-in under a code no open one has; queues its Discord post when a webhook is set (`posted`). */
 async function openCheckIn(
   { tx, audit }: WriteTools,
   input: { bossName: string; killedAt: Date; minutes: number },
   caller: Caller,
+  requestUrl: string,
+  posted: () => void,
 ): Promise<CheckInAnswer> {
   const boss = await findBossByName(tx, input.bossName);
   if (!boss) throw new ApiError(404, attendanceBossNotFound(input.bossName));
@@ -169,6 +187,10 @@ async function openCheckIn(
     const id = await insertCheckIn(tx, { ...input, bossName: boss.name, code, openedBy: caller.id });
     if (id === null) continue;
     const answer = await detailOf(tx, id);
+    const { closesAt } = answer.checkIn;
+    const link = checkInLink(requestUrl, code);
+    if (await enqueueCheckInOpened(tx, { id, bossName: boss.name, code, closesAt, link, now: new Date() }))
+      posted();
     await audit({
       action: "open",
       entity: ENTITY,
@@ -183,9 +205,16 @@ async function openCheckIn(
 export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
   list: async (c) => sendData(c, { checkIns: await listCheckIns(c.get("db"), CHECK_IN_RECENT_MS) }),
   read: async (c) => sendData(c, await detailOf(c.get("db"), c.req.valid("query").id)),
-  open: (c) => {
+  open: async (c) => {
     const input = c.req.valid("json");
-    return write(c, (tools) => openCheckIn(tools, input, callerOf(c.get("user"))), 201);
+    let toDiscord = false;
+    const response = await write(
+      c,
+      (tools) => openCheckIn(tools, input, callerOf(c.get("user")), c.req.url, () => (toDiscord = true)),
+      201,
+    );
+    if (toDiscord) deliverDiscordAfterCommit(c);
+    return response;
   },
   add: (c) => {
     const { id, memberName } = c.req.valid("json");
@@ -229,7 +258,8 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
       let attendanceRecord = null;
       if (into === "attendance") {
         if (names.length === 0) throw new ApiError(400, CHECK_IN_MESSAGES.nobodyCheckedIn);
-        const raid = { bossName: row.bossName, dateAttended: row.killedAt, participatedMembers: names };
+        const dateAttended = raidDayOf(row.killedAt, await guildTimeZone(tools.tx, c.get("config").timeZone));
+        const raid = { bossName: row.bossName, dateAttended, participatedMembers: names };
         attendanceRecord = await recordRaid(tools, raid, caller.id);
       }
       await endCheckIn(tools.tx, id, "closed", caller.id, attendanceRecord?.id ?? null);

@@ -6,7 +6,7 @@
  * visitors cannot make the officers' calls; open apps hear of each check-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatTime } from "@shared/format/format-date.ts";
+import { formatDate, formatTime } from "@shared/format/format-date.ts";
 import {
   alreadyCheckedInMessage,
   alreadyOnCheckInMessage,
@@ -22,16 +22,16 @@ import {
 } from "@shared/schemas/check-ins.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
 import {
+  addRosterMember,
   auditFor,
-  createAccount,
   type Portal,
   setUpPortal,
   signInAs,
-  TEST_PASSWORD,
+  signInRaider,
   uniqueName,
 } from "../salary/portal-test-setup.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
-import { TestClient } from "../test/api-client.ts";
+import type { TestClient } from "../test/api-client.ts";
 import { openFeed } from "../test/feed-reader.ts";
 
 const CHECK_INS = "/_api/check-ins";
@@ -51,15 +51,8 @@ afterAll(async () => {
   await portal?.close();
 });
 
-async function addMember(playerName: string, mainMemberId?: number): Promise<GuildMember> {
-  const res = await portal.admin.post("/_api/guild-members", {
-    playerName,
-    category: "Members",
-    mainMemberId,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.data.guildMember as GuildMember;
-}
+const addMember = (playerName: string, mainMemberId?: number) =>
+  addRosterMember(portal, playerName, { category: "Members", mainMemberId });
 
 interface Raider {
   client: TestClient;
@@ -69,14 +62,8 @@ interface Raider {
 /** A raider signed in whose account is linked to a new main character (as an approved claim links it). */
 async function raider(label: string): Promise<Raider> {
   const main = await addMember(uniqueName(label));
-  const email = await createAccount(portal.db, "check-ins", "user");
-  await portal.db.query("UPDATE users SET member_id = $2, display_name = $3 WHERE email = $1", [
-    email,
-    main.id,
-    `${main.playerName}'s account`,
-  ]);
-  const client = new TestClient(portal.app);
-  expect((await client.login(email, TEST_PASSWORD)).status).toBe(200);
+  const displayName = `${main.playerName}'s account`;
+  const { client } = await signInRaider(portal, "check-ins", { displayName, memberId: main.id });
   return { client, main };
 }
 
@@ -180,6 +167,11 @@ describe("a raid night's check-in", () => {
       status: "closed",
       attendanceRecordId: answer.attendanceRecord?.id,
     });
+    // The kill's day in the guild's zone, saved at 12:00 there as Record a raid saves a day.
+    const zone = await guildTimeZone(portal.db, null);
+    const dateAttended = answer.attendanceRecord?.dateAttended as Date;
+    expect(formatDate(dateAttended, zone)).toBe(formatDate(checkInOpened.killedAt, zone));
+    expect(formatTime(dateAttended, zone)).toBe("12:00 PM");
 
     const after = await recordsOfBoss();
     expect(after).toHaveLength(before.length + 1);

@@ -17,18 +17,17 @@ import {
   type PendingClaim,
   wentToAnotherMessage,
 } from "@shared/schemas/claims.ts";
-import type { GuildMember } from "@shared/schemas/members.ts";
 import type { MyEarnings } from "@shared/schemas/my-earnings.ts";
 import {
+  addRosterMember,
   auditFor,
-  createAccount,
   type Portal,
   setUpPortal,
   signInAs,
-  TEST_PASSWORD,
+  signInRaider,
   uniqueName,
 } from "../salary/portal-test-setup.ts";
-import { TestClient } from "../test/api-client.ts";
+import type { TestClient } from "../test/api-client.ts";
 
 const MY_CLAIM = "/_api/me/claim";
 const CLAIMS = "/_api/claims";
@@ -45,22 +44,10 @@ afterAll(async () => {
 });
 
 /** A new raider named `displayName` (as Discord sign-in names an account after its nickname), signed in. */
-async function raider(displayName: string): Promise<{ id: number; client: TestClient }> {
-  const email = await createAccount(portal.db, "claims", "user");
-  const [row] = await portal.db.query<{ id: number }>(
-    "UPDATE users SET display_name = $2 WHERE email = $1 RETURNING id",
-    [email, displayName],
-  );
-  const client = new TestClient(portal.app);
-  expect((await client.login(email, TEST_PASSWORD)).status).toBe(200);
-  return { id: row?.id as number, client };
-}
+const raider = (displayName: string) => signInRaider(portal, "claims", { displayName });
 
-async function addMember(playerName: string, mainMemberId?: number) {
-  const res = await portal.admin.post("/_api/guild-members", { playerName, category: "Core", mainMemberId });
-  expect(res.status, res.text).toBe(201);
-  return res.data.guildMember as GuildMember;
-}
+const addMember = (playerName: string, mainMemberId?: number) =>
+  addRosterMember(portal, playerName, { category: "Core", mainMemberId });
 
 const stateOf = async (client: TestClient) => {
   const res = await client.get(MY_CLAIM);

@@ -38,6 +38,18 @@ export function spawnAlertText(
   return roleId === null ? text : `${roleMention(roleId)} ${text}`;
 }
 
+/**
+ * "✋ Check-in open for **Duskwing**: code **ABC234** until 9:40 PM. Were you there? <link>" (decision 079). The code
+ * is of letters and digits only; the link is the portal's own address, in <> so Discord shows no preview.
+ */
+export function checkInOpenedText(
+  checkIn: { bossName: string; code: string; closesAt: Date; link: string },
+  roleId: string | null = null,
+): string {
+  const text = `✋ Check-in open for ${bold(checkIn.bossName)}: code **${checkIn.code}** until ${discordTime(checkIn.closesAt)}. Were you there? <${checkIn.link}>`;
+  return roleId === null ? text : `${roleMention(roleId)} ${text}`;
+}
+
 export function timerStartedText(bossName: string, starter: string, endTime: Date): string {
   return `⏱️ Timer started for ${bold(bossName)} by ${escapeMarkdown(starter)}: next spawn ${discordTime(endTime)}.`;
 }

@@ -7,7 +7,7 @@ import type { AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
 import { parseMoney } from "@shared/money/money.ts";
 import type { DiscordSettings, DiscordSettingsInput } from "@shared/schemas/spawn-alerts.ts";
 import type { Queryable } from "../db/types.ts";
-import { type LootSplit, lootSoldText, timerStartedText } from "./discord-messages.ts";
+import { checkInOpenedText, type LootSplit, lootSoldText, timerStartedText } from "./discord-messages.ts";
 
 /** How long a message that was not posted stays worth posting (a spawn alert: until its spawn). */
 export const MESSAGE_LIFETIME_MS = 60 * 60_000;
@@ -76,7 +76,7 @@ export async function recordDelivered(q: Queryable, at: Date): Promise<void> {
   );
 }
 
-export type MessageKind = "spawn" | "timer_start" | "loot_sold" | "test";
+export type MessageKind = "spawn" | "timer_start" | "loot_sold" | "test" | "check_in";
 
 export interface NewMessage {
   kind: MessageKind;
@@ -177,6 +177,30 @@ export async function enqueueLootSold(
       split,
     ),
     now,
+  });
+}
+
+/**
+ * "Check-in open for X: code ABC234 until …, with the link", in the open's transaction, whenever a webhook is set
+ * (decision 079); it pings the boss's role when it has one (decision 077), and is not posted once the check-in closed.
+ */
+export async function enqueueCheckInOpened(
+  tx: Queryable,
+  checkIn: { id: number; bossName: string; code: string; closesAt: Date; link: string; now: Date },
+): Promise<boolean> {
+  const [row] = await tx.query<{ on: boolean; roleId: string | null }>(
+    `SELECT s.webhook_url <> '' AS on, b.discord_role_id AS "roleId"
+       FROM discord_settings s LEFT JOIN boss_names b ON b.name = $1 WHERE s.id = 1`,
+    [checkIn.bossName],
+  );
+  if (row?.on !== true) return false;
+  return enqueueMessage(tx, {
+    kind: "check_in",
+    content: checkInOpenedText(checkIn, row.roleId),
+    mentionRoleId: row.roleId,
+    dedupeKey: `check-in:${checkIn.id}`,
+    now: checkIn.now,
+    expiresAt: checkIn.closesAt,
   });
 }
 

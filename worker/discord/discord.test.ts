@@ -309,6 +309,27 @@ describe("delivery to Discord", () => {
     ]);
   });
 
+  it("posts an opened check-in's code with its link, pinging the boss's role (decision 079)", async () => {
+    const webhook = discord.webhook();
+    await useWebhook(webhook);
+    const boss = await addBoss(12);
+    await db.query("UPDATE boss_names SET discord_role_id = $2 WHERE name = $1", [
+      boss,
+      "123456789012345678",
+    ]);
+    const opened = await admin.post("/_api/check-ins", { bossName: boss, killedAt: new Date() });
+    expect(opened.status, opened.text).toBe(201);
+    const { code, closesAt } = opened.data.checkIn as { code: string; closesAt: Date };
+    await settleBackground(db);
+    const posts = await discord.received(webhook);
+    expect(posts.map((post) => ({ content: post.content, allowedMentions: post.allowedMentions }))).toEqual([
+      {
+        content: `<@&123456789012345678> ✋ Check-in open for **${boss}**: code **${code}** until <t:${Math.floor(closesAt.getTime() / 1000)}:t>. Were you there? <http://localhost/check-in/${code}>`,
+        allowedMentions: { parse: [], roles: ["123456789012345678"] },
+      },
+    ]);
+  });
+
   it("gives up a message Discord refuses (404) and shows why", async () => {
     const webhook = discord.webhook("s404");
     await useWebhook(webhook);

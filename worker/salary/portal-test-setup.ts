@@ -3,6 +3,7 @@
  * file, the app, and clients signed in as an admin and as a user. Tests talk to the app over HTTP only.
  */
 import { expect } from "vitest";
+import type { GuildMember } from "@shared/schemas/members.ts";
 import { createApp } from "../app/create-app.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
@@ -41,16 +42,47 @@ export async function createAccount(db: Db, label: string, role: Role): Promise<
   return email;
 }
 
+async function signedIn(app: Portal["app"], email: string): Promise<TestClient> {
+  const client = new TestClient(app);
+  expect((await client.login(email, TEST_PASSWORD)).status).toBe(200);
+  return client;
+}
+
 /** A client signed in to a portal as a new account of the role. */
 export async function signInAs(
   portal: Pick<Portal, "db" | "app">,
   label: string,
   role: Role,
 ): Promise<TestClient> {
-  const email = await createAccount(portal.db, label, role);
-  const client = new TestClient(portal.app);
-  expect((await client.login(email, TEST_PASSWORD)).status).toBe(200);
-  return client;
+  return signedIn(portal.app, await createAccount(portal.db, label, role));
+}
+
+/**
+ * A new raider account, signed in: named `displayName` (as Discord sign-in names an account after its nickname)
+ * and, with `memberId`, linked to that main character (as an approved claim links it, decision 071).
+ */
+export async function signInRaider(
+  portal: Pick<Portal, "db" | "app">,
+  label: string,
+  account: { displayName: string; memberId?: number },
+): Promise<{ id: number; client: TestClient }> {
+  const email = await createAccount(portal.db, label, "user");
+  const [row] = await portal.db.query<{ id: number }>(
+    "UPDATE users SET display_name = $2, member_id = $3 WHERE email = $1 RETURNING id",
+    [email, account.displayName, account.memberId ?? null],
+  );
+  return { id: row?.id as number, client: await signedIn(portal.app, email) };
+}
+
+/** A member added by the portal's admin: a main, or with `mainMemberId` an alt of it. */
+export async function addRosterMember(
+  portal: Pick<Portal, "admin">,
+  playerName: string,
+  fields: { category: string; mainMemberId?: number },
+): Promise<GuildMember> {
+  const res = await portal.admin.post("/_api/guild-members", { playerName, ...fields });
+  expect(res.status, res.text).toBe(201);
+  return res.data.guildMember as GuildMember;
 }
 
 export async function setUpPortal(label: string): Promise<Portal> {
