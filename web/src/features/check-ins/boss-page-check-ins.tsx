@@ -60,7 +60,7 @@ function RecentKills({ timers, online }: { timers: readonly BossTimer[]; online:
             <li
               key={kill.bossName}
               className="flex min-h-14 flex-wrap items-center gap-3 py-2"
-              data-boss={kill.bossName}
+              data-kill={kill.bossName}
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold uppercase text-ink">{kill.bossName}</span>

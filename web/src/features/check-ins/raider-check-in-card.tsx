@@ -28,7 +28,7 @@ export function RaiderCheckInCard({
   const now = useSeconds(checkIn.acceptsCheckIns);
   const closed = closedMessage !== undefined && !checkIn.acceptsCheckIns && checkIn.checkedInAs === null;
   return (
-    <Card className="flex flex-col gap-3" data-testid="raider-check-in" data-boss={checkIn.bossName}>
+    <Card className="flex flex-col gap-3" data-testid="raider-check-in" data-check-in-boss={checkIn.bossName}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="text-xl font-bold uppercase tracking-wide text-ink">{checkIn.bossName}</h2>
         {checkIn.acceptsCheckIns ? (
