@@ -10,7 +10,7 @@ import {
   I_WAS_THERE,
   OPEN_CHECK_IN,
 } from "@web/features/check-ins/check-in-texts.ts";
-import { addMember } from "./arrange-earnings.ts";
+import { addMember, createAccount } from "./arrange-earnings.ts";
 import {
   type BrowserPortal,
   DESKTOP,
@@ -54,25 +54,18 @@ const LATE = raiderOf(21);
 
 let portal: BrowserPortal;
 
-async function createAccount(email: string, password: string, displayName: string, role: "user" | "officer") {
-  const res = await (await portal.adminApi()).post<{ account: { id: number } }>("/admin/accounts", {
-    email,
-    password,
-    displayName,
-    role,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.account.id;
-}
-
 beforeAll(async () => {
   portal = await sharedBrowserPortal();
   const admin = await portal.adminApi();
-  await createAccount(OFFICER.email, OFFICER.password, OFFICER.displayName, "officer");
+  await createAccount(portal, OFFICER, "officer");
   for (const raider of [...RAIDERS, LATE]) {
     const member = await addMember(portal, raider.name, "Members");
     if (raider === RAIDERS[0]) await addMember(portal, ALT, "Members", member.id);
-    const userId = await createAccount(raider.email, raider.password, raider.name, "user");
+    const userId = await createAccount(
+      portal,
+      { email: raider.email, password: raider.password, displayName: raider.name },
+      "user",
+    );
     const linked = await admin.post("/admin/accounts/link-member", { userId, memberId: member.id });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
   }
@@ -124,14 +117,30 @@ async function watchConfirmation(page: Page) {
   });
 }
 
-/** A raider's phone on the check-in's page, the button showing. */
-async function openCheckInPage(raider: Raider, code: string, options: { withoutFeed?: boolean } = {}) {
+/**
+ * A raider's phone on the check-in's page, the button showing. `viaLoginPage`: the phone is not signed in, as when
+ * the QR code is scanned first; the page sends it to log in and back.
+ */
+async function openCheckInPage(
+  raider: Raider,
+  code: string,
+  options: { withoutFeed?: boolean; viaLoginPage?: boolean } = {},
+) {
   const { context, page } = await phone();
   // A phone whose live feed is down: the page shows what it read and learns nothing more.
   if (options.withoutFeed)
     await context.route("**/_api/live", (route) => route.abort("internetdisconnected"));
-  await logIn(page, raider);
-  await page.goto(portal.url(`/check-in/${code}`));
+  if (options.viaLoginPage) {
+    await page.goto(portal.url(`/check-in/${code}`));
+    await page.waitForURL((url) => url.pathname === "/login", WAIT);
+    await page.getByLabel("Email", { exact: true }).fill(raider.email);
+    await page.getByLabel("Password").fill(raider.password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/check-in/${code}`, WAIT);
+  } else {
+    await logIn(page, raider);
+    await page.goto(portal.url(`/check-in/${code}`));
+  }
   await page.getByRole("button", { name: I_WAS_THERE }).waitFor(WAIT);
   return { context, page };
 }
@@ -172,7 +181,7 @@ describe("check-in on raid night", () => {
     await watchRows(officer);
     // The first raider's second phone, opened before their check-in and without the live feed.
     const secondPhone = await openCheckInPage(RAIDERS[0] as Raider, code, { withoutFeed: true });
-    const late = await openCheckInPage(LATE, code, { withoutFeed: true });
+    const late = await openCheckInPage(LATE, code, { withoutFeed: true, viaLoginPage: true });
 
     const confirmedAt = new Map<string, number>();
     const checkIn = async (raider: Raider, index: number) => {
@@ -269,6 +278,12 @@ describe("check-in on raid night", () => {
       killedAt: new Date(),
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    // On the boss page, above the grid.
+    await page.goto(portal.url("/boss-timers"));
+    await page.getByTestId("raider-check-in").getByRole("button", { name: I_WAS_THERE }).waitFor(WAIT);
+    expect(await page.getByTestId("recent-kills").count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "check-in-boss-page-raider");
     await page.goto(portal.url("/me"));
     const card = page.getByTestId("raider-check-in");
     await card.getByRole("button", { name: I_WAS_THERE }).waitFor(WAIT);
@@ -304,5 +319,11 @@ describe("check-in on raid night", () => {
     await officer.getByRole("button", { name: "2 participants selected" }).waitFor(WAIT);
     expect(await officer.getByLabel("Boss").inputValue()).toBe(BOSS);
     await screenshot(officer, "check-in-record-raid-filled");
+
+    // The officers' list: the open ones, then those ended within the last day.
+    await officer.goto(portal.url("/admin/check-ins"));
+    await officer.getByRole("link", { name: /Closed · 2 checked in/ }).waitFor(WAIT);
+    await officer.getByRole("link", { name: /Closed · 20 checked in/ }).waitFor(WAIT);
+    await screenshot(officer, "check-in-list");
   });
 });

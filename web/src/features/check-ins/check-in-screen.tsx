@@ -13,6 +13,7 @@ import { Card, CardTitle } from "@web/components/card.tsx";
 import { CopyButton } from "@web/components/copy-button.tsx";
 import { ConfirmDialog, Field, FormError } from "@web/components/dialog.tsx";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
+import { activePickerMembers } from "@web/components/participant-picker-model.ts";
 import { toastSaved } from "@web/components/write-toasts.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
@@ -177,13 +178,7 @@ export function CheckInScreen({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = checkIn.status === "open";
-  const choices = useMemo(
-    () =>
-      members
-        .filter((m) => m.status === "active")
-        .map((m) => ({ playerName: m.playerName, category: m.category })),
-    [members],
-  );
+  const choices = useMemo(() => activePickerMembers(members), [members]);
   const names = checkIn.entries.map((e) => e.memberName);
 
   const run = async (write: () => Promise<void>) => {

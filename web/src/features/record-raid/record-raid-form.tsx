@@ -12,6 +12,7 @@ import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { Field, FormError } from "@web/components/dialog.tsx";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
+import { activePickerMembers } from "@web/components/participant-picker-model.ts";
 import { RaidDayField } from "@web/components/text-field.tsx";
 import { toastSaved } from "@web/components/write-toasts.ts";
 import { commands } from "@web/data/lazy-data-layer.ts";
@@ -197,13 +198,7 @@ export function RecordRaidForm({
   // Held from the first tap until the writes are stored: a second tap cannot queue the raid twice.
   const submitting = useRef(false);
 
-  const choices = useMemo(
-    () =>
-      members
-        .filter((m) => m.status === "active")
-        .map((m) => ({ playerName: m.playerName, category: m.category })),
-    [members],
-  );
+  const choices = useMemo(() => activePickerMembers(members), [members]);
   const bossChoices = useMemo(
     () => bossNames.map((b) => b.name).sort((a, b) => a.localeCompare(b)),
     [bossNames],
