@@ -57,6 +57,8 @@ export const CHECK_IN_MESSAGES = {
   entryNotFound: "That name is not on this check-in.",
   /** 400 when closing into an attendance record with nobody on it. */
   nobodyCheckedIn: "Nobody is on this check-in yet. Add names, or cancel the check-in.",
+  /** 503 in the unlikely case that every code drawn was in use by an open check-in. */
+  noFreeCode: "No free check-in code was found. Try again.",
   /** The screens' words: a check-in is an online call. */
   offlineCheckIn: 'Checking in needs a connection. Connect to the internet, then tap "I was there".',
   offlineOfficer: "Check-ins need a connection. Connect to the internet to open one and see who checked in.",
@@ -263,6 +265,11 @@ export interface RaiderCheckIn {
   closesAt: Date;
   status: CheckInStatus;
   acceptsCheckIns: boolean;
+  /**
+   * While it does not accept check-ins: what a check-in to it is refused with, the server's words ('The check-in
+   * for Duskwing closed at 9:40 PM.', 'This check-in was cancelled by an officer.'); null while it does.
+   */
+  refusal: string | null;
   /** The character this account checked in as (or an officer added for it), or null. */
   checkedInAs: { memberId: number; name: string } | null;
 }

@@ -153,6 +153,29 @@ describe("round trip", () => {
     });
   }
 
+  it("carries no check-in, and a restore empties those of the portal it replaces (decision 079)", async () => {
+    const file = await backupText(source, { ...fixed, includePasswords: false });
+    expect(file).not.toContain("check_in");
+    const target = await freshDb();
+    await target.exec(`
+      INSERT INTO guild_members (player_name) VALUES ('Checker');
+      INSERT INTO check_ins (code, boss_name, killed_at, closes_at)
+        VALUES ('ABC234', 'Gravemaw', now(), now() + interval '20 minutes');
+      INSERT INTO check_in_entries (check_in_id, member_id, added_by_officer)
+        SELECT k.id, m.id, true FROM check_ins k, guild_members m;
+    `);
+    await restoreBackup(target, file, {
+      brand: FIXTURE_GUILD,
+      replace: true,
+      confirmGuildName: FIXTURE_GUILD,
+      now: FIXTURE_NOW,
+    });
+    const [left] = await target.query<{ checkIns: number; entries: number }>(
+      `SELECT (SELECT count(*)::int FROM check_ins) AS "checkIns", (SELECT count(*)::int FROM check_in_entries) AS entries`,
+    );
+    expect(left).toEqual({ checkIns: 0, entries: 0 });
+  });
+
   it("sends every app a full pull: versions move and every earlier cursor is behind the horizon", async () => {
     const target = await freshDb();
     const [before] = await target.query<{ cursor: string; version: string }>(

@@ -5,38 +5,37 @@
  * it, or cancels it. Every change is a write (audited, announced to open apps by the live feed after its commit).
  * A check-in that reaches the server after the close is refused with when it closed, never counted.
  */
+
+import type { Context } from "hono";
 import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
-import { formatTime } from "@shared/format/format-date.ts";
 import { instantOfWallClock, wallClockAt } from "@shared/format/zoned-time.ts";
 import { attendanceBossNotFound } from "@shared/schemas/attendance.ts";
 import {
-  alreadyCheckedInMessage,
   alreadyOnCheckInMessage,
   CHECK_IN_MESSAGES,
   CHECK_IN_RECENT_MS,
   type CheckInAnswer,
   type CheckInDetail,
-  checkInClosedMessage,
-  type MyCheckInAnswer,
-  type MyCheckInCharacter,
   notAnActiveMemberMessage,
-  type RaiderCheckIn,
 } from "@shared/schemas/check-ins.ts";
 import { ApiError } from "../app/api-error.ts";
+import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { type WriteTools, write } from "../app/write.ts";
 import { recordRaid } from "../attendance/record-raid.ts";
 import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
+import { runInBackground } from "../discord/background.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
 import { enqueueCheckInOpened } from "../discord/discord-store.ts";
+import { outboundOf } from "../outbound/guarded-fetch.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { newCheckInCode } from "./check-in-code.ts";
+import { type OpenedCheckIn, pushCheckInOpened } from "./check-in-push.ts";
 import {
   type CheckInRow,
   charactersOf,
-  claimEntry,
   deleteEntry,
   endCheckIn,
   entryNames,
@@ -48,10 +47,9 @@ import {
   listAcceptingCheckIns,
   listCheckIns,
   lockCheckIn,
-  type OwnEntry,
-  ownEntries,
   readCheckIn,
 } from "./check-ins-repo.ts";
+import { checkInAs, oneRaiderView, raiderViews, refusalOf } from "./raider-check-in.ts";
 
 const ENTITY = "check_in";
 
@@ -91,86 +89,20 @@ const auditedCheckIn = (row: Pick<CheckInDetail, "bossName" | "code" | "killedAt
   killedAt: row.killedAt,
 });
 
-/** Why a raider may not check in now (409), or null while it accepts check-ins. */
-async function closedRefusal(tx: Queryable, row: CheckInRow, configuredZone: string | null | undefined) {
-  if (row.status === "cancelled") return new ApiError(409, CHECK_IN_MESSAGES.cancelled);
-  if (row.acceptsCheckIns) return null;
-  const ended = row.endedAt && row.endedAt.getTime() < row.closesAt.getTime() ? row.endedAt : row.closesAt;
-  const time = formatTime(ended, await guildTimeZone(tx, configuredZone));
-  return new ApiError(409, checkInClosedMessage(row.bossName, time));
-}
-
-const raiderView = (row: CheckInRow, own: OwnEntry | undefined): RaiderCheckIn => ({
-  id: row.id,
-  code: row.code,
-  bossName: row.bossName,
-  killedAt: row.killedAt,
-  closesAt: row.closesAt,
-  status: row.status,
-  acceptsCheckIns: row.acceptsCheckIns,
-  checkedInAs: own ? { memberId: own.memberId, name: own.memberName } : null,
-});
-
-/** The check-ins as the account sees them, each with the entry that is its own. */
-async function raiderViews(
-  q: Queryable,
-  rows: readonly CheckInRow[],
-  userId: number,
-  characters: readonly MyCheckInCharacter[],
-): Promise<RaiderCheckIn[]> {
-  const own = await ownEntries(
-    q,
-    rows.map((row) => row.id),
-    userId,
-    characters.map((character) => character.memberId),
-  );
-  return rows.map((row) =>
-    raiderView(
-      row,
-      own.find((entry) => entry.checkInId === row.id),
-    ),
-  );
-}
-
-async function oneRaiderView(q: Queryable, row: CheckInRow, userId: number): Promise<MyCheckInAnswer> {
-  const characters = await charactersOf(q, userId);
-  const [checkIn] = await raiderViews(q, [row], userId, characters);
-  return { checkIn: checkIn as RaiderCheckIn, characters };
-}
-
-/**
- * Puts the account on the check-in as `memberId`, or throws why not. An officer's entry of the same character
- * becomes the account's; any other entry of the account's characters means it is on already.
- */
-async function checkInAs(tx: Queryable, row: CheckInRow, caller: Caller, memberId: number): Promise<string> {
-  const characters = await charactersOf(tx, caller.id);
-  if (characters.length === 0) throw new ApiError(400, CHECK_IN_MESSAGES.noCharacter);
-  const character = characters.find((one) => one.memberId === memberId);
-  if (!character) throw new ApiError(403, CHECK_IN_MESSAGES.notYourCharacter);
-  const ids = characters.map((one) => one.memberId);
-  // Twice at most: a request of the same account that committed meanwhile is seen on the second look.
-  for (let look = 0; look < 2; look += 1) {
-    const [own] = await ownEntries(tx, [row.id], caller.id, ids);
-    if (own && (own.userId === caller.id || own.memberId !== memberId))
-      throw new ApiError(409, alreadyCheckedInMessage(own.memberName));
-    if (own) {
-      if (await claimEntry(tx, row.id, memberId, caller.id)) return character.name;
-    } else if (
-      await insertEntry(tx, {
-        checkInId: row.id,
-        memberId,
-        userId: caller.id,
-        addedBy: caller.id,
-        byOfficer: false,
-      })
-    )
-      return character.name;
-  }
-  throw new ApiError(409, alreadyCheckedInMessage(character.name));
-}
-
 /** The page a raider opens from the code's link: the check-in screen of the portal the officer is using. */
 const checkInLink = (requestUrl: string, code: string) => `${new URL(requestUrl).origin}/check-in/${code}`;
+
+/** After the open's commit: the push notice to the raiders' devices, when push is set up (check-in-push.ts). */
+function notifyDevicesAfterCommit(c: Context<AppEnv>, checkIn: OpenedCheckIn): void {
+  const config = c.get("config");
+  const vapid = config.vapid;
+  if (!vapid) return;
+  const db = c.get("db");
+  runInBackground(c, db, "Check-in notice", async () => {
+    const zone = await guildTimeZone(db, config.timeZone);
+    await pushCheckInOpened(db, { vapid, outbound: outboundOf(config) }, checkIn, zone);
+  });
+}
 
 /** Opens a check-in under a code no open one has; queues its Discord post when a webhook is set (`posted`). */
 async function openCheckIn(
@@ -199,7 +131,7 @@ async function openCheckIn(
     });
     return answer;
   }
-  throw new ApiError(503, "No free check-in code was found. Try again.");
+  throw new ApiError(503, CHECK_IN_MESSAGES.noFreeCode);
 }
 
 export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
@@ -208,12 +140,24 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
   open: async (c) => {
     const input = c.req.valid("json");
     let toDiscord = false;
+    let opened: CheckInDetail | undefined;
     const response = await write(
       c,
-      (tools) => openCheckIn(tools, input, callerOf(c.get("user")), c.req.url, () => (toDiscord = true)),
+      async (tools) => {
+        const answer = await openCheckIn(
+          tools,
+          input,
+          callerOf(c.get("user")),
+          c.req.url,
+          () => (toDiscord = true),
+        );
+        opened = answer.checkIn;
+        return answer;
+      },
       201,
     );
     if (toDiscord) deliverDiscordAfterCommit(c);
+    if (opened) notifyDevicesAfterCommit(c, opened);
     return response;
   },
   add: (c) => {
@@ -288,6 +232,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
 export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
   list: async (c) => {
     const { id: userId } = callerOf(c.get("user"));
+    const configuredZone = c.get("config").timeZone;
     const answer = await c.get("db").transaction(async (tx) => {
       await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
       const characters = await charactersOf(tx, userId);
@@ -296,7 +241,7 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
       return {
         character: main ? { memberId: main.memberId, name: main.name } : null,
         characters,
-        checkIns: await raiderViews(tx, rows, userId, characters),
+        checkIns: await raiderViews(tx, rows, userId, characters, await guildTimeZone(tx, configuredZone)),
       };
     });
     return sendData(c, answer);
@@ -307,7 +252,8 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
     const id = await findCheckInIdByCode(db, c.req.valid("query").code);
     const row = id === undefined ? undefined : await findCheckIn(db, id);
     if (!row) throw new ApiError(404, CHECK_IN_MESSAGES.unknownCode);
-    return sendData(c, await oneRaiderView(db, row, userId));
+    const zone = await guildTimeZone(db, c.get("config").timeZone);
+    return sendData(c, await oneRaiderView(db, row, userId, zone));
   },
   checkIn: (c) => {
     const input = c.req.valid("json");
@@ -320,8 +266,9 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
           input.code === undefined ? CHECK_IN_MESSAGES.checkInNotFound : CHECK_IN_MESSAGES.unknownCode;
         throw new ApiError(404, unknown);
       }
-      const refused = await closedRefusal(tx, row, c.get("config").timeZone);
-      if (refused) throw refused;
+      const zone = await guildTimeZone(tx, c.get("config").timeZone);
+      const refused = refusalOf(row, zone);
+      if (refused !== null) throw new ApiError(409, refused);
       const memberName = await checkInAs(tx, row, caller, input.memberId);
       await audit({
         action: "check_in",
@@ -334,7 +281,7 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
           accountName: caller.displayName,
         },
       });
-      return oneRaiderView(tx, row, caller.id);
+      return oneRaiderView(tx, row, caller.id, zone);
     });
   },
 });

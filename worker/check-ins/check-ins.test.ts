@@ -129,6 +129,7 @@ describe("a raid night's check-in", () => {
     expect(mine.checkIns.find((one) => one.id === checkInOpened.id)).toMatchObject({
       code: checkInOpened.code,
       acceptsCheckIns: true,
+      refusal: null,
       checkedInAs: null,
     });
 
@@ -245,6 +246,14 @@ describe("what a raider is refused, with why", () => {
     expect(late.data.error).toBe(
       checkInClosedMessage(boss, formatTime(ended, await guildTimeZone(portal.db, null))),
     );
+    // The page of the code says so before the raider taps.
+    const page = await hal.client.get(`${MINE}/code?code=${closedEarly.code}`);
+    expect((page.data as unknown as MyCheckInAnswer).checkIn).toMatchObject({
+      status: "closed",
+      acceptsCheckIns: false,
+      refusal: late.data.error,
+      checkedInAs: null,
+    });
 
     // Its 20 minutes ran out: the request that reaches the server now is refused, never counted.
     const ranOut = await open();
@@ -270,7 +279,10 @@ describe("what a raider is refused, with why", () => {
     expect(refused.data.error).toBe(CHECK_IN_MESSAGES.cancelled);
     const looked = await hal.client.get(`${MINE}/code?code=${cancelled.code}`);
     expect(looked.status).toBe(200);
-    expect((looked.data as unknown as MyCheckInAnswer).checkIn.status).toBe("cancelled");
+    expect((looked.data as unknown as MyCheckInAnswer).checkIn).toMatchObject({
+      status: "cancelled",
+      refusal: CHECK_IN_MESSAGES.cancelled,
+    });
 
     const unknownCode = "ZZZZZZ" === closedEarly.code ? "YYYYYY" : "ZZZZZZ";
     const unknown = await checkIn(hal.client, { code: unknownCode, memberId: hal.main.id });

@@ -64,7 +64,8 @@ interface DueAlert {
   key: DeliveryKey;
 }
 
-function follows(subscription: StoredSubscription, bossName: string): boolean {
+/** Whether the subscription's device asked for this boss's alerts (all bosses, or this one by name). */
+export function follows(subscription: StoredSubscription, bossName: string): boolean {
   if (subscription.bosses === "all") return true;
   const wanted = bossName.toLowerCase();
   return subscription.bosses.some((name) => name.toLowerCase() === wanted);

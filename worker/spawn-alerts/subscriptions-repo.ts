@@ -108,6 +108,18 @@ export async function deleteSubscriptionById(q: Queryable, id: number): Promise<
   await q.query("DELETE FROM push_subscriptions WHERE id = $1", [id]);
 }
 
+/**
+ * The subscriptions of enabled accounts linked to a character, oldest first: the devices of the raiders who can
+ * check in to a kill (decision 079).
+ */
+export async function listCharacterSubscriptions(q: Queryable): Promise<StoredSubscription[]> {
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM push_subscriptions
+      WHERE user_id IN (SELECT id FROM users WHERE NOT disabled AND member_id IS NOT NULL) ORDER BY id`,
+  );
+  return rows.map(fromRow);
+}
+
 /** Every subscription, oldest first (the total is bounded: MAX_PUSH_SUBSCRIPTIONS). */
 export async function listSubscriptions(q: Queryable): Promise<StoredSubscription[]> {
   const rows = await q.query<Row>(`SELECT ${COLUMNS} FROM push_subscriptions ORDER BY id`);
