@@ -271,9 +271,10 @@ describe("check-in on raid night", () => {
       new RegExp(`^The check-in for ${BOSS} closed at \\d{1,2}:\\d{2}`),
     );
     await screenshot(late.page, "check-in-raider-refused-closed");
-    // Reloaded, the page says the check-in is closed instead of offering the button.
+    // Reloaded, the page says so before any tap, in the same words, instead of offering the button.
+    const refused = await refusal.innerText();
     await late.page.reload();
-    await late.page.getByText(CHECK_IN_MESSAGES.notOpen).waitFor(WAIT);
+    await late.page.getByRole("status").filter({ hasText: refused }).waitFor(WAIT);
     expect(await late.page.getByRole("button", { name: I_WAS_THERE }).count()).toBe(0);
     await late.context.close();
   }, 240_000);

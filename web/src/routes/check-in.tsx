@@ -18,8 +18,8 @@ import { useServerRead } from "@web/lib/use-server-read.ts";
 import { AccessGuard } from "@web/shell/access-guard.tsx";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
-const closedMessage = (answer: MyCheckInAnswer) =>
-  answer.checkIn.status === "cancelled" ? CHECK_IN_MESSAGES.cancelled : CHECK_IN_MESSAGES.notOpen;
+/** Why a tap would be refused now, the server's words ('The check-in for Duskwing closed at 9:40 PM.'). */
+const closedMessage = (answer: MyCheckInAnswer) => answer.checkIn.refusal ?? CHECK_IN_MESSAGES.notOpen;
 
 function CheckInByCode({ userId, code }: { userId: number; code: string }) {
   const online = useOnline();
