@@ -6,18 +6,13 @@
  */
 import { Link } from "@tanstack/react-router";
 import { QrCode, Swords } from "lucide-react";
-import { CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
-import type { CheckInList } from "@shared/schemas/check-ins.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
-import { useLiveNotice } from "@web/data/live-notice.ts";
-import { api } from "@web/lib/api-client.ts";
-import { useServerRead } from "@web/lib/use-server-read.ts";
 import { OPEN_CHECK_IN } from "./check-in-texts.ts";
 import { MyOpenCheckIns } from "./my-open-check-ins.tsx";
 import { OpenCheckInDialog } from "./open-check-in-dialog.tsx";
-import { CHECK_INS_NOTICE } from "./use-my-check-ins.ts";
+import { useCheckInList } from "./use-check-in.ts";
 import { useSeconds } from "./use-seconds.ts";
 
 /** A timer started within this long ago is a kill an officer may still open a check-in for from the boss page. */
@@ -37,12 +32,7 @@ export function recentKills(
 
 function RecentKills({ timers, online }: { timers: readonly BossTimer[]; online: boolean }) {
   const now = useSeconds();
-  const read = useServerRead<CheckInList>(
-    ["check-ins"],
-    (signal) => api.call(CHECK_IN_CALLS.list, { signal }),
-    online,
-  );
-  useLiveNotice(CHECK_INS_NOTICE, read.reload, online);
+  const read = useCheckInList(online);
   const kills = recentKills(timers, now);
   if (kills.length === 0) return null;
   const openFor = (bossName: string) =>

@@ -4,7 +4,6 @@
  */
 import { Link } from "@tanstack/react-router";
 import { ChevronRight, QrCode } from "lucide-react";
-import { CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
 import { CHECK_IN_MESSAGES, type CheckInList } from "@shared/schemas/check-ins.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
@@ -13,13 +12,10 @@ import { OnlineOnlyNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { useBossNames } from "@web/data/hooks.ts";
-import { useLiveNotice } from "@web/data/live-notice.ts";
 import { CHECK_INS_TITLE, OPEN_A_CHECK_IN } from "@web/features/check-ins/check-in-texts.ts";
 import { OpenCheckInDialog } from "@web/features/check-ins/open-check-in-dialog.tsx";
-import { CHECK_INS_NOTICE } from "@web/features/check-ins/use-my-check-ins.ts";
+import { useCheckInList } from "@web/features/check-ins/use-check-in.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { api } from "@web/lib/api-client.ts";
-import { useServerRead } from "@web/lib/use-server-read.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 const STATUS = { open: "Open", closed: "Closed", cancelled: "Cancelled" } as const;
@@ -54,12 +50,7 @@ export function CheckInsPage() {
   useDocumentTitle((brand) => `${CHECK_INS_TITLE} - ${brand}`);
   const online = useOnline();
   const bosses = useBossNames();
-  const read = useServerRead<CheckInList>(
-    ["check-ins"],
-    (signal) => api.call(CHECK_IN_CALLS.list, { signal }),
-    online,
-  );
-  useLiveNotice(CHECK_INS_NOTICE, read.reload, online);
+  const read = useCheckInList(online);
   return (
     <>
       <PageHeader
