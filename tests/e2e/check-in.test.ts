@@ -326,6 +326,16 @@ describe("check-in on raid night", () => {
     await officer.getByRole("button", { name: "Remove Vigil06" }).click();
     await expect.poll(() => officer.getByTestId("check-in-entry").count(), WAIT).toBe(2);
 
+    // Offline the screen keeps the list and says why its buttons wait.
+    await officer.context().setOffline(true);
+    await officer.getByText(CHECK_IN_MESSAGES.offlineOfficer).waitFor(WAIT);
+    expect(await officer.getByRole("button", { name: CLOSE_INTO_ATTENDANCE }).isDisabled()).toBe(true);
+    expect(await officer.getByTestId("check-in-entry").count()).toBe(2);
+    await screenshot(officer, "check-in-officer-offline");
+    await officer.context().setOffline(false);
+    await expect
+      .poll(() => officer.getByRole("button", { name: CLOSE_INTO_RECORD_RAID }).isEnabled(), WAIT)
+      .toBe(true);
     await officer.getByRole("button", { name: CLOSE_INTO_RECORD_RAID }).click();
     await officer.waitForURL((url) => url.pathname === "/admin/record-raid", WAIT);
     await officer.getByRole("button", { name: "2 participants selected" }).waitFor(WAIT);

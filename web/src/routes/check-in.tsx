@@ -11,7 +11,7 @@ import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { useLiveNotice } from "@web/data/live-notice.ts";
 import { RaiderCheckInCard } from "@web/features/check-ins/raider-check-in-card.tsx";
-import { CHECK_INS_NOTICE } from "@web/features/check-ins/use-my-check-ins.ts";
+import { CHECK_INS_NOTICE, RAIDER_NOTICE_SPREAD_MS } from "@web/features/check-ins/use-my-check-ins.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { api } from "@web/lib/api-client.ts";
 import { useServerRead } from "@web/lib/use-server-read.ts";
@@ -28,7 +28,7 @@ function CheckInByCode({ userId, code }: { userId: number; code: string }) {
     (signal) => api.call(MY_CHECK_IN_CALLS.lookUp, { query: { code }, signal }),
     online,
   );
-  useLiveNotice(CHECK_INS_NOTICE, read.reload, online);
+  useLiveNotice(CHECK_INS_NOTICE, read.reload, online, RAIDER_NOTICE_SPREAD_MS);
   const answer = read.data;
   if (answer === null) {
     if (!online) return <ErrorAlert message={CHECK_IN_MESSAGES.offlineCheckIn} />;

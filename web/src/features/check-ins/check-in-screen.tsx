@@ -164,32 +164,36 @@ function ActionBar({
 export function CheckInScreen({
   checkIn,
   members,
+  online,
   onChanged,
   onClosedIntoNames,
 }: {
   checkIn: CheckInDetail;
   members: readonly GuildMember[];
+  online: boolean;
   /** The check-in as a write answered it. */
   onChanged: (checkIn: CheckInDetail) => void;
   /** Closed into Record a raid: its answer, for the screen to open Record a raid with. */
   onClosedIntoNames: (closed: CheckInClosed) => void;
 }) {
   const now = useSeconds(checkIn.status === "open");
-  const [busy, setBusy] = useState(false);
+  const [working, setWorking] = useState(false);
+  // Every change is a call to the server: offline the screen shows the last answer, and its buttons wait.
+  const busy = working || !online;
   const [error, setError] = useState<string | null>(null);
   const open = checkIn.status === "open";
   const choices = useMemo(() => activePickerMembers(members), [members]);
   const names = checkIn.entries.map((e) => e.memberName);
 
   const run = async (write: () => Promise<void>) => {
-    setBusy(true);
+    setWorking(true);
     setError(null);
     try {
       await write();
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
-      setBusy(false);
+      setWorking(false);
     }
   };
 

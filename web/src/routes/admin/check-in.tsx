@@ -55,6 +55,7 @@ export function CheckInPage() {
         <CheckInScreen
           checkIn={checkIn}
           members={members ?? []}
+          online={online}
           onChanged={(next) => read.replace({ checkIn: next })}
           onClosedIntoNames={toRecordRaid}
         />
