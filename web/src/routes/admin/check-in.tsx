@@ -50,7 +50,11 @@ export function CheckInPage() {
           </Link>
         }
       />
-      {!online ? <OnlineOnlyNotice>{CHECK_IN_MESSAGES.offlineOfficer}</OnlineOnlyNotice> : null}
+      {!online ? (
+        <div className="mb-5">
+          <OnlineOnlyNotice>{CHECK_IN_MESSAGES.offlineOfficer}</OnlineOnlyNotice>
+        </div>
+      ) : null}
       {checkIn ? (
         <CheckInScreen
           checkIn={checkIn}
