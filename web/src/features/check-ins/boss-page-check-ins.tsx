@@ -1,8 +1,8 @@
 /**
  * The boss page's check-ins (decision 080), for signed-in accounts only (loaded lazily: a visitor's boss page does not
- * carry it). A raider sees each open check-in with "I was there". An officer also sees the bosses killed within the
- * last hour (a timer started on them) with 'Open check-in', the kill time being the timer's start, or the check-in
- * already open for that kill.
+ * carry it). A raider sees each open check-in with "I was there". An officer online also sees the bosses killed within
+ * the last hour (a timer started on them) with 'Open check-in', the kill time being the timer's start, or the
+ * check-in already open for that kill.
  */
 import { Link } from "@tanstack/react-router";
 import { QrCode, Swords } from "lucide-react";
@@ -107,7 +107,8 @@ export function BossPageCheckIns({
   return (
     <div className="mb-6 flex flex-col gap-4 empty:hidden">
       <MyOpenCheckIns userId={userId} online={online} />
-      {staff ? <RecentKills timers={timers} online={online} /> : null}
+      {/* Opening a check-in needs the server: offline the kills wait, rather than offer buttons that cannot work. */}
+      {staff && online ? <RecentKills timers={timers} online={online} /> : null}
     </div>
   );
 }
