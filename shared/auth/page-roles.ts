@@ -15,6 +15,7 @@ export const ADMIN_PAGE_ROLES = {
   "/admin/boss-timers": "officer",
   "/admin/boss-names": "officer",
   "/admin/record-raid": "officer",
+  "/admin/check-ins": "officer",
   "/admin/attendance": "officer",
   "/admin/data-migration": "officer",
   "/admin/claims": "officer",

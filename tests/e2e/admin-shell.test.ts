@@ -64,6 +64,7 @@ describe("admin layout", () => {
       "Boss Timers",
       "Boss Names",
       "Record a Raid",
+      "Check-ins",
       "Attendance",
       "Character Claims",
       "Characters",
@@ -82,6 +83,7 @@ describe("admin layout", () => {
       "/admin/boss-timers",
       "/admin/boss-names",
       "/admin/record-raid",
+      "/admin/check-ins",
       "/admin/attendance",
       "/admin/claims",
       "/admin/characters",
@@ -283,6 +285,7 @@ describe("accounts and the audit log", () => {
       "Boss Timers",
       "Boss Names",
       "Record a Raid",
+      "Check-ins",
       "Attendance",
       "Character Claims",
     ]);

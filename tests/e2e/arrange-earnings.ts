@@ -1,6 +1,6 @@
 /**
- * What the earnings screens' browser tests arrange through the admin's API: characters (a main and its alts) and
- * sold loot that names them (My earnings, My page).
+ * What the raiders' screens' browser tests arrange through the admin's API: accounts, characters (a main and its alts)
+ * and sold loot that names them (My earnings, My page, check-in).
  */
 import { expect } from "vitest";
 import type { GuildMember } from "@shared/schemas/members.ts";
@@ -34,4 +34,18 @@ export async function addSoldItem(
     dateAcquired: item.dateAcquired,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+/** A new account with a password, made by the admin; its id. */
+export async function createAccount(
+  portal: BrowserPortal,
+  account: { email: string; password: string; displayName: string },
+  role: "user" | "officer",
+): Promise<number> {
+  const res = await (await portal.adminApi()).post<{ account: { id: number } }>("/admin/accounts", {
+    ...account,
+    role,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.account.id;
 }

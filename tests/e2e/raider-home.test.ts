@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAIM_TEXTS } from "@web/features/claims/claim-texts.ts";
-import { addMember, addSoldItem } from "./arrange-earnings.ts";
+import { addMember, addSoldItem, createAccount } from "./arrange-earnings.ts";
 import {
   type BrowserPortal,
   DESKTOP,
@@ -29,15 +29,6 @@ const OFFICER = {
 
 let portal: BrowserPortal;
 
-async function createAccount(account: typeof RAIDER, role: "user" | "officer"): Promise<number> {
-  const res = await (await portal.adminApi()).post<{ account: { id: number } }>("/admin/accounts", {
-    ...account,
-    role,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.account.id;
-}
-
 beforeAll(async () => {
   portal = await sharedBrowserPortal();
   const admin = await portal.adminApi();
@@ -64,11 +55,11 @@ beforeAll(async () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
-  const raiderId = await createAccount(RAIDER, "user");
+  const raiderId = await createAccount(portal, RAIDER, "user");
   const linked = await admin.post("/admin/accounts/link-member", { userId: raiderId, memberId: main.id });
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-  await createAccount(NEWCOMER, "user");
-  await createAccount(OFFICER, "officer");
+  await createAccount(portal, NEWCOMER, "user");
+  await createAccount(portal, OFFICER, "officer");
   // A running timer, so a spawn is known whatever the sample data's schedules say.
   expect((await admin.post("/boss-timers", { bossName: "Frostfang" })).status).toBe(200);
 }, 300_000);

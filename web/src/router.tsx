@@ -18,6 +18,7 @@ import {
 } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { PageSkeleton } from "./components/page-skeleton.tsx";
+import type { RecordRaidSearch } from "./features/record-raid/record-raid-model.ts";
 import { RouteError } from "./routes/-components/route-error.tsx";
 import { HomePage } from "./routes/home.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
@@ -103,6 +104,12 @@ const publicRoutes = [
     path: "/me/claim",
     component: signedInPage("/me/claim"),
   }),
+  // What a check-in's QR code opens (decision 080); a visitor logs in first and comes back.
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/check-in/$code",
+    component: signedInPage("/check-in/$code"),
+  }),
 ] as const;
 
 const adminAreaRoute = createRoute({
@@ -121,7 +128,20 @@ const adminRoutes = [
   createRoute({
     getParentRoute: () => adminAreaRoute,
     path: "/admin/record-raid",
+    // A check-in closed into Record a raid fills the raid in (decision 080).
+    // Checked by the page (its chunk, not the entry's): a boss, a day and names to start from.
+    validateSearch: (search: Record<string, unknown>): RecordRaidSearch => search,
     component: signedInPage("/admin/record-raid"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/check-ins",
+    component: signedInPage("/admin/check-ins"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/check-ins/$id",
+    component: signedInPage("/admin/check-ins/$id"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,

@@ -11,9 +11,12 @@ export const signedInPages = {
   "/me": () => import("./routes/me.tsx").then((page) => page.MyPage),
   "/me/earnings": () => import("./routes/me/earnings.tsx").then((page) => page.MyEarningsPage),
   "/me/claim": () => import("./routes/me/claim.tsx").then((page) => page.MyClaimPage),
+  "/check-in/$code": () => import("./routes/check-in.tsx").then((page) => page.CheckInPage),
   "/admin": () => import("./routes/admin.tsx").then((page) => page.AdminDashboardPage),
   "/admin/attendance": () => import("./routes/admin/attendance.tsx").then((page) => page.AttendancePage),
   "/admin/record-raid": () => import("./routes/admin/record-raid.tsx").then((page) => page.RecordRaidPage),
+  "/admin/check-ins": () => import("./routes/admin/check-ins.tsx").then((page) => page.CheckInsPage),
+  "/admin/check-ins/$id": () => import("./routes/admin/check-in.tsx").then((page) => page.CheckInPage),
   "/admin/boss-names": () => import("./routes/admin/boss-names.tsx").then((page) => page.BossNamesPage),
   "/admin/boss-timers": () =>
     import("./routes/admin/boss-timers.tsx").then((page) => page.AdminBossTimersPage),

@@ -9,6 +9,13 @@ export interface PickerMember {
   category: string;
 }
 
+/** The picker's choices on a raid's forms: the roster's active members (Record a raid, a check-in's names). */
+export function activePickerMembers(members: readonly (PickerMember & { status: string })[]): PickerMember[] {
+  return members
+    .filter((m) => m.status === "active")
+    .map((m) => ({ playerName: m.playerName, category: m.category }));
+}
+
 /** The last raid as the picker reads it: the newest attendance record. */
 export interface RaidRecord {
   id: number;

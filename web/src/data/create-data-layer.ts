@@ -9,7 +9,13 @@ import { isDeltaCollection } from "./changes-pull.ts";
 import { readableCollections, type SessionRole, SOURCES, sourceFor } from "./collections.ts";
 import { type Commands, createCommands } from "./commands.ts";
 import { browserEnvironment, type DataLayerEnv } from "./environment.ts";
-import { createLiveFeed, type LiveFeed, type LiveFeedConnection, pullOnNotice } from "./live-feed.ts";
+import {
+  createLiveFeed,
+  type LiveFeed,
+  type LiveFeedConnection,
+  noticeListeners,
+  pullOnNotice,
+} from "./live-feed.ts";
 import { createOutbox, type Outbox } from "./outbox.ts";
 import { PortalDb } from "./portal-db.ts";
 import { createLayerStore, type LayerStore } from "./pull-and-send-state.ts";
@@ -49,12 +55,40 @@ export interface DataLayer {
   outbox: Outbox;
   /** The live feed, when the layer has one. */
   feed: LiveFeed | undefined;
+  /**
+   * Calls `listener` whenever a notice names `name` (as the server calls it), and whenever the feed is (back) up, as
+   * notices may have been missed while it was down: what an online-only screen refetches on. Returns the unsubscribe.
+   */
+  onNotice(name: string, listener: () => void): () => void;
   /** Re-reads the role: resumes a paused outbox when someone is logged in, re-pulls when the role changed. */
   sessionChanged(): void;
   /** Drops cached data that did not come from a public source (call at logout on a shared device). */
   forgetPrivateData(): Promise<void>;
   /** Runs the first sync and send and installs the triggers; returns a function that removes them. */
   start(): () => void;
+}
+
+/**
+ * The layer's live feed: a notice sends the layer to pull what moved, and tells the screens listening for a name it
+ * carried; when the feed is (back) up, everything, as notices may have been missed while it was down.
+ */
+function layerFeed(
+  live: LiveFeedConnection,
+  env: DataLayerEnv,
+  sync: SyncEngine,
+  listeners: ReturnType<typeof noticeListeners>,
+): LiveFeed {
+  const notices = pullOnNotice((collections) => sync.pullMany(collections));
+  return createLiveFeed({
+    ...live,
+    env,
+    onChanged: notices.notice,
+    onNames: listeners.named,
+    onConnected: () => {
+      void sync.pullAll();
+      listeners.all();
+    },
+  });
 }
 
 export function createDataLayer(options: DataLayerOptions): DataLayer {
@@ -77,17 +111,9 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     owner: options.getAccount,
     onQueued: () => void outbox.drain(),
   });
-  // A notice sends the layer to pull what moved; when the feed is (back) up, everything, as notices may have
-  // been missed while it was down.
-  const notices = pullOnNotice((collections) => sync.pullMany(collections));
-  const feed =
-    options.live &&
-    createLiveFeed({
-      ...options.live,
-      env,
-      onChanged: notices.notice,
-      onConnected: () => void sync.pullAll(),
-    });
+  const listeners = noticeListeners();
+  const feed = options.live && layerFeed(options.live, env, sync, listeners);
+  const onNotice = listeners.add;
   let lastRole = options.getRole();
 
   /** The live tables show the queued writes of the account signed in, and only those (write-owner.ts). */
@@ -165,5 +191,5 @@ export function createDataLayer(options: DataLayerOptions): DataLayer {
     };
   }
 
-  return { db, store, commands, sync, outbox, feed, sessionChanged, forgetPrivateData, start };
+  return { db, store, commands, sync, outbox, feed, onNotice, sessionChanged, forgetPrivateData, start };
 }

@@ -74,6 +74,20 @@ export function appLayerStore(): LayerStore {
   return appLayer?.store ?? idleStore;
 }
 
+/** Listeners a screen registered before the layer started, handed to it when it starts. */
+const waitingListeners = new Set<{ name: string; listener: () => void; stop?: () => void }>();
+
+/** Calls `listener` on each live notice naming `name` (and when the feed is back up); returns the unsubscribe. */
+export function onLiveNotice(name: string, listener: () => void): () => void {
+  if (appLayer) return appLayer.onNotice(name, listener);
+  const entry: { name: string; listener: () => void; stop?: () => void } = { name, listener };
+  waitingListeners.add(entry);
+  return () => {
+    waitingListeners.delete(entry);
+    entry.stop?.();
+  };
+}
+
 /** Starts the app's data layer once (later calls return the running one). */
 export function startDataLayer(
   options: Pick<DataLayerOptions, "api" | "getRole" | "getAccount" | "getSender" | "subscribeSession">,
@@ -90,6 +104,7 @@ export function startDataLayer(
     },
   });
   appLayer.start();
+  for (const entry of waitingListeners) entry.stop = appLayer.onNotice(entry.name, entry.listener);
   return appLayer;
 }
 

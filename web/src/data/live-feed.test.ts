@@ -50,6 +50,30 @@ describe("the live feed", () => {
     stop();
   });
 
+  it("tells a screen listening for a name what a notice carried, and every listener when the feed is up", async () => {
+    t = await createTestLayer(server, { live: true });
+    const heard = { timers: 0, market: 0 };
+    t.layer.onNotice("boss-timers", () => heard.timers++);
+    const stopMarket = t.layer.onNotice("market", () => heard.market++);
+    const stop = t.layer.start();
+    // Up: notices may have been missed, so every listener reads again.
+    await waitFor(() => heard.timers === 1 && heard.market === 1);
+    await server.asAnotherAdmin("/boss-timers", { bossName: "VENATUS" });
+    await waitFor(() => heard.timers === 2, 2_000);
+    expect(heard.market).toBe(1);
+    stopMarket();
+    await server.asAnotherAdmin("/market-exchange", {
+      lootName: "Unheard Blade",
+      bossName: "VENATUS",
+      value: 10,
+      status: "Pending",
+      participatedMembers: "Aldric",
+    });
+    await waitFor(async () => (await t.db.marketItems.toArray()).some((i) => i.lootName === "Unheard Blade"));
+    expect(heard.market).toBe(1);
+    stop();
+  });
+
   it("pulls the salary receipt when a notice says it moved", async () => {
     t = await createTestLayer(server, { live: true });
     const stop = t.layer.start();

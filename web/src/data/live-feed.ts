@@ -23,6 +23,11 @@ export interface LiveFeedOptions extends LiveFeedConnection {
   env: DataLayerEnv;
   /** Collections a notice named, as the layer calls them. */
   onChanged(collections: CollectionName[]): void;
+  /**
+   * Every name a notice carried, as the server calls them, the ones the layer keeps no copy of included (a check-in:
+   * an online-only screen refetches on its notice).
+   */
+  onNames?(names: string[]): void;
   /** The feed is up (again): whatever changed while it was down has not been announced. */
   onConnected(): void;
   /** 0 <= x < 1, for the backoff's jitter. */
@@ -61,7 +66,10 @@ export const MAX_RECONNECT_MS = 2_000;
 const SILENCE_MS = 60_000;
 const PING_MS = 25_000;
 
-type Message = { type: "ready" } | { type: "changed"; collections: CollectionName[] } | undefined;
+type Message =
+  | { type: "ready" }
+  | { type: "changed"; collections: CollectionName[]; names: string[] }
+  | undefined;
 
 function parseMessage(text: string): Message {
   let value: unknown;
@@ -74,11 +82,12 @@ function parseMessage(text: string): Message {
   const message = value as { type?: unknown; collections?: unknown };
   if (message.type === "ready") return { type: "ready" };
   if (message.type !== "changed" || !Array.isArray(message.collections)) return undefined;
-  const collections = message.collections.flatMap((name) => {
-    const local = typeof name === "string" ? LOCAL_NAMES[name] : undefined;
+  const names = message.collections.filter((name): name is string => typeof name === "string");
+  const collections = names.flatMap((name) => {
+    const local = LOCAL_NAMES[name];
     return local ? [local] : [];
   });
-  return { type: "changed", collections };
+  return { type: "changed", collections, names };
 }
 
 /** The data of each complete event in `buffer`, and what is left of it. */
@@ -207,8 +216,9 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
       connected = true;
       failures = 0;
       options.onConnected();
-    } else if (message?.type === "changed" && message.collections.length > 0) {
-      options.onChanged(message.collections);
+    } else if (message?.type === "changed") {
+      if (message.collections.length > 0) options.onChanged(message.collections);
+      if (message.names.length > 0) options.onNames?.(message.names);
     }
   }
 
@@ -320,5 +330,28 @@ export function pullOnNotice(pullMany: (collections: CollectionName[]) => Promis
     },
     /** Settles once the notices so far are pulled (tests). */
     idle: (): Promise<void> => pulling ?? Promise.resolve(),
+  };
+}
+
+/**
+ * Who listens for which of the server's collection names (screens that keep no copy of it refetch on its notice).
+ * `named` calls those listening for a name a notice carried, `all` every listener (the feed is back up).
+ */
+export function noticeListeners() {
+  const entries = new Set<{ name: string; listener: () => void }>();
+  return {
+    add(name: string, listener: () => void): () => void {
+      const entry = { name, listener };
+      entries.add(entry);
+      return () => {
+        entries.delete(entry);
+      };
+    },
+    named(names: readonly string[]): void {
+      for (const entry of entries) if (names.includes(entry.name)) entry.listener();
+    },
+    all(): void {
+      for (const entry of entries) entry.listener();
+    },
   };
 }

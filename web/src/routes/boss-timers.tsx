@@ -3,7 +3,7 @@ import { BossTimerGrid } from "../features/boss-timers/boss-timer-grid.tsx";
 import { SpawnSoundToggle } from "../features/boss-timers/spawn-sound-toggle.tsx";
 import { SpawnAlertsButton } from "../features/spawn-alerts/spawn-alerts-button.tsx";
 import { LastSynced } from "../features/sync-status/last-synced.tsx";
-import { useBossTimersPage } from "./-components/use-boss-timers-page.tsx";
+import { CheckInsOnBossPage, useBossTimersPage } from "./-components/use-boss-timers-page.tsx";
 
 const COLLECTIONS = ["timers"] as const;
 
@@ -23,6 +23,7 @@ export function BossTimersPage() {
           </>
         }
       />
+      <CheckInsOnBossPage timers={timers} />
       <BossTimerGrid
         state={timers}
         guildTimeZone={guildTimeZone}

@@ -34,6 +34,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "/admin/boss-timers",
       "/admin/boss-names",
       "/admin/record-raid",
+      "/admin/check-ins",
       "/admin/attendance",
       "/admin/claims",
       "/admin/characters",
@@ -52,6 +53,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "Boss Timers",
       "Boss Names",
       "Record a Raid",
+      "Check-ins",
       "Attendance",
       "Character Claims",
     ]);

@@ -12,6 +12,7 @@ export const ADMIN_PAGE_LABELS: Readonly<Record<AdminPath, string>> = {
   "/admin/boss-timers": "Boss Timers",
   "/admin/boss-names": "Boss Names",
   "/admin/record-raid": "Record a Raid",
+  "/admin/check-ins": "Check-ins",
   "/admin/attendance": "Attendance",
   "/admin/claims": "Character Claims",
   "/admin/characters": "Characters",
@@ -44,6 +45,7 @@ export const ADMIN_NAV_LINKS = [
   navLink("/admin/boss-timers"),
   navLink("/admin/boss-names"),
   navLink("/admin/record-raid"),
+  navLink("/admin/check-ins"),
   navLink("/admin/attendance"),
   navLink("/admin/claims"),
   navLink("/admin/characters"),
@@ -61,6 +63,8 @@ export const ADMIN_NAV_LINKS = [
 export function adminHeaderLabel(pathname: string): string {
   const path = pathOf(pathname);
   if (path === "/admin/attendance") return "Attendance Management";
+  // One check-in's screen (decision 080).
+  if (path.startsWith("/admin/check-ins/")) return ADMIN_PAGE_LABELS["/admin/check-ins"];
   return Object.hasOwn(ADMIN_PAGE_LABELS, path) ? ADMIN_PAGE_LABELS[path as AdminPath] : "Dashboard";
 }
 

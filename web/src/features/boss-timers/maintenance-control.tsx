@@ -17,6 +17,7 @@ import { Dialog, Field, FormError } from "@web/components/dialog.tsx";
 import { inputClass } from "@web/components/filter-select.tsx";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import { api } from "@web/lib/api-client.ts";
+import { localInputValue } from "@web/lib/local-input-value.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { useOnlineSave } from "@web/lib/use-online-save.ts";
 
@@ -26,12 +27,6 @@ export const MAINTENANCE_NEEDS_CONNECTION =
   "Server maintenance needs a connection: it resets every boss for everyone at once.";
 export const maintenanceDone = (changed: number) =>
   `Server maintenance recorded: ${changed} boss ${changed === 1 ? "timer" : "timers"} reset.`;
-
-/** 'YYYY-MM-DDTHH:mm' on this device's clock: what a datetime-local input holds. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** The button and its dialog. `afterMaintenance`: the guild's choice as stored on this device. */
 export function MaintenanceControl({

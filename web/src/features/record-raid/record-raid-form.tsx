@@ -14,6 +14,7 @@ import { Field, FormError } from "@web/components/dialog.tsx";
 import { FromScreenshots } from "@web/components/from-screenshots.tsx";
 import { withParticipants } from "@web/components/from-screenshots-model.ts";
 import { ParticipantPicker } from "@web/components/participant-picker.tsx";
+import { activePickerMembers } from "@web/components/participant-picker-model.ts";
 import { RaidDayField } from "@web/components/text-field.tsx";
 import { toastSaved } from "@web/components/write-toasts.ts";
 import { commands } from "@web/data/lazy-data-layer.ts";
@@ -187,12 +188,15 @@ function LootSection({
 export function RecordRaidForm({
   members,
   bossNames,
+  initial,
 }: {
   members: readonly GuildMember[];
   bossNames: readonly BossNameRow[];
+  /** Where the raid starts (a check-in closed into it); the empty raid today by default. */
+  initial?: RaidDraft;
 }) {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<RaidDraft>(() => emptyRaid(localDay(new Date())));
+  const [draft, setDraft] = useState<RaidDraft>(() => initial ?? emptyRaid(localDay(new Date())));
   const [message, setMessage] = useState<string | undefined>();
   const [dateError, setDateError] = useState<string | undefined>();
   const [itemErrors, setItemErrors] = useState<Record<string, LootErrors>>({});
@@ -200,13 +204,7 @@ export function RecordRaidForm({
   // Held from the first tap until the writes are stored: a second tap cannot queue the raid twice.
   const submitting = useRef(false);
 
-  const choices = useMemo(
-    () =>
-      members
-        .filter((m) => m.status === "active")
-        .map((m) => ({ playerName: m.playerName, category: m.category })),
-    [members],
-  );
+  const choices = useMemo(() => activePickerMembers(members), [members]);
   const bossChoices = useMemo(
     () => bossNames.map((b) => b.name).sort((a, b) => a.localeCompare(b)),
     [bossNames],

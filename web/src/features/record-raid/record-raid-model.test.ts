@@ -5,6 +5,7 @@ import {
   emptyLoot,
   emptyRaid,
   lootParticipants,
+  raidFromSearch,
   raidRecordedMessage,
   submitLabel,
 } from "./record-raid-model.ts";
@@ -132,5 +133,26 @@ describe("the texts", () => {
     expect(raidRecordedMessage("Gravemaw", 3, 0)).toBe("Raid recorded: Gravemaw, 3 participants, no loot.");
     expect(submitLabel(0)).toBe("Record raid");
     expect(submitLabel(2)).toBe("Record raid and 2 loot items");
+  });
+});
+
+describe("raidFromSearch (a check-in closed into Record a raid, decision 080)", () => {
+  it("starts from the address's boss, day and names, each name once", () => {
+    expect(
+      raidFromSearch(
+        { boss: "Frostfang", day: "2026-11-28", participants: ["Vigil01", "Vigil02", "Vigil01"] },
+        "2026-11-29",
+      ),
+    ).toEqual({ bossName: "Frostfang", date: "2026-11-28", participants: ["Vigil01", "Vigil02"], items: [] });
+  });
+
+  it("keeps today and nobody for what is missing or malformed", () => {
+    expect(raidFromSearch({}, "2026-11-29")).toEqual(emptyRaid("2026-11-29"));
+    expect(raidFromSearch({ boss: 3, day: "tomorrow", participants: "Vigil01" }, "2026-11-29")).toEqual(
+      emptyRaid("2026-11-29"),
+    );
+    expect(raidFromSearch({ participants: ["Vigil01", 7, null] }, "2026-11-29").participants).toEqual([
+      "Vigil01",
+    ]);
   });
 });

@@ -164,3 +164,28 @@ export const LOOT_NEEDS_FIXING = "Please fix the loot items below.";
 /** When the record was queued but an item could not be (the device's storage refused it). */
 export const SOME_LOOT_NOT_SAVED = (saved: number, total: number) =>
   `The attendance record and ${saved} of ${total} loot items were saved; add the rest on the Market Exchange page.`;
+
+/** Record a raid's address may name where to start (a check-in closed into it, decision 080). */
+export interface RecordRaidSearch {
+  boss?: unknown;
+  day?: unknown;
+  participants?: unknown;
+}
+
+/**
+ * The raid an address starts from: its boss, day and names when they are well formed (a day the form accepts is
+ * checked on submit), else the empty raid on `today`.
+ */
+export function raidFromSearch(search: RecordRaidSearch, today: string): RaidDraft {
+  const raid = emptyRaid(today);
+  const text = (v: unknown) => (typeof v === "string" && v.length <= 200 ? v : undefined);
+  const names = Array.isArray(search.participants)
+    ? search.participants.filter((n): n is string => typeof n === "string" && n.length <= 200).slice(0, 500)
+    : [];
+  return {
+    ...raid,
+    bossName: text(search.boss) ?? raid.bossName,
+    date: /^\d{4}-\d{2}-\d{2}$/.test(text(search.day) ?? "") ? (search.day as string) : raid.date,
+    participants: [...new Set(names)],
+  };
+}

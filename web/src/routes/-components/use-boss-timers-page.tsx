@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { isStaff } from "@shared/contract/roles.ts";
 import { useSyncStatus, useTimers } from "@web/data/hooks.ts";
 import type { BossTimerRow } from "@web/data/portal-db.ts";
@@ -42,4 +42,29 @@ export function useBossTimersPage(next: string) {
   };
   const afterMaintenance = zone.status === "ready" ? zone.settings?.afterMaintenance : undefined;
   return { timers, guildTimeZone, onActivate, footerFor, staff, afterMaintenance };
+}
+
+/**
+ * Loaded once someone is signed in, through signed-in-parts.ts: a visitor's boss page carries neither the check-ins nor
+ * the list of their chunks (decision 080).
+ */
+const BossPageCheckIns = lazy(async () => ({
+  default: await (await import("@web/signed-in-parts.ts")).signedInParts.bossPageCheckIns(),
+}));
+
+/** Above the grid, for a signed-in account: the open check-ins and, for an officer, the kills to open one for. */
+export function CheckInsOnBossPage({ timers }: { timers: GridState<BossTimerRow> }) {
+  const session = useSession();
+  const online = useOnline();
+  if (session.status !== "authenticated") return null;
+  return (
+    <Suspense fallback={null}>
+      <BossPageCheckIns
+        userId={session.user.id}
+        staff={isStaff(session.user.role)}
+        timers={timers.status === "ready" ? timers.data : []}
+        online={online}
+      />
+    </Suspense>
+  );
 }

@@ -11,7 +11,7 @@ import { BossTimerGrid } from "@web/features/boss-timers/boss-timer-grid.tsx";
 import { MaintenanceControl } from "@web/features/boss-timers/maintenance-control.tsx";
 import { SpawnSoundToggle } from "@web/features/boss-timers/spawn-sound-toggle.tsx";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { useBossTimersPage } from "../-components/use-boss-timers-page.tsx";
+import { CheckInsOnBossPage, useBossTimersPage } from "../-components/use-boss-timers-page.tsx";
 
 /**
  * The admin boss timers: start, reset one or all, 10-second test timers, and the officers' timer tools ("Didn't
@@ -38,6 +38,7 @@ export function AdminBossTimersPage() {
           <ResetAllButton onConfirm={() => void reset()} />
         </div>
       </Card>
+      <CheckInsOnBossPage timers={timers} />
       <BossTimerGrid
         state={timers}
         guildTimeZone={guildTimeZone}
