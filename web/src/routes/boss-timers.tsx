@@ -23,13 +23,14 @@ export function BossTimersPage() {
           </>
         }
       />
-      <CheckInsOnBossPage timers={timers} />
+      <CheckInsOnBossPage timers={timers} place="above" />
       <BossTimerGrid
         state={timers}
         guildTimeZone={guildTimeZone}
         onActivate={onActivate}
         footerFor={footerFor}
       />
+      <CheckInsOnBossPage timers={timers} place="below" />
     </>
   );
 }

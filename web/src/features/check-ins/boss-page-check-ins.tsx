@@ -93,22 +93,36 @@ function RecentKills({ timers, online }: { timers: readonly BossTimer[]; online:
   );
 }
 
+/**
+ * Above the grid: the raider's open check-ins. Below it: an officer's recent kills. A kill card appears the moment an
+ * officer starts a timer, so above the grid it would push every boss down under the finger of an officer starting
+ * the next one (the grid holds its order after a tap for that reason, decision 076).
+ */
 export function BossPageCheckIns({
+  place,
   userId,
   staff,
   timers,
   online,
 }: {
+  place: "above" | "below";
   userId: number;
   staff: boolean;
   timers: readonly BossTimer[];
   online: boolean;
 }) {
+  if (place === "above") {
+    return (
+      <div className="mb-6 flex flex-col gap-4 empty:hidden">
+        <MyOpenCheckIns userId={userId} online={online} />
+      </div>
+    );
+  }
+  // Opening a check-in needs the server: offline the kills wait, rather than offer buttons that cannot work.
+  if (!staff || !online) return null;
   return (
-    <div className="mb-6 flex flex-col gap-4 empty:hidden">
-      <MyOpenCheckIns userId={userId} online={online} />
-      {/* Opening a check-in needs the server: offline the kills wait, rather than offer buttons that cannot work. */}
-      {staff && online ? <RecentKills timers={timers} online={online} /> : null}
+    <div className="mt-6 flex flex-col gap-4 empty:hidden">
+      <RecentKills timers={timers} online={online} />
     </div>
   );
 }

@@ -52,14 +52,23 @@ const BossPageCheckIns = lazy(async () => ({
   default: await (await import("@web/signed-in-parts.ts")).signedInParts.bossPageCheckIns(),
 }));
 
-/** Above the grid, for a signed-in account: the open check-ins and, for an officer, the kills to open one for. */
-export function CheckInsOnBossPage({ timers }: { timers: GridState<BossTimerRow> }) {
+/**
+ * For a signed-in account: above the grid the open check-ins, below it (for an officer) the kills to open one for.
+ */
+export function CheckInsOnBossPage({
+  timers,
+  place,
+}: {
+  timers: GridState<BossTimerRow>;
+  place: "above" | "below";
+}) {
   const session = useSession();
   const online = useOnline();
   if (session.status !== "authenticated") return null;
   return (
     <Suspense fallback={null}>
       <BossPageCheckIns
+        place={place}
         userId={session.user.id}
         staff={isStaff(session.user.role)}
         timers={timers.status === "ready" ? timers.data : []}

@@ -38,7 +38,7 @@ export function AdminBossTimersPage() {
           <ResetAllButton onConfirm={() => void reset()} />
         </div>
       </Card>
-      <CheckInsOnBossPage timers={timers} />
+      <CheckInsOnBossPage timers={timers} place="above" />
       <BossTimerGrid
         state={timers}
         guildTimeZone={guildTimeZone}
@@ -50,6 +50,7 @@ export function AdminBossTimersPage() {
           ) : null)
         }
       />
+      <CheckInsOnBossPage timers={timers} place="below" />
     </>
   );
 }
