@@ -9,7 +9,7 @@
  * and the service worker keeps them, so it works offline afterwards.
  */
 import { Camera, ChevronDown, ImagePlus, ScanText } from "lucide-react";
-import { type ClipboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type ClipboardEvent, useMemo, useRef, useState } from "react";
 import type { RecognisedLine, RosterMatch } from "@shared/ocr/match-roster.ts";
 import type { RecognitionProgress } from "@web/lib/text-recognition/recognise-images.ts";
 import { Button } from "./button.tsx";
@@ -25,6 +25,7 @@ import {
   firstChoices,
   IGNORE,
   MATCHED,
+  MAX_SCREENSHOTS,
   NOTHING_READ,
   PASTE_HINT,
   READ_FAILED,
@@ -72,10 +73,18 @@ type Progress = RecognitionProgress;
 interface Read {
   /** Each screenshot read so far: its file and the lines read on it. */
   screenshots: { file: File; url: string; lines: RecognisedLine[] }[];
+  /** Every line read so far matched to the roster, and the officer's choices over that match. */
   match: RosterMatch | null;
+  choices: ScreenshotChoices;
 }
 
-const EMPTY_READ: Read = { screenshots: [], match: null };
+const EMPTY_READ: Read = {
+  screenshots: [],
+  match: null,
+  choices: { matched: new Set(), uncertain: new Map(), unknown: new Map() },
+};
+
+type ChoicesUpdate = (update: (current: ScreenshotChoices) => ScreenshotChoices) => void;
 
 /** What the officer reads when reading failed: the files not stored yet (offline), or the engine's reason. */
 function failureOf(error: unknown, unavailable: string | undefined): string {
@@ -108,13 +117,12 @@ function useScreenshotReader(rosterNames: readonly string[]) {
           ...current.screenshots,
           ...files.map((file, i) => ({ file, url: URL.createObjectURL(file), lines: lines[i] ?? [] })),
         ];
-        return {
-          screenshots,
-          match: match(
-            screenshots.flatMap((s) => s.lines),
-            rosterNames,
-          ),
-        };
+        // A new match starts from its own first choices: every matched name ticked, nothing else.
+        const matched = match(
+          screenshots.flatMap((s) => s.lines),
+          rosterNames,
+        );
+        return { screenshots, match: matched, choices: firstChoices(matched) };
       });
     } catch (error) {
       // A reader that did not even load (its chunk unreachable) is the files not stored yet, like the engine's.
@@ -138,7 +146,10 @@ function useScreenshotReader(rosterNames: readonly string[]) {
     });
   };
 
-  return { read, progress, problem, setProblem, readFiles, reset };
+  const setChoices: ChoicesUpdate = (update) =>
+    setRead((current) => ({ ...current, choices: update(current.choices) }));
+
+  return { read, progress, problem, setProblem, readFiles, reset, setChoices };
 }
 
 function ProgressLine({ progress }: { progress: Progress }) {
@@ -216,15 +227,14 @@ function GroupHeading({ title, count, hint }: { title: string; count: number; hi
 
 const rowClass = "flex min-h-11 min-w-0 items-center gap-2 rounded-lg border px-2.5 py-1.5 text-sm";
 
-function MatchedGroup({
-  match,
-  choices,
-  setChoices,
-}: {
+/** What each group shows and changes: the match and the officer's choices over it. */
+interface GroupProps {
   match: RosterMatch;
   choices: ScreenshotChoices;
-  setChoices: (update: (current: ScreenshotChoices) => ScreenshotChoices) => void;
-}) {
+  setChoices: ChoicesUpdate;
+}
+
+function MatchedGroup({ match, choices, setChoices }: GroupProps) {
   if (match.matched.length === 0) return null;
   return (
     <section aria-label={MATCHED}>
@@ -258,15 +268,7 @@ function MatchedGroup({
   );
 }
 
-function UncertainGroup({
-  match,
-  choices,
-  setChoices,
-}: {
-  match: RosterMatch;
-  choices: ScreenshotChoices;
-  setChoices: (update: (current: ScreenshotChoices) => ScreenshotChoices) => void;
-}) {
+function UncertainGroup({ match, choices, setChoices }: GroupProps) {
   if (match.uncertain.length === 0) return null;
   return (
     <section aria-label={UNCERTAIN}>
@@ -309,17 +311,7 @@ function UncertainGroup({
   );
 }
 
-function UnknownGroup({
-  match,
-  roster,
-  choices,
-  setChoices,
-}: {
-  match: RosterMatch;
-  roster: readonly string[];
-  choices: ScreenshotChoices;
-  setChoices: (update: (current: ScreenshotChoices) => ScreenshotChoices) => void;
-}) {
+function UnknownGroup({ match, roster, choices, setChoices }: GroupProps & { roster: readonly string[] }) {
   if (match.unknown.length === 0) return null;
   // Folded at first: a game's screen carries many words that are no one (class names, buttons, chat), and each is
   // ignored unless the officer opens the group and says who it is.
@@ -380,17 +372,9 @@ export function FromScreenshots({
     () => members.map((m) => m.playerName).sort((a, b) => a.localeCompare(b)),
     [members],
   );
-  const { read, progress, problem, setProblem, readFiles, reset } = useScreenshotReader(roster);
-  const [choices, setChoices] = useState<ScreenshotChoices>(() => ({
-    matched: new Set(),
-    uncertain: new Map(),
-    unknown: new Map(),
-  }));
+  const { read, progress, problem, setProblem, readFiles, reset, setChoices } = useScreenshotReader(roster);
   const [notice, setNotice] = useState<string | undefined>();
-  const match = read.match;
-  useEffect(() => {
-    if (match) setChoices(firstChoices(match));
-  }, [match]);
+  const { match, choices } = read;
 
   const onFiles = (incoming: readonly File[]) => {
     const check = acceptScreenshots(
@@ -454,7 +438,9 @@ export function FromScreenshots({
     >
       {/* A paste anywhere in the dialog's body adds a screenshot. */}
       <div className="flex flex-col gap-4" onPaste={onPaste}>
-        {read.screenshots.length < 5 ? <ScreenshotInputs disabled={reading} onFiles={onFiles} /> : null}
+        {read.screenshots.length < MAX_SCREENSHOTS ? (
+          <ScreenshotInputs disabled={reading} onFiles={onFiles} />
+        ) : null}
         {read.screenshots.length > 0 ? (
           <ul className="flex gap-2 overflow-x-auto" aria-label="Screenshots read">
             {read.screenshots.map((s) => (
