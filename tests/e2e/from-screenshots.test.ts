@@ -12,6 +12,7 @@ import {
   sharedBrowserPortal,
   waitForController,
 } from "./browser.ts";
+import { SAMPLE_FIRST_20 } from "./sample-roster.ts";
 import { tapCounter } from "./tap-counter.ts";
 
 // Issue 27's acceptance (decision 083): an officer on a phone records a 20-person raid from two screenshots of the
@@ -22,30 +23,9 @@ let shots: string;
 let files: [string, string];
 
 const BOSS = "Screenshot Wyrm";
-const PARTY = [
-  "Ashvale",
-  "Brightforge",
-  "Cinderwhisk",
-  "Dawnrider",
-  "Emberlyn",
-  "Frostmantle",
-  "Galewarden",
-  "Hollowpeak",
-  "Ironveil",
-  "Jadeclaw",
-];
-const GUILD_LIST = [
-  "Kestrelmoor",
-  "Larkspire",
-  "Mossbane",
-  "Nightquill",
-  "Oakenshard",
-  "Pyrelight",
-  "Quillfeather",
-  "Runeweaver",
-  "Stormhollow",
-  "Thistledown",
-];
+// The two screenshots: the first 10 of the sample roster in a party list, the next 10 in a guild list.
+const PARTY = SAMPLE_FIRST_20.slice(0, 10);
+const GUILD_LIST = SAMPLE_FIRST_20.slice(10);
 const RAID = [...PARTY, ...GUILD_LIST].sort();
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import {
   trackNetwork,
   waitForController,
 } from "./browser.ts";
+import { SAMPLE_FIRST_20 } from "./sample-roster.ts";
 import { tapCounter } from "./tap-counter.ts";
 
 // Issue 16's acceptance: an officer on a phone records a raid of 20 with two loot items, offline, reloads and
@@ -26,28 +27,7 @@ afterAll(async () => {
 });
 
 // Last raid's 20: the first 20 of the sample roster.
-const LAST_RAID = [
-  "Ashvale",
-  "Brightforge",
-  "Cinderwhisk",
-  "Dawnrider",
-  "Emberlyn",
-  "Frostmantle",
-  "Galewarden",
-  "Hollowpeak",
-  "Ironveil",
-  "Jadeclaw",
-  "Kestrelmoor",
-  "Larkspire",
-  "Mossbane",
-  "Nightquill",
-  "Oakenshard",
-  "Pyrelight",
-  "Quillfeather",
-  "Runeweaver",
-  "Stormhollow",
-  "Thistledown",
-];
+const LAST_RAID: readonly string[] = SAMPLE_FIRST_20;
 // Tonight one of them is away and another comes instead.
 const TONIGHT = [...LAST_RAID.filter((name) => name !== "Thistledown"), "Umbravane"].sort();
 

@@ -1,0 +1,23 @@
+/** The first 20 members of the sample roster (sql/seed), which the raid tests record as one night's raid. */
+export const SAMPLE_FIRST_20 = [
+  "Ashvale",
+  "Brightforge",
+  "Cinderwhisk",
+  "Dawnrider",
+  "Emberlyn",
+  "Frostmantle",
+  "Galewarden",
+  "Hollowpeak",
+  "Ironveil",
+  "Jadeclaw",
+  "Kestrelmoor",
+  "Larkspire",
+  "Mossbane",
+  "Nightquill",
+  "Oakenshard",
+  "Pyrelight",
+  "Quillfeather",
+  "Runeweaver",
+  "Stormhollow",
+  "Thistledown",
+] as const;
