@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserPortal, PHONE, screenshot, sharedBrowserPortal } from "./browser.ts";
+import { type BrowserPortal, PHONE, screenshot, sharedBrowserPortal, waitForApp } from "./browser.ts";
 
 // Decision 060: every money field reads what the portal prints ('1,250.00', '1.250,00', '1 250,00'), asks back an
 // amount that reads two ways ('1,250') beside the field, and brings that question into view on a phone.
@@ -50,6 +50,8 @@ async function expectAskedBeside(field: Locator): Promise<void> {
 async function phonePage(path: string): Promise<Page> {
   const page = await phone.newPage();
   await page.goto(portal.url(path));
+  // A tap before the app runs lands on the page's first paint, whose buttons do nothing yet (seen on a busy machine).
+  await waitForApp(page);
   return page;
 }
 
