@@ -49,6 +49,9 @@ const { values } = parseArgs({
     width: { type: "string" },
     data: { type: "string" },
     save: { type: "string" },
+    closer: { type: "string", default: "on" },
+    "closer-height": { type: "string" },
+    "closer-psm": { type: "string" },
   },
 });
 const throttle = Number(values.throttle);
@@ -56,7 +59,12 @@ const batchSize = Math.max(1, Number(values.batch));
 const settings: Partial<RecognitionSettings> = {
   ...(values.psm ? { pageSegmentation: values.psm as RecognitionSettings["pageSegmentation"] } : {}),
   ...(values.width ? { width: values.width === "none" ? null : Number(values.width) } : {}),
+  ...(values["closer-height"] ? { closerHeight: Number(values["closer-height"]) } : {}),
+  ...(values["closer-psm"]
+    ? { closerPageSegmentation: values["closer-psm"] as RecognitionSettings["closerPageSegmentation"] }
+    : {}),
 };
+const closer = values.closer !== "off";
 const STANDARD_DATA = join(
   repoRoot,
   "node_modules",
@@ -142,12 +150,15 @@ try {
       batch.map((image) => image.file),
       roster,
       settings,
+      closer,
     );
     engineSeconds.push((reading.engineMs * workerScale) / 1000);
     for (const [index, image] of batch.entries()) {
       const read = reading.images[index] as ImageReading;
       const score = scoreImage(image.names, read.match);
-      const seconds = (read.prepareMs + read.recogniseMs * workerScale) / 1000;
+      const seconds =
+        (read.prepareMs + read.closerPrepareMs + (read.recogniseMs + read.closerRecogniseMs) * workerScale) /
+        1000;
       rows.push({ image, reading: read, score, seconds });
       console.log(
         `| ${basename(image.file)} | ${seconds.toFixed(2)} | ${score.truth} | ${score.correct + score.suggested} | ${score.correct} | ${score.wrong} | ${score.uncertain} | ${score.missed} | ${score.unknown} |`,

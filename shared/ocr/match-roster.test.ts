@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { matchRoster, type RecognisedLine, readingDistance, readingKey } from "./match-roster.ts";
+import {
+  type GlyphChoice,
+  matchRoster,
+  type RecognisedLine,
+  readingDistance,
+  readingKey,
+  wordsToReadCloser,
+} from "./match-roster.ts";
 
 const line = (text: string, confidence = 90): RecognisedLine => ({ text, confidence });
 const lines = (...texts: string[]) => texts.map((text) => line(text));
@@ -201,6 +208,83 @@ describe("matchRoster", () => {
         fc.pre(third !== name);
         expect(matchedNames(matchRoster(lines(third), roster))).toEqual([]);
       }),
+    );
+  });
+});
+
+/** A word read closer: "l86/149" is a position where the recogniser saw l at 0.86 and 1 at 0.49. */
+function closer(text: string, ...positions: string[]): RecognisedLine {
+  const choices: GlyphChoice[][] = positions.map((position) =>
+    position.split("/").map((seen) => ({ glyph: [...seen][0] as string, confidence: Number(seen.slice(1)) })),
+  );
+  return { text, confidence: 70, words: [{ text, confidence: 70, closer: true, choices }] };
+}
+
+describe("the closer look's glyph choices", () => {
+  const LOOKALIKES = [
+    "Bella",
+    "Be1la",
+    "Rowan",
+    "R0wan",
+    "Noval",
+    "NovaI",
+    "Kornelia",
+    "Komelia",
+    "Oberon",
+    "0beron",
+  ];
+
+  it("tells lookalikes apart by what the recogniser saw where they differ, not by the word it spelt", () => {
+    // "Be1la" spelt "Bella" by the recogniser, with "1" the likeliest third glyph
+    expect(
+      matchedNames(matchRoster([closer("Bella", "B93", "e93", "196/i25", "l95", "a94")], LOOKALIKES)),
+    ).toEqual(["Be1la"]);
+    expect(
+      matchedNames(matchRoster([closer("Bella", "B94", "e89", "l90", "l90", "a94")], LOOKALIKES)),
+    ).toEqual(["Bella"]);
+    // a capital O inside a lower case word is a zero
+    expect(
+      matchedNames(matchRoster([closer("ROwan", "R93", "O94", "w95", "a94", "n93")], LOOKALIKES)),
+    ).toEqual(["R0wan"]);
+  });
+
+  it("leaves a read uncertain when the choices are close, or lean to the plainer name only a little", () => {
+    const uncertain = (read: RecognisedLine) => {
+      const result = matchRoster([read], LOOKALIKES);
+      expect(result.matched, read.text).toEqual([]);
+      expect(result.uncertain, read.text).toHaveLength(1);
+    };
+    // l at 0.86 against 1 at 0.49: the recogniser leans to letters, so that is not enough for Bella
+    uncertain(closer("Bella", "B94", "e95", "l86/149", "l95", "a95"));
+    // O at 0.78 against 0 at 0.18 at the start of the word: not enough for Oberon
+    uncertain(closer("Oberon", "O78/018", "b96", "e93", "r89", "o92", "n81"));
+    // a capital I and a small l are drawn alike: the recogniser's l says nothing against I
+    uncertain(closer("Noval", "N93", "o93", "v95", "a94", "l93"));
+    // the read's glyphs line up with both names' ("rn" seen as one glyph of "Komelia"): nothing tells them apart
+    uncertain({
+      ...closer("Kornelia", "K93", "o94", "r95", "n94", "e93", "l95", "i94", "a94"),
+      confidence: 60,
+    });
+  });
+
+  it("asks for a closer look only at words close to a roster name and not clear of its lookalikes", () => {
+    const read: RecognisedLine[] = [
+      {
+        text: "Bella Lv.58",
+        confidence: 90,
+        words: [
+          { text: "Bella", confidence: 90 },
+          { text: "Lv.58", confidence: 90 },
+        ],
+      },
+      { text: "Mossbane", confidence: 90, words: [{ text: "Mossbane", confidence: 90 }] },
+      { text: "Online", confidence: 90, words: [{ text: "Online", confidence: 90 }] },
+      { text: "Be1la", confidence: 90 },
+    ];
+    expect(wordsToReadCloser(read, [...LOOKALIKES, "Mossbane", "Olin"])).toEqual([{ line: 0, word: 0 }]);
+    // once read closer, never again
+    expect(wordsToReadCloser([closer("Bella", "B94", "e95", "l86/149", "l95", "a95")], LOOKALIKES)).toEqual(
+      [],
     );
   });
 });

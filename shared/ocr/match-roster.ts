@@ -8,12 +8,46 @@
  */
 import { foldName } from "../names/fold-name.ts";
 
+/** A word's box in its image's own pixels. */
+export interface WordBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A glyph the recogniser saw at a position of a word, with its confidence 0-100. */
+export interface GlyphChoice {
+  glyph: string;
+  confidence: number;
+}
+
+/** One word as the recogniser read it; confidence 0-100. */
+export interface RecognisedWord {
+  text: string;
+  confidence: number;
+  box?: WordBox;
+  /** Whether this is the word read again, closer (wordsToReadCloser): its spelling can be trusted further. */
+  closer?: boolean;
+  /**
+   * What the recogniser saw at each of the word's glyph positions, likeliest first, when it says (the closer look
+   * does). Its best path can still spell another word: "Be1la" read "Bella" with "1" the likeliest third glyph.
+   */
+  choices?: readonly (readonly GlyphChoice[])[];
+}
+
 /** One line as the recogniser read it; confidence 0-100. */
 export interface RecognisedLine {
   text: string;
   confidence: number;
   /** The line's words with their own confidence, when the recogniser gives them (their texts make up `text`). */
-  words?: readonly { text: string; confidence: number }[];
+  words?: readonly RecognisedWord[];
+}
+
+/** A word of an image's lines: the line's index, and the word's in that line's `words`. */
+export interface WordAt {
+  line: number;
+  word: number;
 }
 
 /** A roster name for a read, with the similarity of the two (0-1, 1 for the same name after folding). */
@@ -53,6 +87,23 @@ export const UNKNOWN_MIN_CONFIDENCE = 50;
  * confidence is matched even when a lookalike of it is on the roster ("Ashva1e" read as such is Ashva1e).
  */
 export const EXACT_MIN_CONFIDENCE = 80;
+/**
+ * How many times likelier, from the recogniser's glyph choices, a lookalike must be than each of the others for its
+ * read to be matched to it ("1" seen at 0.96 where "Be1la" and "Bella" differ: Be1la).
+ */
+export const CHOICE_MARGIN = 3;
+/**
+ * The same for a lookalike plainer than the other (a letter where the other has a digit): the recogniser leans to
+ * letters, so its choice of one is weaker evidence ("O" at 0.78 and "0" at 0.18 was "0beron").
+ */
+export const PLAIN_CHOICE_MARGIN = 100;
+/** The least likelihood of a glyph choice the matcher counts: a glyph not among the choices. */
+const CHOICE_FLOOR = 0.01;
+/**
+ * The same for a capital I and a small l, which most game fonts draw alike: the recogniser's leaving one out of its
+ * choices is no evidence against it.
+ */
+const CHOICE_FLOOR_IL = 0.3;
 
 /** Single glyphs that look alike, in the folded (lower case) form reads are compared in. */
 const CONFUSABLE_GROUPS = ["0oq", "1li", "5s", "8b", "2z", "6g", "9g", "uv", "ce", "nh", "ao"];
@@ -187,6 +238,12 @@ interface Candidate {
   spelt: boolean;
   /** The least confidence of the read's words. */
   confidence: number;
+  /** The read's words: their indices in the line's `words`. */
+  words: number[];
+  /** Whether every word of the read was read again closer. */
+  closer: boolean;
+  /** The read's glyph choices, position by position, when every word of it has them. */
+  choices: readonly (readonly GlyphChoice[])[] | null;
 }
 
 interface LineReading {
@@ -201,29 +258,63 @@ interface LineReading {
 interface LineWord {
   text: string;
   confidence: number;
+  /** Its index in the line's `words` (or among the line's text's words when the recogniser gave none). */
+  index: number;
+  closer: boolean;
+  choices: readonly (readonly GlyphChoice[])[] | null;
+}
+
+const isLetterOrDigit = (glyph: string | undefined) => glyph !== undefined && /^[\p{L}\p{N}]/u.test(glyph);
+
+/** A word's glyph choices without the positions of the punctuation its text was trimmed of. */
+function trimmedChoices(choices: readonly (readonly GlyphChoice[])[]): (readonly GlyphChoice[])[] {
+  let start = 0;
+  let end = choices.length;
+  while (start < end && !isLetterOrDigit(choices[start]?.[0]?.glyph)) start++;
+  while (end > start && !isLetterOrDigit(choices[end - 1]?.[0]?.glyph)) end--;
+  return choices.slice(start, end);
 }
 
 /** The line's words with the punctuation around them gone (icons and separators read as "|", "@", "©"). */
 function words(line: RecognisedLine): LineWord[] {
-  const read = line.words ?? line.text.split(/\s+/u).map((text) => ({ text, confidence: line.confidence }));
+  const read: readonly RecognisedWord[] =
+    line.words ?? line.text.split(/\s+/u).map((text) => ({ text, confidence: line.confidence }));
   return read
-    .map((word) => ({
+    .map((word, index) => ({
       text: word.text.trim().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""),
       confidence: word.confidence,
+      index,
+      closer: word.closer === true,
+      choices: word.choices === undefined ? null : trimmedChoices(word.choices),
     }))
     .filter((word) => word.text !== "");
 }
 
 function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], maxWords: number): LineReading {
   const lineWords = words(line);
-  const windows: { read: string; key: string; spelling: string; confidence: number }[] = [];
+  const windows: {
+    read: string;
+    key: string;
+    spelling: string;
+    confidence: number;
+    words: number[];
+    closer: boolean;
+    choices: (readonly GlyphChoice[])[] | null;
+  }[] = [];
   for (let start = 0; start < lineWords.length; start++) {
     for (let count = 1; count <= maxWords && start + count <= lineWords.length; count++) {
       const taken = lineWords.slice(start, start + count);
       const read = taken.map((word) => word.text).join(" ");
       const key = readingKey(read);
       const confidence = Math.min(...taken.map((word) => word.confidence));
-      if (key.length >= 2) windows.push({ read, key, spelling: spelling(read), confidence });
+      const words = taken.map((word) => word.index);
+      const closer = taken.every((word) => word.closer);
+      const choices = taken.every((word) => word.choices !== null)
+        ? taken.flatMap((word) => word.choices ?? [])
+        : null;
+      // A UI word ("Online", "Invite") is no name, however close to one.
+      if (key.length >= 2 && !NOT_NAMES.has(key))
+        windows.push({ read, key, spelling: spelling(read), confidence, words, closer, choices });
     }
   }
   const nameLikeWords = lineWords.filter((word) => isNameLike(readingKey(word.text)));
@@ -247,7 +338,17 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
           distance < best.distance ||
           (distance === best.distance && spelt && !best.spelt)
         ) {
-          best = { entry, distance, score, read: window.read, spelt, confidence: window.confidence };
+          best = {
+            entry,
+            distance,
+            score,
+            read: window.read,
+            spelt,
+            confidence: window.confidence,
+            words: window.words,
+            closer: window.closer,
+            choices: window.choices,
+          };
         }
       }
       if (best !== null && best.score >= SUGGEST_MIN_SCORE) candidates.push(best);
@@ -266,11 +367,8 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
 
 const rounded = (score: number) => Math.round(score * 1000) / 1000;
 
-/**
- * The roster names `lines` show (one screenshot's lines, or several screenshots' one after another). Each roster
- * name is matched at most once; the same name read again (overlapping screenshots) is dropped.
- */
-export function matchRoster(lines: readonly RecognisedLine[], roster: readonly string[]): RosterMatch {
+/** The roster as the matcher compares with it, and the most words a name has. */
+function rosterEntries(roster: readonly string[]): { entries: RosterEntry[]; maxWords: number } {
   const entries: RosterEntry[] = [];
   const seenNames = new Set<string>();
   for (const name of roster) {
@@ -300,6 +398,164 @@ export function matchRoster(lines: readonly RecognisedLine[], roster: readonly s
     4,
     Math.max(1, ...entries.map((entry) => words({ text: entry.name, confidence: 100 }).length)),
   );
+  return { entries, maxWords };
+}
+
+/**
+ * Whether a read's closest name is clear of the others: close enough, and the next closest a full edit farther,
+ * unless the read spells the name exactly and surely, and is not the plainer form of a lookalike ("Bella" while
+ * "Be1la" is on the roster: the recogniser turns digits into letters).
+ */
+function isClear(best: Candidate, second: Candidate | undefined): boolean {
+  const surelySpelt =
+    best.spelt &&
+    best.confidence >= EXACT_MIN_CONFIDENCE &&
+    !second?.spelt &&
+    !best.entry.plainerThanALookalike;
+  return (
+    best.score >= MATCH_MIN_SCORE &&
+    (second === undefined || second.distance - best.distance >= AMBIGUITY_EDITS || surelySpelt)
+  );
+}
+
+/** A name's glyphs the recogniser may see as two (a name's "m" read "rn", "Œ" read "Oe"). */
+const AS_TWO: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(CONFUSABLE_PAIRS.map(([two, one]) => [one, [two]])),
+  Œ: ["OE", "Oe"],
+  œ: ["oe"],
+  Æ: ["AE", "Ae"],
+  æ: ["ae"],
+};
+/** Two glyphs of a name the recogniser may see as one ("rn" read "m"). */
+const AS_ONE: Readonly<Record<string, string>> = Object.fromEntries(CONFUSABLE_PAIRS);
+/** Letters whose capital is their small letter drawn larger: seeing one case is weak evidence for the other. */
+const SAME_SHAPE_CASES = "cosuvwxz";
+/** How much seeing a glyph counts for a name's glyph that looks like it (1 for the glyph itself). */
+const KIN_SAME_SHAPE = 0.3;
+const KIN_ZERO_CAPITAL_O = 0.9;
+const KIN_WITHOUT_ACCENT = 0.3;
+
+/**
+ * The glyphs that count for a name's `glyph` when seen, each with its weight. A capital O inside a word is a zero
+ * more often than an o ("SOrin" for S0rin); at its start it is the letter.
+ */
+function kinOf(glyph: string, first: boolean): readonly (readonly [string, number])[] {
+  const kin: [string, number][] = [[glyph, 1]];
+  const lower = glyph.toLowerCase();
+  if (SAME_SHAPE_CASES.includes(lower))
+    kin.push([glyph === lower ? glyph.toUpperCase() : lower, KIN_SAME_SHAPE]);
+  if (glyph === "0" && !first) kin.push(["O", KIN_ZERO_CAPITAL_O]);
+  const bare = glyph.normalize("NFD").replace(/\p{M}/gu, "");
+  if (bare !== glyph && bare !== "") kin.push([bare, KIN_WITHOUT_ACCENT]);
+  return kin;
+}
+
+/** The log-likelihood a position's choices give a name's glyph (a floor for a glyph not among them). */
+function glyphLikelihood(choices: readonly GlyphChoice[] | undefined, glyph: string, first: boolean): number {
+  let best = glyph === "I" || glyph === "l" ? CHOICE_FLOOR_IL : CHOICE_FLOOR;
+  for (const [kin, weight] of kinOf(glyph, first)) {
+    const seen = choices?.find((choice) => choice.glyph.normalize("NFC") === kin);
+    if (seen !== undefined) best = Math.max(best, (weight * seen.confidence) / 100);
+  }
+  return Math.log(best);
+}
+
+/**
+ * How likely the read's glyph choices make a name (a natural log): the best way of lining the name's glyphs up with
+ * the read's positions, one to one, or a glyph seen as two ("m" as "rn") or two as one, each glyph counting the
+ * confidence its position gave it (or a lookalike of it). Null when no way lines them up.
+ */
+function choiceLikelihood(choices: readonly (readonly GlyphChoice[])[], entry: RosterEntry): number | null {
+  const glyphs = [...entry.spelling];
+  const width = glyphs.length + 1;
+  const best = new Float64Array((choices.length + 1) * width).fill(Number.NEGATIVE_INFINITY);
+  best[0] = 0;
+  const improve = (at: number, value: number) => {
+    if (value > (best[at] as number)) best[at] = value;
+  };
+  for (let position = 0; position <= choices.length; position++) {
+    for (let glyph = 0; glyph < glyphs.length; glyph++) {
+      const here = best[position * width + glyph] as number;
+      if (here === Number.NEGATIVE_INFINITY) continue;
+      const name = glyphs[glyph] as string;
+      if (position < choices.length) {
+        improve(
+          (position + 1) * width + glyph + 1,
+          here + glyphLikelihood(choices[position], name, glyph === 0),
+        );
+        const one = AS_ONE[name + (glyphs[glyph + 1] ?? "")];
+        if (one !== undefined)
+          improve(
+            (position + 1) * width + glyph + 2,
+            here + glyphLikelihood(choices[position], one, glyph === 0),
+          );
+      }
+      if (position + 1 < choices.length) {
+        for (const two of AS_TWO[name] ?? []) {
+          const [first = "", second = ""] = [...two];
+          improve(
+            (position + 2) * width + glyph + 1,
+            here +
+              glyphLikelihood(choices[position], first, glyph === 0) +
+              glyphLikelihood(choices[position + 1], second, false),
+          );
+        }
+      }
+    }
+  }
+  const likelihood = best[choices.length * width + glyphs.length] as number;
+  return likelihood === Number.NEGATIVE_INFINITY ? null : likelihood;
+}
+
+/**
+ * The name a read is matched to, or null when the officer must choose: the closest when clear of the others, or
+ * else, among the names as close as it within one full edit (lookalikes), the one the recogniser's glyph choices
+ * make CHOICE_MARGIN times likelier than each other one (PLAIN_CHOICE_MARGIN than one less plain).
+ */
+function decide(candidates: readonly Candidate[]): Candidate | null {
+  const [best, second] = candidates;
+  if (best === undefined) return null;
+  if (isClear(best, second)) return best;
+  const rivals = candidates
+    .filter((candidate) => candidate.distance - best.distance < AMBIGUITY_EDITS)
+    .map((candidate) => ({
+      candidate,
+      likelihood: candidate.choices === null ? null : choiceLikelihood(candidate.choices, candidate.entry),
+    }));
+  if (rivals.some((rival) => rival.likelihood === null)) return null;
+  const [top] = rivals.sort((a, b) => (b.likelihood ?? 0) - (a.likelihood ?? 0));
+  if (top === undefined || top.candidate.score < MATCH_MIN_SCORE) return null;
+  for (const other of rivals.slice(1)) {
+    const plainer = surprise(top.candidate.entry.name) < surprise(other.candidate.entry.name);
+    const margin = plainer ? PLAIN_CHOICE_MARGIN : CHOICE_MARGIN;
+    if ((top.likelihood ?? 0) - (other.likelihood ?? 0) < Math.log(margin)) return null;
+  }
+  return top.candidate;
+}
+
+/**
+ * The words of an image's lines worth reading again closer (a larger crop, decision 081): those of each read that
+ * is close to a roster name but not clear of the others (a lookalike, or a loose read), and was not read closer.
+ */
+export function wordsToReadCloser(lines: readonly RecognisedLine[], roster: readonly string[]): WordAt[] {
+  const { entries, maxWords } = rosterEntries(roster);
+  const wanted: WordAt[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.words === undefined) continue;
+    const { candidates } = readLine(line, index, entries, maxWords);
+    const [best] = candidates;
+    if (best === undefined || best.closer || decide(candidates) !== null) continue;
+    for (const word of best.words) wanted.push({ line: index, word });
+  }
+  return wanted;
+}
+
+/**
+ * The roster names `lines` show (one screenshot's lines, or several screenshots' one after another). Each roster
+ * name is matched at most once; the same name read again (overlapping screenshots) is dropped.
+ */
+export function matchRoster(lines: readonly RecognisedLine[], roster: readonly string[]): RosterMatch {
+  const { entries, maxWords } = rosterEntries(roster);
   const readings = lines.map((line, order) => readLine(line, order, entries, maxWords));
 
   // The closest reads claim their names first, so an exact read is never displaced by a looser one.
@@ -313,7 +569,7 @@ export function matchRoster(lines: readonly RecognisedLine[], roster: readonly s
   const unknownKeys = new Set<string>();
 
   for (const reading of ranked) {
-    const [best, second] = reading.candidates;
+    const [best] = reading.candidates;
     if (best === undefined) {
       if (reading.nameLike === null || reading.confidence < UNKNOWN_MIN_CONFIDENCE) continue;
       const key = readingKey(reading.nameLike);
@@ -323,21 +579,15 @@ export function matchRoster(lines: readonly RecognisedLine[], roster: readonly s
     }
     const readKey = readingKey(best.read);
     if (matchedBy.get(best.entry.name) === readKey) continue; // the same name read again
-    // A lookalike on the roster leaves a read uncertain, unless the read spells the name exactly and surely.
-    const surelySpelt =
-      best.spelt &&
-      best.confidence >= EXACT_MIN_CONFIDENCE &&
-      !second?.spelt &&
-      !best.entry.plainerThanALookalike;
-    const clear =
-      best.score >= MATCH_MIN_SCORE &&
-      (second === undefined || second.distance - best.distance >= AMBIGUITY_EDITS || surelySpelt);
-    if (clear && !matchedBy.has(best.entry.name)) {
-      matchedBy.set(best.entry.name, readKey);
+    // A lookalike on the roster leaves a read uncertain, unless the read spells the name exactly and surely, or
+    // the recogniser's glyph choices tell the lookalikes apart.
+    const chosen = decide(reading.candidates);
+    if (chosen !== null && !matchedBy.has(chosen.entry.name)) {
+      matchedBy.set(chosen.entry.name, readKey);
       matched.push({
-        read: best.read,
-        name: best.entry.name,
-        score: rounded(best.score),
+        read: chosen.read,
+        name: chosen.entry.name,
+        score: rounded(chosen.score),
         order: reading.order,
       });
     } else {

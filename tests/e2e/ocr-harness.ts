@@ -93,6 +93,8 @@ export interface ImageReading {
   match: RosterMatch;
   prepareMs: number;
   recogniseMs: number;
+  closerPrepareMs: number;
+  closerRecogniseMs: number;
 }
 
 export interface BatchReading {
@@ -115,6 +117,7 @@ export async function readBatch(
   files: readonly string[],
   roster: readonly string[],
   settings: Partial<RecognitionSettings> = {},
+  closer = true,
 ): Promise<BatchReading> {
   const images = files.map((file) => ({
     file,
@@ -122,15 +125,16 @@ export async function readBatch(
     base64: readFileSync(file).toString("base64"),
   }));
   const reading = await page.evaluate(
-    ({ images, roster, settings }) =>
+    ({ images, roster, settings, closer }) =>
       window.textRecognition.readBatch(
         images.map(
           ({ type, base64 }) => new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type }),
         ),
         roster,
         settings,
+        closer,
       ),
-    { images, roster, settings },
+    { images, roster, settings, closer },
   );
   return {
     engineMs: reading.engineMs,

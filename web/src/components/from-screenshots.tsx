@@ -45,6 +45,7 @@ import type { PickerMember } from "./participant-picker-model.ts";
 interface Reader {
   recognise: typeof import("@web/lib/text-recognition/recognise-images.ts").recogniseImages;
   match: typeof import("@shared/ocr/match-roster.ts").matchRoster;
+  closerLook: typeof import("@shared/ocr/match-roster.ts").wordsToReadCloser;
   /** The engine's message when its files cannot be loaded (offline before the first use). */
   unavailable: string;
 }
@@ -59,6 +60,7 @@ function loadReader(): Promise<Reader> {
   ]).then(([engine, matcher]) => ({
     recognise: engine.recogniseImages,
     match: matcher.matchRoster,
+    closerLook: matcher.wordsToReadCloser,
     unavailable: engine.RECOGNITION_UNAVAILABLE,
   }));
   // A failed load (offline before the first use) is tried again next time.
@@ -108,9 +110,14 @@ function useScreenshotReader(rosterNames: readonly string[]) {
     setProgress({ image: 1, images: files.length, fraction: 0 });
     let unavailable: string | undefined;
     try {
-      const { recognise, match, unavailable: engineMessage } = await loadReader();
+      const { recognise, match, closerLook, unavailable: engineMessage } = await loadReader();
       unavailable = engineMessage;
-      const lines = await recognise(files, { onProgress: setProgress, signal: controller.signal });
+      const lines = await recognise(files, {
+        onProgress: setProgress,
+        signal: controller.signal,
+        // The words close to two roster names are read again, larger (decision 081).
+        closerLook: (read) => closerLook(read, rosterNames),
+      });
       if (controller.signal.aborted) return;
       setRead((current) => {
         const screenshots = [

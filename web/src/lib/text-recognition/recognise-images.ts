@@ -4,8 +4,15 @@
  * from anywhere else. The engine's code is imported only when a call starts, so no page's first download grows.
  * Each image gives its recognised lines; shared/ocr/match-roster.ts matches them to the roster.
  */
-import type { RecognisedLine } from "@shared/ocr/match-roster.ts";
-import { type PreparationSettings, prepareImage } from "./prepare-image.ts";
+import type { RecognisedLine, RecognisedWord, WordAt, WordBox } from "@shared/ocr/match-roster.ts";
+import { type HocrWord, hocrWords } from "./hocr-words.ts";
+import {
+  type CloserSlot,
+  type PreparationSettings,
+  type PreparedImage,
+  prepareCloserLook,
+  prepareImage,
+} from "./prepare-image.ts";
 
 export interface RecognitionProgress {
   /** The image being read, from 1 (1 while the engine loads). */
@@ -19,6 +26,8 @@ export interface RecognitionProgress {
 export interface RecognitionSettings extends PreparationSettings {
   /** Tesseract's page segmentation mode. */
   pageSegmentation: "3" | "4" | "6" | "11";
+  /** Page segmentation of the closer look's stacked crops. */
+  closerPageSegmentation: "4" | "6" | "11";
   /** More Tesseract parameters, set before the first image. */
   parameters: Record<string, string>;
 }
@@ -27,6 +36,8 @@ export const RECOGNITION_SETTINGS: RecognitionSettings = {
   width: 400,
   invertDark: true,
   pageSegmentation: "11",
+  closerHeight: 48,
+  closerPageSegmentation: "6",
   parameters: {},
 };
 
@@ -35,8 +46,17 @@ export interface RecogniseOptions {
   signal?: AbortSignal;
   /** For the benchmark: settings other than RECOGNITION_SETTINGS. */
   settings?: Partial<RecognitionSettings>;
-  /** For the benchmark: how long each step took, in ms (the engine's start once, then two steps per image). */
-  onTiming?(timing: { step: "engine" | "prepare" | "recognise"; image: number; ms: number }): void;
+  /**
+   * The words of an image's lines to read again closer (shared/ocr/match-roster.ts wordsToReadCloser with the
+   * roster): their crops are enlarged and read in one more call, and their reads replace the first ones.
+   */
+  closerLook?(lines: readonly RecognisedLine[]): WordAt[];
+  /** For the benchmark: how long each step took, in ms (the engine's start once, then the steps of each image). */
+  onTiming?(timing: {
+    step: "engine" | "prepare" | "recognise" | "closerPrepare" | "closerRecognise";
+    image: number;
+    ms: number;
+  }): void;
 }
 
 /**
@@ -68,6 +88,50 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
+/** The share of an image's progress its first read takes; the closer look takes the rest. */
+const FIRST_READ_SHARE = 0.8;
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const scaledBox = (box: Box, by: number): WordBox => ({
+  x0: box.x0 * by,
+  y0: box.y0 * by,
+  x1: box.x1 * by,
+  y1: box.y1 * by,
+});
+
+/**
+ * The closer look's read of each slot: the words whose middle falls in the slot's word (the margin may show a
+ * neighbour's glyphs), joined, with the least confidence and their glyph choices; nothing for a slot where nothing
+ * was read.
+ */
+function closerReads(
+  words: readonly HocrWord[],
+  slots: readonly CloserSlot[],
+): (Pick<RecognisedWord, "text" | "confidence" | "choices"> | undefined)[] {
+  const found = slots.map(() => [] as (HocrWord & { x: number })[]);
+  for (const word of words) {
+    const x = (word.box.x0 + word.box.x1) / 2;
+    const y = (word.box.y0 + word.box.y1) / 2;
+    const slot = slots.findIndex((s) => y >= s.top && y < s.bottom && x >= s.left && x <= s.right);
+    if (slot >= 0 && word.text !== "") found[slot]?.push({ ...word, x });
+  }
+  return found.map((parts) => {
+    if (parts.length === 0) return undefined;
+    parts.sort((a, b) => a.x - b.x);
+    return {
+      text: parts.map((part) => part.text).join(""),
+      confidence: Math.min(...parts.map((part) => part.confidence)),
+      choices: parts.flatMap((part) => part.choices),
+    };
+  });
+}
+
 /**
  * The lines each of `images` shows (one array per image, top to bottom), read in a Web Worker. The worker is
  * started for the call and ended after it, or as soon as `signal` aborts (the promise then rejects with the
@@ -75,13 +139,14 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
  */
 export async function recogniseImages(
   images: readonly Blob[],
-  { onProgress, signal, settings: override, onTiming }: RecogniseOptions = {},
+  { onProgress, signal, settings: override, onTiming, closerLook }: RecogniseOptions = {},
 ): Promise<RecognisedLine[][]> {
   signal?.throwIfAborted();
   if (images.length === 0) return [];
   const settings = { ...RECOGNITION_SETTINGS, ...override };
   const units = images.length + 1;
   let current = -1; // the image being read; -1 while loading
+  let closing = false; // whether the closer look is being read
   const report = (step: number, progress: number) => {
     const fraction = Math.min(1, Math.max(0, (step + progress) / units));
     onProgress?.({ image: Math.max(1, current + 1), images: images.length, fraction });
@@ -89,7 +154,10 @@ export async function recogniseImages(
   report(0, 0);
 
   let started = performance.now();
-  const timed = (step: "engine" | "prepare" | "recognise", image: number) => {
+  const timed = (
+    step: "engine" | "prepare" | "recognise" | "closerPrepare" | "closerRecognise",
+    image: number,
+  ) => {
     const now = performance.now();
     onTiming?.({ step, image, ms: now - started });
     started = now;
@@ -114,7 +182,12 @@ export async function recogniseImages(
       logger: ({ status, progress }) => {
         const step = LOADING_STEPS.indexOf(status);
         if (current < 0 && step >= 0) report(0, (step + progress) / LOADING_STEPS.length);
-        else if (current >= 0 && status === "recognizing text") report(current + 1, progress);
+        // The first read of an image is most of its share, the closer look the rest.
+        else if (current >= 0 && status === "recognizing text")
+          report(
+            current + 1,
+            closing ? FIRST_READ_SHARE + (1 - FIRST_READ_SHARE) * progress : FIRST_READ_SHARE * progress,
+          );
       },
     });
   });
@@ -141,31 +214,72 @@ export async function recogniseImages(
     );
     timed("engine", 0);
     const results: RecognisedLine[][] = [];
-    for (const [index, image] of images.entries()) {
-      current = index;
-      report(index + 1, 0);
-      const prepared = await unlessAborted(prepareImage(image, settings), signal);
-      timed("prepare", index + 1);
+    const read = async (image: PreparedImage, output: { blocks: boolean; hocr: boolean }) => {
       const { data } = await unlessAborted(
         worker.recognize(
-          new Blob([prepared.pgm], { type: "image/x-portable-graymap" }),
+          new Blob([image.pgm], { type: "image/x-portable-graymap" }),
           {},
-          { text: false, blocks: true },
+          { text: false, ...output },
         ),
         signal,
       );
-      timed("recognise", index + 1);
-      const lines: RecognisedLine[] = [];
-      for (const block of data.blocks ?? []) {
-        for (const paragraph of block.paragraphs) {
-          for (const line of paragraph.lines) {
-            const text = line.text.trim();
-            const words = line.words.map((word) => ({ text: word.text, confidence: word.confidence }));
-            if (text !== "") lines.push({ text, confidence: line.confidence, words });
-          }
+      return data;
+    };
+    for (const [index, image] of images.entries()) {
+      current = index;
+      closing = false;
+      report(index + 1, 0);
+      const decoded = await unlessAborted(prepareImage(image, settings), signal);
+      try {
+        timed("prepare", index + 1);
+        const lines: RecognisedLine[] = [];
+        const page = await read(decoded, { blocks: true, hocr: false });
+        for (const line of (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((p) => p.lines))) {
+          const words = line.words.map((word) => ({
+            text: word.text,
+            confidence: word.confidence,
+            box: scaledBox(word.bbox, 1 / decoded.scale),
+          }));
+          const text = line.text.trim();
+          if (text !== "") lines.push({ text, confidence: line.confidence, words });
         }
+        timed("recognise", index + 1);
+        const wanted = closerLook?.(lines) ?? [];
+        const boxes = wanted.flatMap(({ line, word }) => lines[line]?.words?.[word]?.box ?? []);
+        if (boxes.length === wanted.length && boxes.length > 0) {
+          closing = true;
+          const closer = prepareCloserLook(decoded, boxes, settings);
+          timed("closerPrepare", index + 1);
+          // The glyph choices (lstm_choice_mode 2) come with the hOCR page only, and slow a read: this one only.
+          await unlessAborted(
+            worker.setParameters({
+              tessedit_pageseg_mode: settings.closerPageSegmentation as never,
+              lstm_choice_mode: "2",
+            }),
+            signal,
+          );
+          const closerPage = await read(closer, { blocks: false, hocr: true });
+          const reads = closerReads(hocrWords(closerPage.hocr ?? ""), closer.slots);
+          await unlessAborted(
+            worker.setParameters({
+              tessedit_pageseg_mode: settings.pageSegmentation as never,
+              lstm_choice_mode: "0",
+            }),
+            signal,
+          );
+          for (const [slot, { line, word }] of wanted.entries()) {
+            const again = reads[slot];
+            const recognised = lines[line];
+            if (again === undefined || recognised?.words === undefined) continue;
+            const words = recognised.words.map((w, i) => (i === word ? { ...w, ...again, closer: true } : w));
+            lines[line] = { ...recognised, words, text: words.map((w) => w.text).join(" ") };
+          }
+          timed("closerRecognise", index + 1);
+        }
+        results.push(lines);
+      } finally {
+        decoded.close();
       }
-      results.push(lines);
       report(index + 1, 1);
     }
     return results;
