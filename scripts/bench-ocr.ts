@@ -1,9 +1,10 @@
 /**
  * `npm run bench:ocr`: text recognition and roster matching on a screenshot corpus (issue 27, decision 081), in
  * Debian's Chromium at 4x CPU throttling (DevTools' Emulation.setCPUThrottlingRate), through the app's own modules
- * (tests/e2e/ocr-harness.ts). Per image: the time, the names shown, found (matched or suggested), correct and
- * wrong matches (a wrong one is matched to another name without being flagged uncertain), uncertain reads and
- * misses; then the totals against the issue's targets.
+ * (tests/e2e/ocr-harness.ts), with the closer look and the glyph check the dialog does. Per image: the time, the
+ * names shown, found (matched or suggested), correct and wrong matches (a wrong one is matched to another name
+ * without being flagged uncertain), uncertain reads and misses; then the totals against the issue's targets and the
+ * mean time of each of the three reads.
  *
  * Chromium refuses CPU throttling on a worker target ("only supported for pages") and the page's throttling does
  * not slow its dedicated workers: a yardstick loop, timed in a worker and on the page with and without throttling,
@@ -12,8 +13,9 @@
  * Options: --corpus DIR (PNG/JPEG images and truth.json: file name -> names; default: the generated corpus,
  * made when missing), --roster FILE (one name a line; default: the corpus's roster.txt), --throttle N (4),
  * --batch N (images per recognition call, as the dialog's 1-5; 5), --limit N (the first N images),
- * and to compare engines: --psm 3|4|6|11, --width PX|none, --data best_int|standard, --save FILE (the lines read,
- * as JSON). A benchmark, not a test: it exits 1 only when something fails to run.
+ * and to compare engines: --psm 3|4|6|11, --width PX|none, --data best_int|standard, --closer off (the first read
+ * only), --closer-height PX, --closer-psm 4|6|11, --save FILE (the lines read, as JSON). A benchmark, not a test: it
+ * exits 1 only when something fails to run.
  */
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -156,9 +158,9 @@ try {
     for (const [index, image] of batch.entries()) {
       const read = reading.images[index] as ImageReading;
       const score = scoreImage(image.names, read.match);
-      const seconds =
-        (read.prepareMs + read.closerPrepareMs + (read.recogniseMs + read.closerRecogniseMs) * workerScale) /
-        1000;
+      const onPage = read.prepareMs + read.closerPrepareMs + read.glyphPrepareMs;
+      const inWorker = read.recogniseMs + read.closerRecogniseMs + read.glyphRecogniseMs;
+      const seconds = (onPage + inWorker * workerScale) / 1000;
       rows.push({ image, reading: read, score, seconds });
       console.log(
         `| ${basename(image.file)} | ${seconds.toFixed(2)} | ${score.truth} | ${score.correct + score.suggested} | ${score.correct} | ${score.wrong} | ${score.uncertain} | ${score.missed} | ${score.unknown} |`,
@@ -187,6 +189,13 @@ try {
   console.log(
     `seconds per image at ${throttle}x: mean ${mean.toFixed(2)}, p95 ${percentile(seconds, 95).toFixed(2)}, max ${Math.max(...seconds).toFixed(2)} (target <= 4); ` +
       `engine start per call: mean ${(engineSeconds.reduce((a, b) => a + b, 0) / engineSeconds.length).toFixed(2)} s`,
+  );
+  const stepMean = (pick: (reading: ImageReading) => number, scale: number) =>
+    (rows.reduce((total, row) => total + pick(row.reading), 0) * scale) / rows.length / 1000;
+  console.log(
+    `of which, per image at ${throttle}x: first read ${(stepMean((r) => r.prepareMs, 1) + stepMean((r) => r.recogniseMs, workerScale)).toFixed(2)} s, ` +
+      `closer look ${(stepMean((r) => r.closerPrepareMs, 1) + stepMean((r) => r.closerRecogniseMs, workerScale)).toFixed(2)} s, ` +
+      `glyph check ${(stepMean((r) => r.glyphPrepareMs, 1) + stepMean((r) => r.glyphRecogniseMs, workerScale)).toFixed(2)} s`,
   );
   console.log(
     `load average at the end: ${loadavg()

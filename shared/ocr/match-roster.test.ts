@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type GlyphChoice,
+  glyphsToCheck,
   matchRoster,
   type RecognisedLine,
   readingDistance,
@@ -212,12 +213,21 @@ describe("matchRoster", () => {
   });
 });
 
-/** A word read closer: "l86/149" is a position where the recogniser saw l at 0.86 and 1 at 0.49. */
+/**
+ * A word read closer: "l86/149" is a position where the recogniser saw l at 0.86 and 1 at 0.49; "!l86/149" the
+ * same seen when the glyph was checked on its own.
+ */
 function closer(text: string, ...positions: string[]): RecognisedLine {
   const choices: GlyphChoice[][] = positions.map((position) =>
-    position.split("/").map((seen) => ({ glyph: [...seen][0] as string, confidence: Number(seen.slice(1)) })),
+    position
+      .replace(/^!/, "")
+      .split("/")
+      .map((seen) => ({ glyph: [...seen][0] as string, confidence: Number(seen.slice(1)) })),
   );
-  return { text, confidence: 70, words: [{ text, confidence: 70, closer: true, choices }] };
+  const checked = positions.flatMap((position, index) =>
+    position.startsWith("!") ? [{ position: index, choices: choices[index] ?? [] }] : [],
+  );
+  return { text, confidence: 70, words: [{ text, confidence: 70, closer: true, choices, checked }] };
 }
 
 describe("the closer look's glyph choices", () => {
@@ -239,9 +249,14 @@ describe("the closer look's glyph choices", () => {
     expect(
       matchedNames(matchRoster([closer("Bella", "B93", "e93", "196/i25", "l95", "a94")], LOOKALIKES)),
     ).toEqual(["Be1la"]);
+    // the plainer name, once the glyph where they differ was checked on its own
     expect(
-      matchedNames(matchRoster([closer("Bella", "B94", "e89", "l90", "l90", "a94")], LOOKALIKES)),
+      matchedNames(matchRoster([closer("Bella", "B94", "e89", "!l90", "l90", "a94")], LOOKALIKES)),
     ).toEqual(["Bella"]);
+    // a glyph checked on its own outweighs the word's lean to letters
+    expect(
+      matchedNames(matchRoster([closer("Bella", "B94", "e89", "!178", "l90", "a94")], LOOKALIKES)),
+    ).toEqual(["Be1la"]);
     // a capital O inside a lower case word is a zero
     expect(
       matchedNames(matchRoster([closer("ROwan", "R93", "O94", "w95", "a94", "n93")], LOOKALIKES)),
@@ -256,6 +271,8 @@ describe("the closer look's glyph choices", () => {
     };
     // l at 0.86 against 1 at 0.49: the recogniser leans to letters, so that is not enough for Bella
     uncertain(closer("Bella", "B94", "e95", "l86/149", "l95", "a95"));
+    // nor an l without a 1 among the choices, unless checked on its own ("Ae1ric" was read so)
+    uncertain(closer("Bella", "B94", "e95", "l95", "l95", "a95"));
     // O at 0.78 against 0 at 0.18 at the start of the word: not enough for Oberon
     uncertain(closer("Oberon", "O78/018", "b96", "e93", "r89", "o92", "n81"));
     // a capital I and a small l are drawn alike: the recogniser's l says nothing against I
@@ -286,5 +303,26 @@ describe("the closer look's glyph choices", () => {
     expect(wordsToReadCloser([closer("Bella", "B94", "e95", "l86/149", "l95", "a95")], LOOKALIKES)).toEqual(
       [],
     );
+  });
+
+  it("checks on their own the glyphs where lookalikes differ by a digit, once, and only with their boxes", () => {
+    const boxed = (read: RecognisedLine): RecognisedLine => ({
+      ...read,
+      words: read.words?.map((word) => ({
+        ...word,
+        glyphBoxes: (word.choices ?? []).map((_, i) => ({ x0: 10 * i, y0: 0, x1: 10 * i + 9, y1: 20 })),
+      })),
+    });
+    const bella = closer("'Bella", "'80", "B94", "e95", "l95", "l95", "a95");
+    expect(glyphsToCheck([boxed(bella)], LOOKALIKES)).toEqual([
+      { line: 0, word: 0, position: 3, glyphs: ["l", "1"] },
+    ]);
+    expect(glyphsToCheck([bella], LOOKALIKES)).toEqual([]);
+    // a zero alone cannot be told from an o by its size: not checked
+    expect(glyphsToCheck([boxed(closer("Rowan", "R93", "o94", "w95", "a94", "n93"))], LOOKALIKES)).toEqual(
+      [],
+    );
+    const checked = boxed(closer("Bella", "B94", "e95", "!l95", "l95", "a95"));
+    expect(glyphsToCheck([checked], LOOKALIKES)).toEqual([]);
   });
 });

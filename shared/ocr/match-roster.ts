@@ -2,8 +2,10 @@
  * Which roster names a screenshot shows (issue 27, decision 081): the lines text recognition read from a game's
  * party or guild-member list, matched to the roster's names (mains and alts). Exact after folding case and
  * diacritics (foldName) first, then fuzzy, where the glyphs game fonts and the recogniser confuse (0/O, 1/l/I,
- * rn/m, 5/S...) cost a quarter of another edit. A read close to two roster names is uncertain, never matched;
- * a line without a name-like word (numbers, "Lv. 58", headers) is dropped instead of listed as unknown.
+ * rn/m, 5/S...) cost a quarter of another edit. A read close to two roster names is uncertain unless the
+ * recogniser's glyph choices tell them apart (decision 084: the words read again closer, the glyphs where lookalikes
+ * differ read on their own; wordsToReadCloser and glyphsToCheck say which); a line without a name-like word
+ * (numbers, "Lv. 58", headers) is dropped instead of listed as unknown.
  * Pure: the "From screenshots" dialog shows its three groups and the officer decides.
  */
 import { foldName } from "../names/fold-name.ts";
@@ -34,6 +36,19 @@ export interface RecognisedWord {
    * does). Its best path can still spell another word: "Be1la" read "Bella" with "1" the likeliest third glyph.
    */
   choices?: readonly (readonly GlyphChoice[])[];
+  /** Each position's box in the image's pixels, when the recogniser gives them (the closer look does). */
+  glyphBoxes?: readonly WordBox[];
+  /**
+   * Positions read again on their own (glyphsToCheck), with what the recogniser saw there without the word around
+   * them (which leans it to letters): they replace the position's choices when both put the same glyph first.
+   */
+  checked?: readonly { position: number; choices: readonly GlyphChoice[] }[];
+}
+
+/** A position of a word to read again on its own, and the lookalikes' glyphs there. */
+export interface GlyphAt extends WordAt {
+  position: number;
+  glyphs: string[];
 }
 
 /** One line as the recogniser read it; confidence 0-100. */
@@ -93,17 +108,18 @@ export const EXACT_MIN_CONFIDENCE = 80;
  */
 export const CHOICE_MARGIN = 3;
 /**
- * The same for a lookalike plainer than the other (a letter where the other has a digit): the recogniser leans to
- * letters, so its choice of one is weaker evidence ("O" at 0.78 and "0" at 0.18 was "0beron").
+ * The same for a lookalike plainer than the other where the recogniser's lean to letters may hide the difference
+ * (plainerByLean): in a word its choice of a letter over a digit is weak evidence ("Ae1ric" read "Aelric" with no
+ * "1" among the choices).
  */
 export const PLAIN_CHOICE_MARGIN = 100;
 /** The least likelihood of a glyph choice the matcher counts: a glyph not among the choices. */
 const CHOICE_FLOOR = 0.01;
 /**
- * The same for a capital I and a small l, which most game fonts draw alike: the recogniser's leaving one out of its
- * choices is no evidence against it.
+ * Digits the glyph check reads reliably on their own against the letters they look like (1 and l, 5 and S). A
+ * zero is not among them: alone, the recogniser cannot tell it from an o by its size.
  */
-const CHOICE_FLOOR_IL = 0.3;
+const CHECKED_DIGITS = /[1-9]/;
 
 /** Single glyphs that look alike, in the folded (lower case) form reads are compared in. */
 const CONFUSABLE_GROUPS = ["0oq", "1li", "5s", "8b", "2z", "6g", "9g", "uv", "ce", "nh", "ao"];
@@ -244,6 +260,8 @@ interface Candidate {
   closer: boolean;
   /** The read's glyph choices, position by position, when every word of it has them. */
   choices: readonly (readonly GlyphChoice[])[] | null;
+  /** Whether each position was checked on its own (with `choices`). */
+  checked: readonly boolean[];
 }
 
 interface LineReading {
@@ -262,17 +280,36 @@ interface LineWord {
   index: number;
   closer: boolean;
   choices: readonly (readonly GlyphChoice[])[] | null;
+  /** The index in the word's own choices of the first of `choices` (the edge punctuation cut off before it). */
+  start: number;
+  /** Whether each of `choices` was checked on its own. */
+  checked: boolean[];
+  /** Whether the word has its positions' boxes. */
+  boxed: boolean;
 }
 
 const isLetterOrDigit = (glyph: string | undefined) => glyph !== undefined && /^[\p{L}\p{N}]/u.test(glyph);
 
 /** A word's glyph choices without the positions of the punctuation its text was trimmed of. */
-function trimmedChoices(choices: readonly (readonly GlyphChoice[])[]): (readonly GlyphChoice[])[] {
+function trimmedChoices(
+  word: RecognisedWord,
+): { choices: (readonly GlyphChoice[])[]; start: number; checked: boolean[] } | null {
+  if (word.choices === undefined) return null;
+  const choices = [...word.choices];
+  const checked = choices.map(() => false);
+  for (const { position, choices: seen } of word.checked ?? []) {
+    if (position < 0 || position >= choices.length) continue;
+    // Alone and in the word, the recogniser must see the same glyph first: a serif l alone looks like a 1, and a 1
+    // in a word like an l. Where they disagree, nothing is known of the glyph.
+    const agree = choices[position]?.[0]?.glyph === seen[0]?.glyph;
+    choices[position] = agree ? seen : [];
+    checked[position] = true;
+  }
   let start = 0;
   let end = choices.length;
   while (start < end && !isLetterOrDigit(choices[start]?.[0]?.glyph)) start++;
   while (end > start && !isLetterOrDigit(choices[end - 1]?.[0]?.glyph)) end--;
-  return choices.slice(start, end);
+  return { choices: choices.slice(start, end), start, checked: checked.slice(start, end) };
 }
 
 /** The line's words with the punctuation around them gone (icons and separators read as "|", "@", "©"). */
@@ -285,7 +322,8 @@ function words(line: RecognisedLine): LineWord[] {
       confidence: word.confidence,
       index,
       closer: word.closer === true,
-      choices: word.choices === undefined ? null : trimmedChoices(word.choices),
+      ...(trimmedChoices(word) ?? { choices: null, start: 0, checked: [] }),
+      boxed: word.glyphBoxes !== undefined,
     }))
     .filter((word) => word.text !== "");
 }
@@ -300,6 +338,7 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
     words: number[];
     closer: boolean;
     choices: (readonly GlyphChoice[])[] | null;
+    checked: boolean[];
   }[] = [];
   for (let start = 0; start < lineWords.length; start++) {
     for (let count = 1; count <= maxWords && start + count <= lineWords.length; count++) {
@@ -312,9 +351,10 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
       const choices = taken.every((word) => word.choices !== null)
         ? taken.flatMap((word) => word.choices ?? [])
         : null;
+      const checked = taken.flatMap((word) => word.checked);
       // A UI word ("Online", "Invite") is no name, however close to one.
       if (key.length >= 2 && !NOT_NAMES.has(key))
-        windows.push({ read, key, spelling: spelling(read), confidence, words, closer, choices });
+        windows.push({ read, key, spelling: spelling(read), confidence, words, closer, choices, checked });
     }
   }
   const nameLikeWords = lineWords.filter((word) => isNameLike(readingKey(word.text)));
@@ -348,6 +388,7 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
             words: window.words,
             closer: window.closer,
             choices: window.choices,
+            checked: window.checked,
           };
         }
       }
@@ -434,6 +475,8 @@ const SAME_SHAPE_CASES = "cosuvwxz";
 const KIN_SAME_SHAPE = 0.3;
 const KIN_ZERO_CAPITAL_O = 0.9;
 const KIN_WITHOUT_ACCENT = 0.3;
+/** A capital I and a small l, which most game fonts draw alike: seeing one is nearly as good for the other. */
+const KIN_I_L = 0.3;
 
 /**
  * The glyphs that count for a name's `glyph` when seen, each with its weight. A capital O inside a word is a zero
@@ -445,6 +488,8 @@ function kinOf(glyph: string, first: boolean): readonly (readonly [string, numbe
   if (SAME_SHAPE_CASES.includes(lower))
     kin.push([glyph === lower ? glyph.toUpperCase() : lower, KIN_SAME_SHAPE]);
   if (glyph === "0" && !first) kin.push(["O", KIN_ZERO_CAPITAL_O]);
+  if (glyph === "I") kin.push(["l", KIN_I_L]);
+  if (glyph === "l") kin.push(["I", KIN_I_L]);
   const bare = glyph.normalize("NFD").replace(/\p{M}/gu, "");
   if (bare !== glyph && bare !== "") kin.push([bare, KIN_WITHOUT_ACCENT]);
   return kin;
@@ -452,7 +497,7 @@ function kinOf(glyph: string, first: boolean): readonly (readonly [string, numbe
 
 /** The log-likelihood a position's choices give a name's glyph (a floor for a glyph not among them). */
 function glyphLikelihood(choices: readonly GlyphChoice[] | undefined, glyph: string, first: boolean): number {
-  let best = glyph === "I" || glyph === "l" ? CHOICE_FLOOR_IL : CHOICE_FLOOR;
+  let best = CHOICE_FLOOR;
   for (const [kin, weight] of kinOf(glyph, first)) {
     const seen = choices?.find((choice) => choice.glyph.normalize("NFC") === kin);
     if (seen !== undefined) best = Math.max(best, (weight * seen.confidence) / 100);
@@ -508,6 +553,24 @@ function choiceLikelihood(choices: readonly (readonly GlyphChoice[])[], entry: R
 }
 
 /**
+ * Whether the recogniser's lean to plain letters could have made `other` look like the plainer `top`: where they
+ * differ by a digit, a capital I or an accent that was not checked on its own, or by a zero starting the name
+ * ("0beron" read "Oberon" with no 0 among the choices). A zero inside a word it reads as a capital O ("SOrin").
+ */
+function plainerByLean(top: Candidate, other: Candidate): boolean {
+  if (surprise(top.entry.name) >= surprise(other.entry.name)) return false;
+  const x = [...top.entry.spelling];
+  const y = [...other.entry.spelling];
+  if (top.choices === null || x.length !== top.checked.length || y.length !== x.length) return true;
+  return y.some(
+    (glyph, position) =>
+      glyph !== x[position] &&
+      !top.checked[position] &&
+      (/[1-9I]/.test(glyph) || (glyph === "0" && position === 0) || /\p{M}/u.test(glyph.normalize("NFD"))),
+  );
+}
+
+/**
  * The name a read is matched to, or null when the officer must choose: the closest when clear of the others, or
  * else, among the names as close as it within one full edit (lookalikes), the one the recogniser's glyph choices
  * make CHOICE_MARGIN times likelier than each other one (PLAIN_CHOICE_MARGIN than one less plain).
@@ -526,26 +589,64 @@ function decide(candidates: readonly Candidate[]): Candidate | null {
   const [top] = rivals.sort((a, b) => (b.likelihood ?? 0) - (a.likelihood ?? 0));
   if (top === undefined || top.candidate.score < MATCH_MIN_SCORE) return null;
   for (const other of rivals.slice(1)) {
-    const plainer = surprise(top.candidate.entry.name) < surprise(other.candidate.entry.name);
-    const margin = plainer ? PLAIN_CHOICE_MARGIN : CHOICE_MARGIN;
+    const margin = plainerByLean(top.candidate, other.candidate) ? PLAIN_CHOICE_MARGIN : CHOICE_MARGIN;
     if ((top.likelihood ?? 0) - (other.likelihood ?? 0) < Math.log(margin)) return null;
   }
   return top.candidate;
 }
 
-/**
- * The words of an image's lines worth reading again closer (a larger crop, decision 081): those of each read that
- * is close to a roster name but not clear of the others (a lookalike, or a loose read), and was not read closer.
- */
-export function wordsToReadCloser(lines: readonly RecognisedLine[], roster: readonly string[]): WordAt[] {
+/** Each line with words whose closest roster name is not decided (the officer would choose), with its reading. */
+function* undecided(
+  lines: readonly RecognisedLine[],
+  roster: readonly string[],
+): Generator<{ index: number; line: RecognisedLine; best: Candidate; candidates: Candidate[] }> {
   const { entries, maxWords } = rosterEntries(roster);
-  const wanted: WordAt[] = [];
   for (const [index, line] of lines.entries()) {
     if (line.words === undefined) continue;
     const { candidates } = readLine(line, index, entries, maxWords);
     const [best] = candidates;
-    if (best === undefined || best.closer || decide(candidates) !== null) continue;
-    for (const word of best.words) wanted.push({ line: index, word });
+    if (best !== undefined && decide(candidates) === null) yield { index, line, best, candidates };
+  }
+}
+
+/**
+ * The words of an image's lines worth reading again closer (a larger crop, decision 084): those of each read that
+ * is close to a roster name but not clear of the others (a lookalike, or a loose read), and was not read closer.
+ */
+export function wordsToReadCloser(lines: readonly RecognisedLine[], roster: readonly string[]): WordAt[] {
+  const wanted: WordAt[] = [];
+  for (const { index, best } of undecided(lines, roster)) {
+    if (!best.closer) for (const word of best.words) wanted.push({ line: index, word });
+  }
+  return wanted;
+}
+
+/** At most this many positions of a word are read again on their own: more differ between names than lookalikes. */
+const MAX_GLYPH_CHECKS = 2;
+
+/**
+ * The positions worth reading again on their own (decision 084): in a one-word read with glyph boxes that is close
+ * to two or more lookalikes spelt with as many glyphs, the positions where their glyphs differ by a digit the check
+ * reads reliably ("Bella" and "Be1la": the third, l or 1). A word whose positions were checked is not checked again.
+ */
+export function glyphsToCheck(lines: readonly RecognisedLine[], roster: readonly string[]): GlyphAt[] {
+  const wanted: GlyphAt[] = [];
+  for (const { index, line, best, candidates } of undecided(lines, roster)) {
+    if (best.words.length !== 1 || line.words === undefined) continue;
+    const word = words(line).find((w) => w.index === best.words[0]);
+    const positions = word?.choices;
+    if (!word?.boxed || !positions || (line.words[word.index]?.checked?.length ?? 0) > 0) continue;
+    const rivals = candidates
+      .filter((c) => c.distance - best.distance < AMBIGUITY_EDITS && c.words.join() === best.words.join())
+      .map((c) => [...c.entry.spelling]);
+    if (rivals.length < 2 || rivals.some((glyphs) => glyphs.length !== positions.length)) continue;
+    const differing: GlyphAt[] = [];
+    for (let position = 0; position < positions.length; position++) {
+      const glyphs = [...new Set(rivals.map((spelt) => spelt[position] as string))];
+      if (glyphs.length > 1 && glyphs.some((glyph) => CHECKED_DIGITS.test(glyph)))
+        differing.push({ line: index, word: word.index, position: position + word.start, glyphs });
+    }
+    if (differing.length <= MAX_GLYPH_CHECKS) wanted.push(...differing);
   }
   return wanted;
 }

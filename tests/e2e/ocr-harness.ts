@@ -16,6 +16,7 @@ import type { RosterMatch } from "../../shared/ocr/match-roster.ts";
 import type { RecognitionSettings } from "../../web/src/lib/text-recognition/recognise-images.ts";
 import { staticSite } from "../../worker/node/static-site.ts";
 import { newestMtime } from "./browser.ts";
+import type { HarnessReading } from "./ocr-harness/harness.ts";
 import { repoRoot } from "./portal-process.ts";
 
 const HARNESS_OUT = join(repoRoot, "dist", "ocr-harness");
@@ -87,15 +88,8 @@ export function readRosterFile(file: string): string[] {
     .filter((name) => name !== "");
 }
 
-export interface ImageReading {
-  file: string;
-  lines: { text: string; confidence: number }[];
-  match: RosterMatch;
-  prepareMs: number;
-  recogniseMs: number;
-  closerPrepareMs: number;
-  closerRecogniseMs: number;
-}
+/** One image's reading on the harness page, with its file. */
+export type ImageReading = HarnessReading["images"][number] & { file: string };
 
 export interface BatchReading {
   engineMs: number;

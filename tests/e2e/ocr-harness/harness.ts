@@ -2,12 +2,7 @@
  * The page the benchmark and the browser test drive (tests/e2e/ocr-harness.ts): the app's own recognition and
  * matching modules, built with the app's engine files plugin, nothing else.
  */
-import {
-  matchRoster,
-  type RecognisedLine,
-  type RosterMatch,
-  wordsToReadCloser,
-} from "@shared/ocr/match-roster.ts";
+import { matchRoster, type RecognisedLine, type RosterMatch } from "@shared/ocr/match-roster.ts";
 import { type RecognitionSettings, recogniseImages } from "@web/lib/text-recognition/recognise-images.ts";
 
 export interface HarnessReading {
@@ -17,14 +12,17 @@ export interface HarnessReading {
     match: RosterMatch;
     prepareMs: number;
     recogniseMs: number;
-    /** The closer look's crops (on the page) and read (in the worker), 0 when no word needed it. */
+    /** The closer look's and the glyph check's crops (on the page) and reads (in the worker); 0 when not needed. */
     closerPrepareMs: number;
     closerRecogniseMs: number;
+    glyphPrepareMs: number;
+    glyphRecogniseMs: number;
   }[];
 }
 
 /**
- * Reads `images` in one call (one engine start), with the closer look the dialog asks for unless `closer` is false,
+ * Reads `images` in one call (one engine start), with the roster as the dialog does (the closer look and the glyph
+ * check) unless `closer` is false,
  * and matches each image's lines on its own.
  */
 async function readBatch(
@@ -39,17 +37,16 @@ async function readBatch(
     recogniseMs: 0,
     closerPrepareMs: 0,
     closerRecogniseMs: 0,
+    glyphPrepareMs: 0,
+    glyphRecogniseMs: 0,
   }));
   const lines = await recogniseImages(images, {
     settings,
-    ...(closer ? { closerLook: (read: readonly RecognisedLine[]) => wordsToReadCloser(read, roster) } : {}),
+    ...(closer ? { roster } : {}),
     onTiming: ({ step, image, ms }) => {
       const timing = steps[image - 1];
       if (step === "engine") engineMs = ms;
-      else if (timing && step === "prepare") timing.prepareMs = ms;
-      else if (timing && step === "closerPrepare") timing.closerPrepareMs = ms;
-      else if (timing && step === "closerRecognise") timing.closerRecogniseMs = ms;
-      else if (timing) timing.recogniseMs = ms;
+      else if (timing) timing[`${step}Ms`] = ms;
     },
   });
   return {

@@ -45,7 +45,6 @@ import type { PickerMember } from "./participant-picker-model.ts";
 interface Reader {
   recognise: typeof import("@web/lib/text-recognition/recognise-images.ts").recogniseImages;
   match: typeof import("@shared/ocr/match-roster.ts").matchRoster;
-  closerLook: typeof import("@shared/ocr/match-roster.ts").wordsToReadCloser;
   /** The engine's message when its files cannot be loaded (offline before the first use). */
   unavailable: string;
 }
@@ -60,7 +59,6 @@ function loadReader(): Promise<Reader> {
   ]).then(([engine, matcher]) => ({
     recognise: engine.recogniseImages,
     match: matcher.matchRoster,
-    closerLook: matcher.wordsToReadCloser,
     unavailable: engine.RECOGNITION_UNAVAILABLE,
   }));
   // A failed load (offline before the first use) is tried again next time.
@@ -110,13 +108,13 @@ function useScreenshotReader(rosterNames: readonly string[]) {
     setProgress({ image: 1, images: files.length, fraction: 0 });
     let unavailable: string | undefined;
     try {
-      const { recognise, match, closerLook, unavailable: engineMessage } = await loadReader();
+      const { recognise, match, unavailable: engineMessage } = await loadReader();
       unavailable = engineMessage;
       const lines = await recognise(files, {
         onProgress: setProgress,
         signal: controller.signal,
-        // The words close to two roster names are read again, larger (decision 081).
-        closerLook: (read) => closerLook(read, rosterNames),
+        // The words close to two roster names are read again, larger, and their lookalike glyphs alone.
+        roster: rosterNames,
       });
       if (controller.signal.aborted) return;
       setRead((current) => {

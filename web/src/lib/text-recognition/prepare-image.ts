@@ -1,7 +1,7 @@
 /**
  * Screenshots made ready for the recogniser (decision 081): scaled, grey, dark themes inverted to dark text on
  * light, and written as a binary PGM, which the engine reads without decoding a compressed format again. The
- * closer look stacks crops of chosen words, enlarged, into one image.
+ * closer look and the glyph check stack crops of chosen words or glyphs, enlarged, into one image.
  */
 import type { WordBox } from "@shared/ocr/match-roster.ts";
 
@@ -10,7 +10,7 @@ export interface PreparationSettings {
   width: number | null;
   /** Whether an image darker than mid-grey on average is inverted (the recogniser is trained on dark on light). */
   invertDark: boolean;
-  /** The height a word's box is enlarged to for the closer look, in pixels (never above 3x its own size). */
+  /** The height a word's box is enlarged to for the closer look and the glyph check, in pixels (at most 3x). */
   closerHeight: number;
 }
 
@@ -92,37 +92,47 @@ export async function prepareImage(image: Blob, settings: PreparationSettings): 
   return { pgm, width, height, inverted, scale, source, close: () => source.close() };
 }
 
-/** Where each word sits in the closer look's image, top to bottom. */
-export interface CloserSlot {
+/** Where each crop sits in the stacked image, top to bottom, and how to bring a point back to the screenshot. */
+export interface CropSlot {
   top: number;
   bottom: number;
-  /** The word's own box, without the margin around it. */
+  /** The cropped box itself, without the margin around it. */
   left: number;
   right: number;
+  /** The crop's top left corner in the screenshot, and how much it was enlarged. */
+  sourceX: number;
+  sourceY: number;
+  zoom: number;
+  /** Where the crop's left edge is in the stacked image. */
+  offsetX: number;
 }
 
-/** Margin around a word's box, in its heights: a glyph cut by a tight box would be misread. */
-const MARGIN_Y = 0.15;
-const MARGIN_X = 0.4;
+/** Margins around a box, in the box's heights: a glyph cut by a tight box would be misread. */
+export interface CropMargins {
+  x: number;
+  y: number;
+}
+
 /** Space between two crops, in the enlarged height. */
 const GAP = 0.8;
 
 /**
- * The words at `boxes` (in `image.source`'s pixels), each cropped with a margin, enlarged to `closerHeight`,
- * greyed and inverted on its own when its background is dark, stacked in one PGM with white space between them: one recogniser call
- * reads them all.
+ * The boxes (in `image.source`'s pixels), each cropped with `margins`, enlarged so the box is `closerHeight` tall
+ * (at most 3x), greyed and inverted on its own when its background is dark, stacked in one PGM with white space
+ * between them: one recogniser call reads them all.
  */
-export function prepareCloserLook(
+export function prepareCrops(
   image: DecodedImage,
   boxes: readonly WordBox[],
+  margins: CropMargins,
   settings: PreparationSettings,
-): PreparedImage & { slots: CloserSlot[] } {
+): PreparedImage & { slots: CropSlot[] } {
   const crops = boxes.map((box) => {
     const boxHeight = Math.max(1, box.y1 - box.y0);
-    const x0 = Math.max(0, Math.floor(box.x0 - boxHeight * MARGIN_X));
-    const y0 = Math.max(0, Math.floor(box.y0 - boxHeight * MARGIN_Y));
-    const x1 = Math.min(image.source.width, Math.ceil(box.x1 + boxHeight * MARGIN_X));
-    const y1 = Math.min(image.source.height, Math.ceil(box.y1 + boxHeight * MARGIN_Y));
+    const x0 = Math.max(0, Math.floor(box.x0 - boxHeight * margins.x));
+    const y0 = Math.max(0, Math.floor(box.y0 - boxHeight * margins.y));
+    const x1 = Math.min(image.source.width, Math.ceil(box.x1 + boxHeight * margins.x));
+    const y1 = Math.min(image.source.height, Math.ceil(box.y1 + boxHeight * margins.y));
     const zoom = Math.min(3, settings.closerHeight / boxHeight);
     return {
       x0,
@@ -132,8 +142,8 @@ export function prepareCloserLook(
       zoom,
       scaledWidth: Math.max(1, Math.round((x1 - x0) * zoom)),
       scaledHeight: Math.max(1, Math.round((y1 - y0) * zoom)),
-      wordLeft: Math.round((box.x0 - x0) * zoom),
-      wordRight: Math.round((box.x1 - x0) * zoom),
+      boxLeft: Math.round((box.x0 - x0) * zoom),
+      boxRight: Math.round((box.x1 - x0) * zoom),
     };
   });
   const gap = Math.round(settings.closerHeight * GAP);
@@ -141,7 +151,7 @@ export function prepareCloserLook(
   const height = crops.reduce((sum, crop) => sum + crop.scaledHeight + gap, gap);
   const { pgm, pixels } = pgmOf(width, height);
   pixels.fill(255);
-  const slots: CloserSlot[] = [];
+  const slots: CropSlot[] = [];
   let top = gap;
   for (const crop of crops) {
     const context = drawingContext(crop.scaledWidth, crop.scaledHeight);
@@ -169,8 +179,12 @@ export function prepareCloserLook(
     slots.push({
       top,
       bottom: top + crop.scaledHeight,
-      left: gap + crop.wordLeft,
-      right: gap + crop.wordRight,
+      left: gap + crop.boxLeft,
+      right: gap + crop.boxRight,
+      sourceX: crop.x0,
+      sourceY: crop.y0,
+      zoom: crop.zoom,
+      offsetX: gap,
     });
     top += crop.scaledHeight + gap;
   }

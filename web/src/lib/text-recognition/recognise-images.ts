@@ -2,17 +2,11 @@
  * Text recognition on the device (issue 27, decision 081): tesseract.js in its own Web Worker, with its files
  * served by the app (web/text-recognition-plugin.ts) and cached by the service worker on first use, never fetched
  * from anywhere else. The engine's code is imported only when a call starts, so no page's first download grows.
- * Each image gives its recognised lines; shared/ocr/match-roster.ts matches them to the roster.
+ * Each image gives its recognised lines (read-passes.ts); shared/ocr/match-roster.ts matches them to the roster.
  */
-import type { RecognisedLine, RecognisedWord, WordAt, WordBox } from "@shared/ocr/match-roster.ts";
-import { type HocrWord, hocrWords } from "./hocr-words.ts";
-import {
-  type CloserSlot,
-  type PreparationSettings,
-  type PreparedImage,
-  prepareCloserLook,
-  prepareImage,
-} from "./prepare-image.ts";
+import type { RecognisedLine } from "@shared/ocr/match-roster.ts";
+import { type PreparationSettings, type PreparedImage, prepareImage } from "./prepare-image.ts";
+import { type Pass, type PassPage, type PassStep, readScreenshot } from "./read-passes.ts";
 
 export interface RecognitionProgress {
   /** The image being read, from 1 (1 while the engine loads). */
@@ -26,7 +20,7 @@ export interface RecognitionProgress {
 export interface RecognitionSettings extends PreparationSettings {
   /** Tesseract's page segmentation mode. */
   pageSegmentation: "3" | "4" | "6" | "11";
-  /** Page segmentation of the closer look's stacked crops. */
+  /** Page segmentation of the closer look's and the glyph check's stacked crops. */
   closerPageSegmentation: "4" | "6" | "11";
   /** More Tesseract parameters, set before the first image. */
   parameters: Record<string, string>;
@@ -47,16 +41,12 @@ export interface RecogniseOptions {
   /** For the benchmark: settings other than RECOGNITION_SETTINGS. */
   settings?: Partial<RecognitionSettings>;
   /**
-   * The words of an image's lines to read again closer (shared/ocr/match-roster.ts wordsToReadCloser with the
-   * roster): their crops are enlarged and read in one more call, and their reads replace the first ones.
+   * The roster the lines will be matched to: with it, the words close to two of its names are read again closer,
+   * and the glyphs where lookalikes differ on their own (read-passes.ts).
    */
-  closerLook?(lines: readonly RecognisedLine[]): WordAt[];
+  roster?: readonly string[];
   /** For the benchmark: how long each step took, in ms (the engine's start once, then the steps of each image). */
-  onTiming?(timing: {
-    step: "engine" | "prepare" | "recognise" | "closerPrepare" | "closerRecognise";
-    image: number;
-    ms: number;
-  }): void;
+  onTiming?(timing: { step: "engine" | PassStep; image: number; ms: number }): void;
 }
 
 /**
@@ -88,80 +78,35 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
-/** The share of an image's progress its first read takes; the closer look takes the rest. */
+/** The share of an image's progress its first read takes; the closer look and the glyph check take the rest. */
 const FIRST_READ_SHARE = 0.8;
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-const scaledBox = (box: Box, by: number): WordBox => ({
-  x0: box.x0 * by,
-  y0: box.y0 * by,
-  x1: box.x1 * by,
-  y1: box.y1 * by,
-});
-
-/**
- * The closer look's read of each slot: the words whose middle falls in the slot's word (the margin may show a
- * neighbour's glyphs), joined, with the least confidence and their glyph choices; nothing for a slot where nothing
- * was read.
- */
-function closerReads(
-  words: readonly HocrWord[],
-  slots: readonly CloserSlot[],
-): (Pick<RecognisedWord, "text" | "confidence" | "choices"> | undefined)[] {
-  const found = slots.map(() => [] as (HocrWord & { x: number })[]);
-  for (const word of words) {
-    const x = (word.box.x0 + word.box.x1) / 2;
-    const y = (word.box.y0 + word.box.y1) / 2;
-    const slot = slots.findIndex((s) => y >= s.top && y < s.bottom && x >= s.left && x <= s.right);
-    if (slot >= 0 && word.text !== "") found[slot]?.push({ ...word, x });
-  }
-  return found.map((parts) => {
-    if (parts.length === 0) return undefined;
-    parts.sort((a, b) => a.x - b.x);
+/** Each read's engine parameters: the glyph choices and boxes come with the hOCR page only, and slow a read. */
+function passParameters(pass: Pass, settings: RecognitionSettings): Record<string, string> {
+  if (pass.kind === "first") {
     return {
-      text: parts.map((part) => part.text).join(""),
-      confidence: Math.min(...parts.map((part) => part.confidence)),
-      choices: parts.flatMap((part) => part.choices),
+      tessedit_pageseg_mode: settings.pageSegmentation,
+      lstm_choice_mode: "0",
+      hocr_char_boxes: "0",
+      tessedit_char_whitelist: "",
     };
-  });
+  }
+  return {
+    tessedit_pageseg_mode: settings.closerPageSegmentation,
+    lstm_choice_mode: "2",
+    hocr_char_boxes: "1",
+    tessedit_char_whitelist: pass.kind === "glyphs" ? pass.whitelist : "",
+  };
 }
 
 /**
- * The lines each of `images` shows (one array per image, top to bottom), read in a Web Worker. The worker is
- * started for the call and ended after it, or as soon as `signal` aborts (the promise then rejects with the
- * signal's reason).
+ * The engine's worker, started from this origin's files; rejects with RECOGNITION_UNAVAILABLE when they cannot be
+ * loaded, or with the signal's reason when it aborts first (a worker that starts after that is ended).
  */
-export async function recogniseImages(
-  images: readonly Blob[],
-  { onProgress, signal, settings: override, onTiming, closerLook }: RecogniseOptions = {},
-): Promise<RecognisedLine[][]> {
-  signal?.throwIfAborted();
-  if (images.length === 0) return [];
-  const settings = { ...RECOGNITION_SETTINGS, ...override };
-  const units = images.length + 1;
-  let current = -1; // the image being read; -1 while loading
-  let closing = false; // whether the closer look is being read
-  const report = (step: number, progress: number) => {
-    const fraction = Math.min(1, Math.max(0, (step + progress) / units));
-    onProgress?.({ image: Math.max(1, current + 1), images: images.length, fraction });
-  };
-  report(0, 0);
-
-  let started = performance.now();
-  const timed = (
-    step: "engine" | "prepare" | "recognise" | "closerPrepare" | "closerRecognise",
-    image: number,
-  ) => {
-    const now = performance.now();
-    onTiming?.({ step, image, ms: now - started });
-    started = now;
-  };
+async function startEngine(
+  signal: AbortSignal | undefined,
+  logger: (message: { status: string; progress: number }) => void,
+) {
   // tesseract.js reports a failed start (a file that did not arrive) to its error handler only; its promise stays open.
   let startFailed: (error: unknown) => void = () => {};
   const failure = new Promise<never>((_, reject) => {
@@ -179,16 +124,7 @@ export async function recogniseImages(
       // The service worker keeps the files; a second copy in IndexedDB would only take the space twice.
       cacheMethod: "none",
       errorHandler: (error: unknown) => startFailed(error),
-      logger: ({ status, progress }) => {
-        const step = LOADING_STEPS.indexOf(status);
-        if (current < 0 && step >= 0) report(0, (step + progress) / LOADING_STEPS.length);
-        // The first read of an image is most of its share, the closer look the rest.
-        else if (current >= 0 && status === "recognizing text")
-          report(
-            current + 1,
-            closing ? FIRST_READ_SHARE + (1 - FIRST_READ_SHARE) * progress : FIRST_READ_SHARE * progress,
-          );
-      },
+      logger,
     });
   });
   // An abort during the start leaves no worker running once it has started.
@@ -196,87 +132,87 @@ export async function recogniseImages(
     (started) => signal?.aborted && void started.terminate().catch(() => {}),
     () => {},
   );
-  const worker = await unlessAborted(
+  return unlessAborted(
     Promise.race([starting, failure]).catch((error: unknown) => {
       throw new Error(RECOGNITION_UNAVAILABLE, { cause: error });
     }),
     signal,
   );
+}
+
+/**
+ * The lines each of `images` shows (one array per image, top to bottom), read in a Web Worker. The worker is
+ * started for the call and ended after it, or as soon as `signal` aborts (the promise then rejects with the
+ * signal's reason).
+ */
+export async function recogniseImages(
+  images: readonly Blob[],
+  { onProgress, signal, settings: override, onTiming, roster }: RecogniseOptions = {},
+): Promise<RecognisedLine[][]> {
+  signal?.throwIfAborted();
+  if (images.length === 0) return [];
+  const settings = { ...RECOGNITION_SETTINGS, ...override };
+  const units = images.length + 1;
+  let current = -1; // the image being read; -1 while loading
+  let later = false; // whether a later read of the image (closer look, glyph check) is under way
+  const report = (step: number, progress: number) => {
+    const fraction = Math.min(1, Math.max(0, (step + progress) / units));
+    onProgress?.({ image: Math.max(1, current + 1), images: images.length, fraction });
+  };
+  report(0, 0);
+
+  let started = performance.now();
+  const timed = (step: "engine" | PassStep, image: number) => {
+    const now = performance.now();
+    onTiming?.({ step, image, ms: now - started });
+    started = now;
+  };
+  const worker = await startEngine(signal, ({ status, progress }) => {
+    const step = LOADING_STEPS.indexOf(status);
+    if (current < 0 && step >= 0) report(0, (step + progress) / LOADING_STEPS.length);
+    // The first read of an image is most of its share, the closer look and the glyph check the rest.
+    else if (current >= 0 && status === "recognizing text")
+      report(
+        current + 1,
+        later ? FIRST_READ_SHARE + (1 - FIRST_READ_SHARE) * progress : FIRST_READ_SHARE * progress,
+      );
+  });
   const stop = () => void worker.terminate().catch(() => {});
   signal?.addEventListener("abort", stop, { once: true });
   try {
-    await unlessAborted(
-      worker.setParameters({
-        ...settings.parameters,
-        tessedit_pageseg_mode: settings.pageSegmentation as never,
-      }),
-      signal,
-    );
+    await unlessAborted(worker.setParameters(settings.parameters), signal);
     timed("engine", 0);
-    const results: RecognisedLine[][] = [];
-    const read = async (image: PreparedImage, output: { blocks: boolean; hocr: boolean }) => {
+    let parameters: Record<string, string> = {};
+    const read = async (image: PreparedImage, pass: Pass): Promise<PassPage> => {
+      const wanted = passParameters(pass, settings);
+      const changed = Object.entries(wanted).filter(([name, value]) => parameters[name] !== value);
+      if (changed.length > 0) await unlessAborted(worker.setParameters(Object.fromEntries(changed)), signal);
+      parameters = wanted;
+      later = pass.kind !== "first";
+      const first = pass.kind === "first";
       const { data } = await unlessAborted(
         worker.recognize(
           new Blob([image.pgm], { type: "image/x-portable-graymap" }),
           {},
-          { text: false, ...output },
+          { text: false, blocks: first, hocr: !first },
         ),
         signal,
       );
-      return data;
+      return {
+        lines: (data.blocks ?? []).flatMap((block) =>
+          block.paragraphs.flatMap((paragraph) => paragraph.lines),
+        ),
+        hocr: data.hocr ?? "",
+      };
     };
+    const results: RecognisedLine[][] = [];
     for (const [index, image] of images.entries()) {
       current = index;
-      closing = false;
       report(index + 1, 0);
       const decoded = await unlessAborted(prepareImage(image, settings), signal);
       try {
         timed("prepare", index + 1);
-        const lines: RecognisedLine[] = [];
-        const page = await read(decoded, { blocks: true, hocr: false });
-        for (const line of (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((p) => p.lines))) {
-          const words = line.words.map((word) => ({
-            text: word.text,
-            confidence: word.confidence,
-            box: scaledBox(word.bbox, 1 / decoded.scale),
-          }));
-          const text = line.text.trim();
-          if (text !== "") lines.push({ text, confidence: line.confidence, words });
-        }
-        timed("recognise", index + 1);
-        const wanted = closerLook?.(lines) ?? [];
-        const boxes = wanted.flatMap(({ line, word }) => lines[line]?.words?.[word]?.box ?? []);
-        if (boxes.length === wanted.length && boxes.length > 0) {
-          closing = true;
-          const closer = prepareCloserLook(decoded, boxes, settings);
-          timed("closerPrepare", index + 1);
-          // The glyph choices (lstm_choice_mode 2) come with the hOCR page only, and slow a read: this one only.
-          await unlessAborted(
-            worker.setParameters({
-              tessedit_pageseg_mode: settings.closerPageSegmentation as never,
-              lstm_choice_mode: "2",
-            }),
-            signal,
-          );
-          const closerPage = await read(closer, { blocks: false, hocr: true });
-          const reads = closerReads(hocrWords(closerPage.hocr ?? ""), closer.slots);
-          await unlessAborted(
-            worker.setParameters({
-              tessedit_pageseg_mode: settings.pageSegmentation as never,
-              lstm_choice_mode: "0",
-            }),
-            signal,
-          );
-          for (const [slot, { line, word }] of wanted.entries()) {
-            const again = reads[slot];
-            const recognised = lines[line];
-            if (again === undefined || recognised?.words === undefined) continue;
-            const words = recognised.words.map((w, i) => (i === word ? { ...w, ...again, closer: true } : w));
-            lines[line] = { ...recognised, words, text: words.map((w) => w.text).join(" ") };
-          }
-          timed("closerRecognise", index + 1);
-        }
-        results.push(lines);
+        results.push(await readScreenshot(read, decoded, settings, roster, (step) => timed(step, index + 1)));
       } finally {
         decoded.close();
       }
