@@ -241,6 +241,11 @@ export interface CheckInAnswer {
 /** What closing answers: the check-in, its names, and the attendance record when it was closed into one. */
 export interface CheckInClosed extends CheckInAnswer {
   names: string[];
+  /**
+   * The raid's day, YYYY-MM-DD: the kill's day in the guild's zone, the day the attendance record is saved under and
+   * Record a raid opens with (a kill at 01:30 is that night's raid on every device, whatever its own zone).
+   */
+  raidDay: string;
   attendanceRecord: {
     id: number;
     bossName: string;

@@ -167,6 +167,7 @@ describe("dashboard", () => {
     const tools = page.locator("nav[aria-label='Admin tools'] a");
     expect(await tools.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/admin/record-raid",
+      "/admin/check-ins",
       "/admin/fix-participants",
       "/admin/attendance",
       "/guild-members",
@@ -265,6 +266,7 @@ describe("accounts and the audit log", () => {
     const tools = officer.getByRole("navigation", { name: "Admin tools" }).getByRole("link");
     expect(await tools.allInnerTexts()).toEqual([
       "Record a Raid",
+      "Check-ins",
       "Attendance",
       "Guild Members",
       "Market Exchange",

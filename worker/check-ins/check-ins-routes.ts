@@ -199,10 +199,11 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
     return write(c, async (tools) => {
       const row = await lockOpen(tools.tx, id);
       const names = await entryNames(tools.tx, id);
+      const zone = await guildTimeZone(tools.tx, c.get("config").timeZone);
+      const dateAttended = raidDayOf(row.killedAt, zone);
       let attendanceRecord = null;
       if (into === "attendance") {
         if (names.length === 0) throw new ApiError(400, CHECK_IN_MESSAGES.nobodyCheckedIn);
-        const dateAttended = raidDayOf(row.killedAt, await guildTimeZone(tools.tx, c.get("config").timeZone));
         const raid = { bossName: row.bossName, dateAttended, participatedMembers: names };
         attendanceRecord = await recordRaid(tools, raid, caller.id);
       }
@@ -214,7 +215,11 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
         after: { ...auditedCheckIn(row), into, names, attendanceRecordId: attendanceRecord?.id ?? null },
       });
       const { checkIn } = await detailOf(tools.tx, id);
-      return { checkIn, names, attendanceRecord };
+      const { year, month, day } = wallClockAt(dateAttended.getTime(), zone);
+      const raidDay = [year, month, day]
+        .map((part, i) => String(part).padStart(i === 0 ? 4 : 2, "0"))
+        .join("-");
+      return { checkIn, names, raidDay, attendanceRecord };
     });
   },
   cancel: (c) => {

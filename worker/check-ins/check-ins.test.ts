@@ -173,6 +173,7 @@ describe("a raid night's check-in", () => {
     const dateAttended = answer.attendanceRecord?.dateAttended as Date;
     expect(formatDate(dateAttended, zone)).toBe(formatDate(checkInOpened.killedAt, zone));
     expect(formatTime(dateAttended, zone)).toBe("12:00 PM");
+    expect(answer.raidDay).toBe(dayIn(checkInOpened.killedAt, zone));
 
     const after = await recordsOfBoss();
     expect(after).toHaveLength(before.length + 1);
@@ -197,10 +198,22 @@ describe("a raid night's check-in", () => {
     const closed = await officer.post(`${CHECK_INS}/close`, { id: opened.id, into: "names" });
     expect(closed.status, closed.text).toBe(200);
     expect(closed.data).toMatchObject({ names: [dee.main.playerName], attendanceRecord: null });
+    // Record a raid opens on the kill's day in the guild's zone, whatever the officer's device says.
+    const zone = await guildTimeZone(portal.db, null);
+    expect((closed.data as unknown as CheckInClosed).raidDay).toBe(dayIn(opened.killedAt, zone));
     expect(await recordsOfBoss()).toEqual(before);
     expect(await raidCount(dee.main.id)).toBe(0);
   });
 });
+
+/** YYYY-MM-DD of `at` in `zone`. */
+const dayIn = (at: Date | string, zone: string) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(at));
 
 describe("what a raider is refused, with why", () => {
   it("a second check-in for the same kill, as the same character or another of theirs", async () => {

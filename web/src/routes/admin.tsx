@@ -6,6 +6,7 @@ import {
   Globe,
   Hourglass,
   LogOut,
+  QrCode,
   ScrollText,
   Shield,
   Swords,
@@ -34,6 +35,8 @@ import { dashboardFigures } from "./admin/-components/dashboard-figures.ts";
 const TOOL_CARDS = [
   // Raid night first (decision 045): the officer's most frequent task on a phone.
   ["/admin/record-raid", CalendarCheck],
+  // Right after a kill, the check-in the raiders answer from their phones (decision 080).
+  ["/admin/check-ins", QrCode],
   ["/admin/fix-participants", Wrench],
   ["/admin/attendance", ScrollText],
   ["/guild-members", Users],

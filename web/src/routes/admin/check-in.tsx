@@ -14,7 +14,6 @@ import { CheckInScreen } from "@web/features/check-ins/check-in-screen.tsx";
 import { CHECK_INS_TITLE } from "@web/features/check-ins/check-in-texts.ts";
 import { useCheckIn } from "@web/features/check-ins/use-check-in.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
-import { localDay } from "@web/lib/attendance-form.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 
 export function CheckInPage() {
@@ -31,7 +30,7 @@ export function CheckInPage() {
       to: "/admin/record-raid",
       search: {
         boss: closed.checkIn.bossName,
-        day: localDay(closed.checkIn.killedAt),
+        day: closed.raidDay,
         participants: closed.names,
       },
     });
