@@ -1,11 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPAWN_ALERT_CALLS } from "@shared/contract/spawn-alerts.ts";
 import {
   PUSH_ENDPOINT_INVALID,
   pushEndpointNotPublic,
   type SpawnAlertPush,
   type SpawnAlertSettings,
 } from "@shared/schemas/spawn-alerts.ts";
+import { PROBLEM_MESSAGES, TURN_ON_TIMEOUT_MS } from "@web/features/spawn-alerts/spawn-alert-state.ts";
 import { spawnAlertPayload } from "@worker/spawn-alerts/alert-text.ts";
 import {
   type FakePushService,
@@ -394,6 +396,83 @@ describe("when alerts can't be turned on", () => {
     await goOffline(context);
     const dialog = await openDialog(page);
     await dialog.getByText("You are offline", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  // Issue 30: "Saving..." for over 20 s when the push service did not answer, and the browser's raw words.
+  it("stops after 15 s when the push service does not answer, and the button comes back", async () => {
+    const context = await portal.newContext({ viewport: PHONE });
+    await context.grantPermissions(["notifications"], { origin: portal.baseUrl });
+    const sub = await createBrowserSubscription(pushService.endpoint("ok", "push-hangs"));
+    await fakePushManager(context, { endpoint: sub.endpoint, keys: sub.keys }, "hang");
+    const page = await openBossPage(context);
+    const dialog = await openDialog(page);
+    await expect
+      .poll(() => dialog.getByTestId("spawn-alerts-state").innerText())
+      .toBe("Alerts are off on this device.");
+    const tapped = Date.now();
+    await dialog.getByRole("button", { name: "Turn on alerts" }).click();
+    await dialog.getByRole("button", { name: "Saving..." }).waitFor();
+    await dialog.getByText(PROBLEM_MESSAGES.timeout).waitFor({ timeout: TURN_ON_TIMEOUT_MS + 10_000 });
+    const waited = Date.now() - tapped;
+    expect(waited).toBeGreaterThanOrEqual(TURN_ON_TIMEOUT_MS - 1_000);
+    expect(waited).toBeLessThan(TURN_ON_TIMEOUT_MS + 5_000);
+    expect(await dialog.getByRole("button", { name: "Turn on alerts" }).isEnabled()).toBe(true);
+    await screenshot(page, "spawn-alerts-dialog-timeout");
+    expect(await serverAlerts(sub.endpoint)).toBeNull();
+    await context.close();
+  }, 60_000);
+
+  it("stops after 15 s when the portal does not answer the save, and works once it answers again", async () => {
+    const context = await portal.newContext({ viewport: PHONE });
+    await context.grantPermissions(["notifications"], { origin: portal.baseUrl });
+    const sub = await createBrowserSubscription(pushService.endpoint("ok", "save-hangs"));
+    await fakePushManager(context, { endpoint: sub.endpoint, keys: sub.keys });
+    const page = await openBossPage(context);
+    const savePath = `/_api${SPAWN_ALERT_CALLS.subscribe.path}`;
+    const isSave = (url: URL) => url.pathname === savePath;
+    // The request reaches nobody and is never answered.
+    await page.route(isSave, () => undefined);
+    const dialog = await openDialog(page);
+    await expect
+      .poll(() => dialog.getByTestId("spawn-alerts-state").innerText())
+      .toBe("Alerts are off on this device.");
+    const turnOn = dialog.getByRole("button", { name: "Turn on alerts" });
+    await turnOn.click();
+    await dialog.getByText(PROBLEM_MESSAGES.timeout).waitFor({ timeout: TURN_ON_TIMEOUT_MS + 10_000 });
+    expect(await turnOn.isEnabled()).toBe(true);
+
+    await page.unroute(isSave);
+    await turnOn.click();
+    await page.getByText("Spawn alerts are on").waitFor();
+    expect(await serverAlerts(sub.endpoint)).toEqual({
+      endpoint: sub.endpoint,
+      bosses: "all",
+      leadMinutes: 10,
+    });
+    await context.close();
+  }, 60_000);
+
+  it("says in plain words what to do when the browser refuses the subscription (a private window)", async () => {
+    const context = await portal.newContext({ viewport: PHONE });
+    await context.grantPermissions(["notifications"], { origin: portal.baseUrl });
+    const sub = await createBrowserSubscription(pushService.endpoint("ok", "private-window"));
+    const raw = "Registration failed - permission denied";
+    await fakePushManager(
+      context,
+      { endpoint: sub.endpoint, keys: sub.keys },
+      { error: "NotAllowedError", message: raw },
+    );
+    const page = await openBossPage(context);
+    const dialog = await openDialog(page);
+    await expect
+      .poll(() => dialog.getByTestId("spawn-alerts-state").innerText())
+      .toBe("Alerts are off on this device.");
+    await dialog.getByRole("button", { name: "Turn on alerts" }).click();
+    await dialog.getByText(PROBLEM_MESSAGES["push-refused"]).waitFor();
+    expect(await dialog.innerText()).not.toContain(raw);
+    expect(await dialog.getByRole("button", { name: "Turn on alerts" }).isEnabled()).toBe(true);
+    await screenshot(page, "spawn-alerts-dialog-refused");
     await context.close();
   });
 });
