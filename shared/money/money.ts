@@ -95,7 +95,7 @@ export function moneyText(cents: Cents): MoneyText {
 /**
  * - `usdt`: '1,234.50 USDT' (every amount shown: market, roster, receipt, fix tool, audit log; docs/glossary.md)
  * - `funds`: '1,234 USDT' for whole amounts, '1,234.50 USDT' otherwise, '0 USDT' when there is no data
- *   (guild funds page)
+ *   (the salary explainer's worked example; the guild funds page prints `usdt` since decision 086)
  * - `plain`: '1234.50' (CSV cells, form fields; empty when absent)
  */
 export type MoneyStyle = "usdt" | "funds" | "plain";

@@ -233,10 +233,29 @@ export interface BackupStatus {
   hasGuildData: boolean;
   /** The server keeps its own automatic backup before replacing (Node); on Workers only the screen's download. */
   keepsAutomaticBackup: boolean;
+  /** The portal's database schema (the number of its newest migration): a file made at it is from this version. */
+  schema: number;
 }
+
+/** Which portal made a file, in words instead of schema numbers (decision 086). */
+export const MADE_BY_THIS_VERSION = "This version of the portal";
+export const MADE_BY_OLDER_VERSION =
+  "An older version of the portal: it is brought up to date as it is restored";
+export const MADE_BY_NEWER_VERSION = "A newer version of the portal: update this portal before restoring it";
+
+export function backupMadeBy(fileSchema: number, portalSchema: number): string {
+  if (fileSchema === portalSchema) return MADE_BY_THIS_VERSION;
+  return fileSchema < portalSchema ? MADE_BY_OLDER_VERSION : MADE_BY_NEWER_VERSION;
+}
+
+/** '1 record', '145 records': what a restore counts, in words instead of table rows. */
+export const recordCount = (count: number) =>
+  `${count.toLocaleString("en")} ${count === 1 ? "record" : "records"}`;
 
 /** The tables in words, for the screen's summary of a file. */
 export const BACKUP_TABLE_LABELS: Readonly<Record<string, string>> = {
+  guild_settings: "Guild settings",
+  split_rules: "Split rules",
   guild_members: "Members",
   users: "Accounts",
   user_passwords: "Password hashes",

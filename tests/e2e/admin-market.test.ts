@@ -64,13 +64,23 @@ async function expectGuildFundsPage(page: Page, expected: [string, string]) {
       await page.getByTestId("admin-fund").innerText(),
     ])
     .toEqual(expected);
+  // One money format on the page (issue 30): the overview prints each fund as its ledger does, 2 decimals.
+  await expect
+    .poll(async () => [
+      await page.getByTestId("guild-balance").innerText(),
+      await page.getByTestId("admin-balance").innerText(),
+    ])
+    .toEqual(expected);
+  const amounts = await page.locator("main dd, main td").filter({ hasText: "USDT" }).allInnerTexts();
+  expect(amounts.length).toBeGreaterThan(6);
+  for (const amount of amounts) expect(amount.trim()).toMatch(/^[+−-]?\d{1,3}(,\d{3})*\.\d{2} USDT$/);
 }
 
 describe("the admin market exchange", () => {
   it("adds a Sold item with participants; receipt, guild funds and distribution details follow exactly", async () => {
     const page = await portal.newPage();
     await portal.login(page, "admin");
-    await expectGuildFundsPage(page, ["320 USDT", "160 USDT"]);
+    await expectGuildFundsPage(page, ["320.00 USDT", "160.00 USDT"]);
     await expect.poll(() => page.title()).toBe(`Guild Funds | ${E2E_BRAND}`);
     await screenshot(page, "admin-guild-funds");
 
@@ -143,7 +153,7 @@ describe("the admin market exchange", () => {
     await screenshot(page, "admin-market-distribution");
     await page.keyboard.press("Escape");
 
-    await expectGuildFundsPage(page, ["420 USDT", "210 USDT"]);
+    await expectGuildFundsPage(page, ["420.00 USDT", "210.00 USDT"]);
   });
 
   it("shows and manages an item's participants", async () => {
@@ -234,7 +244,7 @@ describe("the admin market exchange", () => {
     await page.getByText("Market item deleted successfully.").waitFor();
     await expect.poll(() => row(page, "Relic of the Deep").count()).toBe(0);
     await expect.poll(funds, { timeout: 15_000 }).toEqual(["320.00", "160.00"]);
-    await expectGuildFundsPage(page, ["320 USDT", "160 USDT"]);
+    await expectGuildFundsPage(page, ["320.00 USDT", "160.00 USDT"]);
   });
 
   it("opens Manage Boss Names from the market page", async () => {

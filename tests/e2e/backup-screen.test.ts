@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKUP_NOT_JSON, type BackupFile, type BackupTable } from "@shared/schemas/backup.ts";
+import {
+  BACKUP_NOT_JSON,
+  type BackupFile,
+  type BackupTable,
+  MADE_BY_THIS_VERSION,
+  recordCount,
+} from "@shared/schemas/backup.ts";
 import { SCHEMA_MIGRATIONS } from "@worker/admin/schema-migrations.generated.ts";
 import {
   ADMIN,
@@ -76,6 +82,16 @@ describe("the backup screen", () => {
     await summary.waitFor();
     expect(await page.getByTestId("backup-summary-guild").textContent()).toBe(E2E_BRAND);
     expect(await summary.textContent()).toContain("Loot items");
+    // Plain words, not "Schema 21" and bare row counts (issue 30).
+    expect(await page.getByTestId("backup-summary-made-by").textContent()).toBe(MADE_BY_THIS_VERSION);
+    const file = JSON.parse(text) as BackupFile;
+    const lootCount = file.tables.market_exchange?.rows.length ?? 0;
+    expect(await page.getByTestId("backup-summary-rows").innerText()).toContain(
+      `Loot items\n${recordCount(lootCount)}`,
+    );
+    expect(await summary.textContent()).not.toContain("Schema");
+    // Every table in words: no database names such as guild_settings.
+    expect(await summary.textContent()).not.toMatch(/[a-z]+_[a-z]+/);
     const replace = page.getByRole("button", { name: "Replace everything" });
     expect(await replace.isDisabled()).toBe(true);
     await page.getByLabel("Type the guild's name to replace everything").fill(E2E_BRAND.toLowerCase());
@@ -88,6 +104,10 @@ describe("the backup screen", () => {
     const saved = JSON.parse(await downloadedText(before));
     expect(JSON.stringify(saved.tables.guild_members.rows)).toContain("Added After Backup");
     await page.getByTestId("backup-restored").waitFor({ timeout: 60_000 });
+    const total = Object.values(file.tables).reduce((sum, table) => sum + table.rows.length, 0);
+    expect(await page.getByTestId("backup-restored").textContent()).toContain(
+      `Restored ${recordCount(total)}.`,
+    );
     expect(await page.getByTestId("backup-restored").textContent()).toContain(
       "The server also kept it, in backups/",
     );
@@ -103,6 +123,7 @@ describe("the backup screen", () => {
     expect((await api.get("/admin/backup/status")).body).toMatchObject({
       guild: E2E_BRAND,
       hasGuildData: true,
+      schema: SCHEMA,
     });
     await page.reload();
     await page.getByTestId("backup-download-button").waitFor();

@@ -202,6 +202,7 @@ describe("public home", () => {
     expect(await hero.getByRole("link", { name: "Market Exchange" }).getAttribute("href")).toBe(
       "/public/market-exchange",
     );
+    expect(await hero.getByRole("link", { name: "Boss Timers" }).getAttribute("href")).toBe("/boss-timers");
 
     // 47 sample members, one of them kicked: the public roster counts the 46 active ones.
     const members = page.getByTestId("home-members-card");
@@ -264,6 +265,21 @@ describe("public home", () => {
       expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThanOrEqual(1);
     }
     await screenshot(page, "public-home");
+
+    // Each card opens its page, and a tap anywhere on it does (issue 30): here on a timer's progress bar.
+    const cardLinks = page.locator("[data-testid^='home-'] h2 a");
+    expect(
+      await cardLinks.evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute("href")])),
+    ).toEqual([
+      ["Guild Members", "/public/guild-members"],
+      ["Market Exchange", "/public/market-exchange"],
+      ["Boss Timers", "/boss-timers"],
+    ]);
+    const bar = await running.getByRole("progressbar").first().boundingBox();
+    if (!bar) throw new Error("no progress bar on the timers card");
+    await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    await page.getByRole("heading", { name: "Boss Timers", level: 1 }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toBe("/boss-timers");
 
     // /public is the same page.
     await page.goto(portal.url("/public"));

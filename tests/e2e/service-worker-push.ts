@@ -27,17 +27,22 @@ export interface FakeSubscription {
 
 const STORE = "__e2ePushSubscription";
 
+/** How the push service answers a subscribe: with the subscription, never, or with the browser's own error. */
+export type SubscribeAnswer = "ok" | "hang" | { error: string; message: string };
+
 /**
  * Replaces PushManager's subscribe and getSubscription in every page of the context: subscribe keeps the
  * options it was given (read them with `subscribeOptions()`) and answers `subscription`; the subscription
- * lasts in localStorage until unsubscribe(), as a browser's does across reloads.
+ * lasts in localStorage until unsubscribe(), as a browser's does across reloads. With `answer` the push
+ * service does not answer ("hang") or the browser refuses with a DOMException of that name and message.
  */
 export async function fakePushManager(
   context: BrowserContext,
   subscription: FakeSubscription,
+  answer: SubscribeAnswer = "ok",
 ): Promise<void> {
   await context.addInitScript(
-    ({ sub, store }) => {
+    ({ sub, store, answer }) => {
       if (typeof PushManager === "undefined" || typeof localStorage === "undefined") return;
       type Stored = FakeSubscription & { key: number[]; userVisibleOnly: boolean };
       const make = (stored: Stored) => ({
@@ -54,6 +59,8 @@ export async function fakePushManager(
         },
       });
       PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+        if (answer === "hang") return new Promise<never>(() => undefined);
+        if (answer !== "ok") throw new DOMException(answer.message, answer.error);
         const key = options?.applicationServerKey;
         const bytes =
           key instanceof ArrayBuffer
@@ -74,7 +81,7 @@ export async function fakePushManager(
         return text ? (make(JSON.parse(text) as Stored) as unknown as PushSubscription) : null;
       };
     },
-    { sub: subscription, store: STORE },
+    { sub: subscription, store: STORE, answer },
   );
 }
 

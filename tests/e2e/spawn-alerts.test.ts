@@ -1,11 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPAWN_ALERT_CALLS } from "@shared/contract/spawn-alerts.ts";
 import {
   PUSH_ENDPOINT_INVALID,
   pushEndpointNotPublic,
   type SpawnAlertPush,
   type SpawnAlertSettings,
 } from "@shared/schemas/spawn-alerts.ts";
+import { PROBLEM_MESSAGES, TURN_ON_TIMEOUT_MS } from "@web/features/spawn-alerts/spawn-alert-state.ts";
 import { spawnAlertPayload } from "@worker/spawn-alerts/alert-text.ts";
 import {
   type FakePushService,
@@ -33,6 +35,7 @@ import {
   clickNotification,
   deliverPush,
   fakePushManager,
+  type SubscribeAnswer,
   shownNotifications,
   subscribeOptions,
 } from "./service-worker-push.ts";
@@ -77,6 +80,20 @@ async function openDialog(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Spawn alerts" });
   await dialog.waitFor();
   return dialog;
+}
+
+/** A phone allowed to notify whose push service answers `answer`, with the dialog open and saying alerts are off. */
+async function dialogWithAlertsOff(name: string, answer: SubscribeAnswer = "ok") {
+  const context = await portal.newContext({ viewport: PHONE });
+  await context.grantPermissions(["notifications"], { origin: portal.baseUrl });
+  const { endpoint, keys } = await createBrowserSubscription(pushService.endpoint("ok", name));
+  await fakePushManager(context, { endpoint, keys }, answer);
+  const page = await openBossPage(context);
+  const dialog = await openDialog(page);
+  await expect
+    .poll(() => dialog.getByTestId("spawn-alerts-state").innerText())
+    .toBe("Alerts are off on this device.");
+  return { context, page, dialog, endpoint };
 }
 
 async function serverAlerts(endpoint: string): Promise<SpawnAlertSettings | null> {
@@ -258,20 +275,14 @@ describe("the spawn alerts dialog", () => {
   }, 180_000);
 
   it("turns alerts off: the server forgets the device", async () => {
-    const context = await portal.newContext({ viewport: PHONE });
-    await context.grantPermissions(["notifications"], { origin: portal.baseUrl });
-    const other = await createBrowserSubscription(pushService.endpoint("ok", "dialog-off"));
-    await fakePushManager(context, { endpoint: other.endpoint, keys: other.keys });
-    const page = await openBossPage(context);
-    let dialog = await openDialog(page);
-    await expect
-      .poll(() => dialog.getByTestId("spawn-alerts-state").innerText())
-      .toBe("Alerts are off on this device.");
+    const opened = await dialogWithAlertsOff("dialog-off");
+    const { context, page, endpoint } = opened;
+    let dialog = opened.dialog;
     await screenshot(page, "spawn-alerts-dialog-off");
     await dialog.getByRole("button", { name: "Turn on alerts" }).click();
     await page.getByText("Spawn alerts are on").waitFor();
-    expect(await serverAlerts(other.endpoint)).toEqual({
-      endpoint: other.endpoint,
+    expect(await serverAlerts(endpoint)).toEqual({
+      endpoint,
       bosses: "all",
       leadMinutes: 10,
     });
@@ -286,8 +297,8 @@ describe("the spawn alerts dialog", () => {
     await dialog.getByLabel("5 min", { exact: true }).check();
     await save.click();
     await page.getByText("Spawn alerts saved").waitFor();
-    expect(await serverAlerts(other.endpoint)).toEqual({
-      endpoint: other.endpoint,
+    expect(await serverAlerts(endpoint)).toEqual({
+      endpoint,
       bosses: "all",
       leadMinutes: 5,
     });
@@ -298,7 +309,7 @@ describe("the spawn alerts dialog", () => {
       .toBe("Alerts are on for every boss, 5 minutes before each spawn.");
     await dialog.getByRole("button", { name: "Turn off alerts" }).click();
     await page.getByText("Spawn alerts are off").waitFor();
-    expect(await serverAlerts(other.endpoint)).toBeNull();
+    expect(await serverAlerts(endpoint)).toBeNull();
     expect(await subscribeOptions(page)).toBeNull();
     await context.close();
   });
@@ -394,6 +405,58 @@ describe("when alerts can't be turned on", () => {
     await goOffline(context);
     const dialog = await openDialog(page);
     await dialog.getByText("You are offline", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  // Issue 30: "Saving..." for over 20 s when the push service did not answer, and the browser's raw words.
+  it("stops after 15 s when the push service does not answer, and the button comes back", async () => {
+    const { context, page, dialog, endpoint } = await dialogWithAlertsOff("push-hangs", "hang");
+    const tapped = Date.now();
+    await dialog.getByRole("button", { name: "Turn on alerts" }).click();
+    await dialog.getByRole("button", { name: "Saving..." }).waitFor();
+    await dialog.getByText(PROBLEM_MESSAGES.timeout).waitFor({ timeout: TURN_ON_TIMEOUT_MS + 10_000 });
+    const waited = Date.now() - tapped;
+    expect(waited).toBeGreaterThanOrEqual(TURN_ON_TIMEOUT_MS - 1_000);
+    expect(waited).toBeLessThan(TURN_ON_TIMEOUT_MS + 5_000);
+    expect(await dialog.getByRole("button", { name: "Turn on alerts" }).isEnabled()).toBe(true);
+    await screenshot(page, "spawn-alerts-dialog-timeout");
+    expect(await serverAlerts(endpoint)).toBeNull();
+    await context.close();
+  }, 60_000);
+
+  it("stops after 15 s when the portal does not answer the save, and works once it answers again", async () => {
+    const { context, page, dialog, endpoint } = await dialogWithAlertsOff("save-hangs");
+    const savePath = `/_api${SPAWN_ALERT_CALLS.subscribe.path}`;
+    const isSave = (url: URL) => url.pathname === savePath;
+    // The request reaches nobody and is never answered.
+    await page.route(isSave, () => undefined);
+    const turnOn = dialog.getByRole("button", { name: "Turn on alerts" });
+    await turnOn.click();
+    await dialog.getByText(PROBLEM_MESSAGES.timeout).waitFor({ timeout: TURN_ON_TIMEOUT_MS + 10_000 });
+    expect(await turnOn.isEnabled()).toBe(true);
+
+    await page.unroute(isSave);
+    await turnOn.click();
+    await page.getByText("Spawn alerts are on").waitFor();
+    expect(await serverAlerts(endpoint)).toEqual({
+      endpoint,
+      bosses: "all",
+      leadMinutes: 10,
+    });
+    await context.close();
+  }, 60_000);
+
+  it("says in plain words what to do when the browser refuses the subscription (a private window)", async () => {
+    const raw = "Registration failed - permission denied";
+    const { context, page, dialog } = await dialogWithAlertsOff("private-window", {
+      error: "NotAllowedError",
+      message: raw,
+    });
+    await dialog.getByRole("button", { name: "Turn on alerts" }).click();
+    await dialog.getByText(PROBLEM_MESSAGES["push-refused"]).waitFor();
+    expect(await dialog.innerText()).not.toContain(raw);
+    expect(await dialog.getByRole("button", { name: "Turn on alerts" }).isEnabled()).toBe(true);
+    await screenshot(page, "spawn-alerts-dialog-refused");
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Backups (docs/decisions/052), admin only:
  * - GET /_api/admin/backup[?includePasswords=1]: the backup file, as a download;
- * - GET /_api/admin/backup/status: the guild's name and whether a restore would replace data;
+ * - GET /_api/admin/backup/status: the guild's name, whether a restore would replace data, the database schema;
  * - POST /_api/admin/restore[?replace=1&confirmGuildName=...]: the body is a backup file, restored in one transaction.
  */
 import { BACKUP_CALLS } from "@shared/contract/backup.ts";
@@ -12,6 +12,7 @@ import { serveCalls } from "../app/serve-calls.ts";
 import { readSessionCookie } from "../auth/session-cookie.ts";
 import { hashSessionToken } from "../auth/session-token.ts";
 import { guildNameInForce } from "../settings/guild-name.ts";
+import { schemaNumber } from "./backup-tables.ts";
 import { hasGuildData, RestoreRefused, restoreBackup } from "./restore.ts";
 import { backupText } from "./write-backup.ts";
 
@@ -24,6 +25,7 @@ export const backupRoutes = serveCalls(BACKUP_CALLS, {
       guild: await guildNameInForce(c.get("db"), c.get("config").brand),
       hasGuildData: await hasGuildData(c.get("db")),
       keepsAutomaticBackup: c.get("config").keepAutomaticBackup !== undefined,
+      schema: await schemaNumber(c.get("db")),
     };
     return sendData(c, status);
   },

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Swords, Users } from "lucide-react";
+import { Swords, Timer, Users } from "lucide-react";
 import { BrandMark } from "../components/brand-mark.tsx";
 import { buttonClass } from "../components/button.tsx";
 import { LastSynced } from "../features/sync-status/last-synced.tsx";
@@ -30,6 +30,10 @@ export function HomePage() {
           <Link to="/public/market-exchange" className={buttonClass("secondary")}>
             <Swords className="size-4" aria-hidden="true" />
             Market Exchange
+          </Link>
+          <Link to="/boss-timers" className={buttonClass("secondary")}>
+            <Timer className="size-4" aria-hidden="true" />
+            Boss Timers
           </Link>
         </div>
         <div className="mt-6">

@@ -11,11 +11,13 @@ import {
   BACKUP_TABLE_LABELS,
   type BackupStatus,
   type BackupSummary,
+  backupMadeBy,
   MAX_BACKUP_BYTES,
   parseBackup,
   type RestoreProblem,
   type RestoreRefusal,
   type RestoreResult,
+  recordCount,
   summarizeBackup,
 } from "@shared/schemas/backup.ts";
 import { Button } from "@web/components/button.tsx";
@@ -83,7 +85,7 @@ function DownloadCard() {
   );
 }
 
-function Summary({ summary }: { summary: BackupSummary }) {
+function Summary({ summary, portalSchema }: { summary: BackupSummary; portalSchema: number }) {
   const created = new Date(summary.createdAt);
   return (
     <div
@@ -99,18 +101,25 @@ function Summary({ summary }: { summary: BackupSummary }) {
         <dd className="text-ink">
           {Number.isNaN(created.getTime()) ? summary.createdAt : formatDateTime(created)}
         </dd>
-        <dt className="text-ink-muted">Schema</dt>
-        <dd className="text-ink">{summary.schema}</dd>
+        <dt className="text-ink-muted">Made by</dt>
+        <dd className="text-ink" data-testid="backup-summary-made-by">
+          {backupMadeBy(summary.schema, portalSchema)}
+        </dd>
         <dt className="text-ink-muted">Passwords</dt>
         <dd className="text-ink">
           {summary.includesPasswords ? "Password hashes included" : "Not included"}
         </dd>
       </dl>
-      <ul className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2" data-testid="backup-summary-rows">
+      <ul
+        className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2 lg:grid-cols-1"
+        data-testid="backup-summary-rows"
+      >
         {Object.entries(summary.rowCounts).map(([table, count]) => (
           <li key={table} className="flex justify-between gap-3 rounded-lg bg-surface px-3 py-1.5">
             <span className="text-ink-muted">{BACKUP_TABLE_LABELS[table] ?? table}</span>
-            <span className="font-semibold tabular-nums text-ink">{count.toLocaleString("en")}</span>
+            <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums text-ink">
+              {recordCount(count)}
+            </span>
           </li>
         ))}
       </ul>
@@ -119,11 +128,11 @@ function Summary({ summary }: { summary: BackupSummary }) {
 }
 
 function Restored({ result, savedFirst }: { result: RestoreResult; savedFirst: string | null }) {
-  const rows = Object.values(result.restored).reduce((sum, n) => sum + n, 0);
+  const records = Object.values(result.restored).reduce((sum, n) => sum + n, 0);
   return (
     <div role="status" className="space-y-2 text-sm" data-testid="backup-restored">
       <p className="font-semibold text-success">
-        Restored {rows.toLocaleString("en")} rows. Every open app is loading the restored data.
+        Restored {recordCount(records)}. Every open app is loading the restored data.
       </p>
       {savedFirst ? <p className="text-ink-muted">What was here before is saved as {savedFirst}.</p> : null}
       {result.automaticBackup ? (
@@ -307,7 +316,7 @@ function RestoreCard({ status }: { status: BackupStatus }) {
           <p className="break-words text-sm text-ink-muted">
             <span className="font-semibold text-ink">{state.fileName}</span> holds:
           </p>
-          <Summary summary={state.summary} />
+          <Summary summary={state.summary} portalSchema={status.schema} />
           {mustConfirm ? (
             <Field
               label="Type the guild's name to replace everything"

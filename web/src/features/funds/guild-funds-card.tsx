@@ -1,6 +1,7 @@
 /**
  * The guild funds overview (docs/product.md#guild-funds): the Guild Fund and the Admin Fund, en-US grouped
- * USDT. The old 'Reserved Guild Funds:' reads 'Guild Fund:', the fund's one name everywhere (docs/decisions/048).
+ * USDT with 2 decimals like the ledgers under it (decision 086; '0.00 USDT' without data). The old 'Reserved
+ * Guild Funds:' reads 'Guild Fund:', the fund's one name everywhere (docs/decisions/048).
  */
 
 import { Coins } from "lucide-react";
@@ -50,12 +51,12 @@ export function GuildFundsCard({ state, note }: { state: FundsState; note?: stri
         <dl className="mt-3">
           <Line
             label={`${GLOSSARY.guildFund}:`}
-            amount={formatMoney(state.data?.reservedGuildFunds, "funds")}
+            amount={formatMoney(state.data?.reservedGuildFunds ?? 0, "usdt")}
             testId="reserved-guild-funds"
           />
           <Line
             label={`${GLOSSARY.adminFund}:`}
-            amount={formatMoney(state.data?.adminFund, "funds")}
+            amount={formatMoney(state.data?.adminFund ?? 0, "usdt")}
             testId="admin-fund"
           />
         </dl>

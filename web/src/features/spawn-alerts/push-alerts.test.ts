@@ -34,6 +34,8 @@ function fakeBrowser(
     permission?: NotificationPermission;
     answer?: NotificationPermission;
     worker?: boolean;
+    /** The push service never answers, or the browser refuses with its own error. */
+    subscribe?: "hang" | DOMException;
   } = {},
 ): Browser {
   const log: string[] = [];
@@ -63,6 +65,8 @@ function fakeBrowser(
     getSubscription: async () => current,
     subscribe: async (opts) => {
       expect(opts.userVisibleOnly).toBe(true);
+      if (options.subscribe === "hang") return new Promise<never>(() => undefined);
+      if (options.subscribe) throw options.subscribe;
       current = subscriptionFor(opts.applicationServerKey);
       log.push(`browser subscribe ${current.endpoint}`);
       return current;
@@ -88,7 +92,7 @@ function fakeBrowser(
   };
 }
 
-function fakeServer(options: { key?: string | Error } = {}) {
+function fakeServer(options: { key?: string | Error; saveHangs?: boolean } = {}) {
   const kept = new Map<string, SpawnAlertSettings>();
   const log: string[] = [];
   const alertsApi: SpawnAlertsApi = {
@@ -97,8 +101,12 @@ function fakeServer(options: { key?: string | Error } = {}) {
       if (options.key instanceof Error) throw options.key;
       return options.key ?? KEY;
     },
-    save: async (input: SubscribeSpawnAlertsInput) => {
+    save: async (input: SubscribeSpawnAlertsInput, signal?: AbortSignal) => {
       log.push(`save ${input.subscription.endpoint}`);
+      if (options.saveHangs)
+        return new Promise<never>((_, reject) =>
+          signal?.addEventListener("abort", () => reject(signal.reason)),
+        );
       const settings = {
         endpoint: input.subscription.endpoint,
         bosses: input.bosses,
@@ -195,6 +203,50 @@ describe("turning alerts on", () => {
       "not-ready",
     );
     expect(server.kept.size).toBe(0);
+  });
+});
+
+describe("when turning alerts on does not finish", () => {
+  const choices = { bosses: "all", leadMinutes: 5 } as const;
+
+  it("stops with 'timeout' when the push service does not answer, and saves nothing later", async () => {
+    const server = fakeServer();
+    const started = Date.now();
+    const browser = fakeBrowser({ permission: "granted", subscribe: "hang" });
+    expect(await problemOf(turnOnAlerts(browser.env, server.alertsApi, choices, 50))).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(server.log).toEqual(["public key"]);
+  });
+
+  it("stops with 'timeout' and drops the request when the server does not answer the save", async () => {
+    const server = fakeServer({ saveHangs: true });
+    const browser = fakeBrowser({ permission: "granted" });
+    expect(await problemOf(turnOnAlerts(browser.env, server.alertsApi, choices, 50))).toBe("timeout");
+    expect(server.log).toEqual(["public key", "save https://push.example/sub-1"]);
+    expect(server.kept.size).toBe(0);
+  });
+
+  it("gives the browser's own push errors a known reason instead of their words", async () => {
+    for (const [error, problem] of [
+      [new DOMException("Registration failed - permission denied", "NotAllowedError"), "push-refused"],
+      [new DOMException("Registration failed - push service error", "AbortError"), "push-failed"],
+    ] as const) {
+      const browser = fakeBrowser({ permission: "granted", subscribe: error });
+      const server = fakeServer();
+      expect(await problemOf(turnOnAlerts(browser.env, server.alertsApi, choices))).toBe(problem);
+      expect(server.kept.size).toBe(0);
+    }
+  });
+
+  it("waits for the raider's answer to the permission prompt however long it takes", async () => {
+    const browser = fakeBrowser();
+    const asked = browser.env.requestPermission;
+    browser.env.requestPermission = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return asked();
+    };
+    const alerts = await turnOnAlerts(browser.env, fakeServer().alertsApi, choices, 50);
+    expect(alerts.bosses).toBe("all");
   });
 });
 

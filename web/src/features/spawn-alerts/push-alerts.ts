@@ -8,7 +8,7 @@
 import { SPAWN_ALERT_CALLS } from "@shared/contract/spawn-alerts.ts";
 import type { SpawnAlertSettings, SubscribeSpawnAlertsInput } from "@shared/schemas/spawn-alerts.ts";
 import { ApiError, api, unexpectedAnswer } from "@web/lib/api-client.ts";
-import { type AlertsProblem, base64UrlToBytes, sameKey } from "./spawn-alert-state.ts";
+import { type AlertsProblem, base64UrlToBytes, sameKey, TURN_ON_TIMEOUT_MS } from "./spawn-alert-state.ts";
 
 /** The parts of a PushSubscription used here. */
 export interface DevicePushSubscription {
@@ -38,7 +38,7 @@ export interface PushEnvironment {
 
 export interface SpawnAlertsApi {
   publicKey(): Promise<string>;
-  save(input: SubscribeSpawnAlertsInput): Promise<SpawnAlertSettings>;
+  save(input: SubscribeSpawnAlertsInput, signal?: AbortSignal): Promise<SpawnAlertSettings>;
   status(endpoint: string): Promise<SpawnAlertSettings | null>;
   unsubscribe(endpoint: string): Promise<void>;
 }
@@ -99,14 +99,52 @@ async function serverKey(alertsApi: SpawnAlertsApi): Promise<Uint8Array<ArrayBuf
 }
 
 /**
+ * The push manager's step, with the browser's own error ("Registration failed - permission denied", "push
+ * service error") turned into a known reason with plain words (decision 086).
+ */
+async function pushStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof DOMException)
+      throw new AlertsProblemError(error.name === "NotAllowedError" ? "push-refused" : "push-failed");
+    throw error;
+  }
+}
+
+/**
+ * `work` given `ms`: past it, the signal aborts (the step under way is dropped, nothing more is sent) and the
+ * answer is a "timeout" problem, so that the button comes back instead of saying "Saving..." for ever.
+ */
+function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new AlertsProblemError("timeout"));
+    }, ms);
+  });
+  const running = work(controller.signal);
+  running.catch(() => undefined); // a step that fails after the deadline has nothing left to tell
+  return Promise.race([running, expired]).finally(() => clearTimeout(timer));
+}
+
+/** Thrown between steps once the deadline has passed, so a late subscription is not saved after all. */
+function stopIfLate(signal: AbortSignal): void {
+  if (signal.aborted) throw new AlertsProblemError("timeout");
+}
+
+/**
  * Turns alerts on (or saves new choices): asks for permission first, while the tap still counts as the
- * user's gesture, then subscribes with the server's key (renewing a subscription made for another key) and
- * sends the subscription with the choices.
+ * user's gesture (the raider's answer takes as long as it takes), then, within `timeoutMs`, subscribes with
+ * the server's key (renewing a subscription made for another key) and sends the subscription with the choices.
  */
 export async function turnOnAlerts(
   env: PushEnvironment,
   alertsApi: SpawnAlertsApi,
   choices: Pick<SubscribeSpawnAlertsInput, "bosses" | "leadMinutes">,
+  timeoutMs = TURN_ON_TIMEOUT_MS,
 ): Promise<SpawnAlertSettings> {
   const problem = precondition(env);
   if (problem) throw new AlertsProblemError(problem);
@@ -114,22 +152,28 @@ export async function turnOnAlerts(
   if (permission === "default") permission = await env.requestPermission();
   if (permission !== "granted")
     throw new AlertsProblemError(permission === "denied" ? "denied" : "dismissed");
-  const key = await serverKey(alertsApi);
-  const manager = await env.pushManager();
-  if (!manager) throw new AlertsProblemError("not-ready");
-  let subscription = await manager.getSubscription();
-  if (subscription && !sameKey(subscription.options?.applicationServerKey, key)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
-  subscription ??= await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const { endpoint, keys } = subscription.toJSON();
-  if (!endpoint || !keys?.p256dh || !keys.auth)
-    throw new Error("The browser gave a push subscription without keys.");
-  return alertsApi.save({
-    subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
-    ...choices,
-  });
+  return withDeadline(async (signal) => {
+    const key = await serverKey(alertsApi);
+    stopIfLate(signal);
+    const manager = await env.pushManager();
+    if (!manager) throw new AlertsProblemError("not-ready");
+    let subscription = await pushStep(() => manager.getSubscription());
+    if (subscription && !sameKey(subscription.options?.applicationServerKey, key)) {
+      const old = subscription;
+      await pushStep(() => old.unsubscribe());
+      subscription = null;
+    }
+    subscription ??= await pushStep(() =>
+      manager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+    );
+    stopIfLate(signal);
+    const { endpoint, keys } = subscription.toJSON();
+    if (!endpoint || !keys?.p256dh || !keys.auth) throw new AlertsProblemError("push-failed");
+    return alertsApi.save(
+      { subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, ...choices },
+      signal,
+    );
+  }, timeoutMs);
 }
 
 /** Turns alerts off: the server forgets the endpoint, then the browser drops the subscription. */
@@ -185,9 +229,9 @@ export function spawnAlertsApi(client = api): SpawnAlertsApi {
   const { publicKey, subscribe, status, unsubscribe } = SPAWN_ALERT_CALLS;
   return {
     publicKey: async () => expectField<string>(await client.call(publicKey), "publicKey", publicKey.path),
-    save: async (input) =>
+    save: async (input, signal) =>
       expectField<SpawnAlertSettings>(
-        await client.call(subscribe, { body: input }),
+        await client.call(subscribe, { body: input, signal }),
         "alerts",
         subscribe.path,
       ),

@@ -10,7 +10,19 @@ export const SPAWN_ALERTS_DESCRIPTION =
   "Get a notification on this device a few minutes before a boss spawns, even when the app is closed.";
 
 /** Why alerts cannot be turned on (or read) right now. */
-export type AlertsProblem = "unsupported" | "denied" | "dismissed" | "offline" | "server-off" | "not-ready";
+export type AlertsProblem =
+  | "unsupported"
+  | "denied"
+  | "dismissed"
+  | "offline"
+  | "server-off"
+  | "not-ready"
+  | "timeout"
+  | "push-refused"
+  | "push-failed";
+
+/** How long turning alerts on (subscribing, then saving on the server) may take before it is stopped. */
+export const TURN_ON_TIMEOUT_MS = 15_000;
 
 export const PROBLEM_MESSAGES: Readonly<Record<AlertsProblem, string>> = {
   unsupported:
@@ -21,6 +33,13 @@ export const PROBLEM_MESSAGES: Readonly<Record<AlertsProblem, string>> = {
   offline: "You are offline. Spawn alerts are set on the server, so connect to the internet to change them.",
   "server-off": "Spawn alerts are turned off on this server. Ask an admin to set them up.",
   "not-ready": "The app is still getting ready on this device. Wait a moment, then try again.",
+  // The browser's own words ("Registration failed - permission denied", "push service error") are never shown:
+  // these say what happened and what the raider can do (decision 086).
+  timeout: `Turning on alerts took longer than ${TURN_ON_TIMEOUT_MS / 1000} seconds, so it was stopped: the browser's push service or the portal did not answer. Check your connection, then try again.`,
+  "push-refused":
+    "This browser would not let the portal send alerts. Allow notifications for this site in the browser's site settings. A private or incognito window cannot receive alerts: open the portal in a normal window.",
+  "push-failed":
+    "The browser's push service could not be reached, so alerts were not turned on. Try again in a minute; if it keeps failing, try another browser.",
 };
 
 export const PROBLEM_TITLES: Readonly<Record<AlertsProblem, string>> = {
@@ -30,6 +49,9 @@ export const PROBLEM_TITLES: Readonly<Record<AlertsProblem, string>> = {
   offline: "You are offline",
   "server-off": "Alerts are off on this server",
   "not-ready": "Not ready yet",
+  timeout: "Alerts did not turn on",
+  "push-refused": "This browser refused alerts",
+  "push-failed": "Push service unavailable",
 };
 
 export const CHOOSE_A_BOSS = "Choose at least one boss, or pick All bosses.";

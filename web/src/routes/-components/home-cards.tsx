@@ -18,14 +18,30 @@ import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { useSession } from "@web/lib/session-store.ts";
 import { useGuildTimeZone } from "./use-guild-time-zone.ts";
 
-/** The home cards that show a cached collection, each with its title. */
+/** The home cards that show a cached collection, each with its title and the page it opens. */
 const SYNCED_CARDS = {
-  guildMembers: { title: "Guild Members", icon: Users, testId: "home-members-card" },
-  marketItems: { title: "Market Exchange", icon: Swords, testId: "home-market-card" },
-  timers: { title: "Boss Timers", icon: Timer, testId: "home-timers-card" },
-} as const satisfies Partial<Record<CollectionName, { title: string; icon: LucideIcon; testId: string }>>;
+  guildMembers: {
+    title: "Guild Members",
+    icon: Users,
+    testId: "home-members-card",
+    to: "/public/guild-members",
+  },
+  marketItems: {
+    title: "Market Exchange",
+    icon: Swords,
+    testId: "home-market-card",
+    to: "/public/market-exchange",
+  },
+  timers: { title: "Boss Timers", icon: Timer, testId: "home-timers-card", to: "/boss-timers" },
+} as const satisfies Partial<
+  Record<CollectionName, { title: string; icon: LucideIcon; testId: string; to: LinkProps["to"] }>
+>;
 
-/** A home card showing one cached collection: its title, then a skeleton, the error, or `children(rows)`. */
+/**
+ * A home card showing one cached collection: its title, then a skeleton, the error, or `children(rows)`. The
+ * whole card opens its page (decision 086): the title is the link, stretched over the card, so the link's name
+ * stays the title and not every line of the card.
+ */
 function SyncedCard<T>({
   collection,
   rows,
@@ -36,10 +52,21 @@ function SyncedCard<T>({
   children: (rows: T[]) => ReactNode;
 }) {
   const state = collectionState(rows, useSyncStatus(collection), useOnline(), hasRows);
-  const { title, icon: Icon, testId } = SYNCED_CARDS[collection];
+  const { title, icon: Icon, testId, to } = SYNCED_CARDS[collection];
   return (
-    <Card className="flex flex-col gap-4" data-testid={testId}>
-      <CardTitle icon={<Icon className="size-5" aria-hidden="true" />}>{title}</CardTitle>
+    <Card
+      className="relative flex flex-col gap-4 transition-colors focus-within:border-gold hover:border-gold/60"
+      data-testid={testId}
+    >
+      <CardTitle icon={<Icon className="size-5" aria-hidden="true" />}>
+        <Link
+          to={to}
+          className="-my-2.5 flex min-h-11 flex-1 items-center justify-between gap-2 rounded after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+        >
+          {title}
+          <ArrowRight className="size-4 text-ink-muted" aria-hidden="true" />
+        </Link>
+      </CardTitle>
       <CardBody state={state}>{children}</CardBody>
     </Card>
   );
