@@ -104,7 +104,7 @@ describe("/admin/attendance", () => {
     let raids = await serverRaids();
     expect(raids.Cinderwhisk).toBe((before.Cinderwhisk ?? 0) + 1);
     expect(raids.Dawnrider).toBe((before.Dawnrider ?? 0) + 1);
-    await page.getByTestId("pending-badge").waitFor({ state: "detached", timeout: 15_000 });
+    await page.getByTestId("unsynced-badge").waitFor({ state: "detached", timeout: 15_000 });
     expect(await shownRaids(page, "Cinderwhisk")).toBe((before.Cinderwhisk ?? 0) + 1);
     await page.getByLabel("Filter by member").selectOption("");
 

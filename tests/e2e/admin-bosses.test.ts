@@ -88,18 +88,18 @@ describe("boss names", () => {
       .getByText("Boss name cannot contain invisible, control or text-direction characters (found U+200B).")
       .waitFor();
 
-    // Added offline: the row shows at once as Pending, and cannot be edited or deleted until it is saved.
+    // Added offline: the row shows at once as Not synced, and cannot be edited or deleted until it is saved.
     await page.context().setOffline(true);
     await dialog.getByLabel("Boss Name").fill("Cinder Wyrm");
     await dialog.getByRole("button", { name: "Add Boss" }).click();
     await page.getByText("Boss name added successfully!").waitFor();
-    await row(page, "Cinder Wyrm").getByTestId("pending-badge").waitFor();
+    await row(page, "Cinder Wyrm").getByTestId("unsynced-badge").waitFor();
     expect(
       await row(page, "Cinder Wyrm").getByRole("button", { name: "Edit Cinder Wyrm" }).isDisabled(),
     ).toBe(true);
     await page.context().setOffline(false);
     await expect.poll(async () => (await serverBoss("Cinder Wyrm"))?.respawnTimeHours).toBe(12);
-    await row(page, "Cinder Wyrm").getByTestId("pending-badge").waitFor({ state: "detached" });
+    await row(page, "Cinder Wyrm").getByTestId("unsynced-badge").waitFor({ state: "detached" });
 
     await row(page, "Cinder Wyrm").getByRole("button", { name: "Edit Cinder Wyrm" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Boss Name" });

@@ -86,7 +86,7 @@ describe("admin writes offline", () => {
     await page.getByText(SAVED_OFFLINE).first().waitFor();
 
     const row = page.locator("tr", { hasText: "Gravemaw" });
-    await row.getByTestId("pending-badge").waitFor();
+    await row.getByTestId("unsynced-badge").waitFor();
     await page.getByTestId("pending-changes").waitFor();
     for (const name of RAIDERS) expect(await shownRaids(page, name)).toBe((raidsBefore[name] ?? 0) + 1);
     await screenshot(page, "admin-offline-attendance-pending");
@@ -96,7 +96,7 @@ describe("admin writes offline", () => {
     await reassertOffline(context);
     await page
       .locator("tr", { hasText: "Gravemaw" })
-      .getByTestId("pending-badge")
+      .getByTestId("unsynced-badge")
       .waitFor({ timeout: 15_000 });
     await page.getByTestId("pending-changes").waitFor();
     for (const name of RAIDERS) expect(await shownRaids(page, name)).toBe((raidsBefore[name] ?? 0) + 1);
@@ -108,7 +108,7 @@ describe("admin writes offline", () => {
       .poll(async () => (await serverRecords()).length, { timeout: 30_000 })
       .toBe(recordsBefore.length + 1);
     await page.getByTestId("pending-changes").waitFor({ state: "detached", timeout: 30_000 });
-    await page.getByTestId("pending-badge").waitFor({ state: "detached", timeout: 30_000 });
+    await page.getByTestId("unsynced-badge").waitFor({ state: "detached", timeout: 30_000 });
     // Exactly once, also after the page has had time to retry and resync.
     await page.waitForTimeout(2_000);
     const records = await serverRecords();
@@ -133,7 +133,7 @@ describe("admin writes offline", () => {
     await add.getByRole("button", { name: "Add Member" }).click();
     await page.getByText("Guild member created successfully.").waitFor();
     await page.getByText(SAVED_OFFLINE).first().waitFor();
-    await page.locator('tr[data-member="Ashvale"]').getByTestId("pending-badge").waitFor();
+    await page.locator('tr[data-member="Ashvale"]').getByTestId("unsynced-badge").waitFor();
     await screenshot(page, "admin-offline-member-pending");
 
     await goOnline(context);
@@ -145,7 +145,7 @@ describe("admin writes offline", () => {
     await screenshot(page, "admin-offline-member-refused");
     await failed.getByRole("button", { name: "Discard" }).click();
     await failed.waitFor({ state: "detached" });
-    await page.getByTestId("pending-badge").waitFor({ state: "detached" });
+    await page.getByTestId("unsynced-badge").waitFor({ state: "detached" });
     expect(await page.locator('tr[data-member="Ashvale"]').count()).toBe(1);
     const res = await (await portal.adminApi()).get<{ guildMembers: { playerName: string }[] }>(
       "/guild-members?status=all",

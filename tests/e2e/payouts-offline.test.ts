@@ -121,7 +121,7 @@ describe("payouts offline", () => {
       .click();
     const history = page.getByRole("dialog", { name: `Payouts to ${member.name}` });
     const queued = history.locator("tr", { hasText: formatMoney(paid, "usdt") });
-    await queued.getByTestId("pending-badge").waitFor({ timeout: 15_000 });
+    await queued.getByTestId("unsynced-badge").waitFor({ timeout: 15_000 });
     await queued.getByText("USDT TRC20").waitFor();
     await shot(page, "payouts-history-offline");
     await page.keyboard.press("Escape");

@@ -136,13 +136,13 @@ describe("record a raid", () => {
     console.log(`record a raid: ${taps.count} taps`);
     expect(taps.count).toBeLessThanOrEqual(15);
     const row = page.locator("tr", { hasText: "Gravemaw" });
-    await row.getByTestId("pending-badge").first().waitFor();
+    await row.getByTestId("unsynced-badge").first().waitFor();
     await screenshot(page, "record-raid-queued");
 
     // A reload without a network: both writes are still queued, nothing reached the server.
     await page.reload();
     await reassertOffline(context);
-    await page.locator("tr", { hasText: "Gravemaw" }).getByTestId("pending-badge").first().waitFor({
+    await page.locator("tr", { hasText: "Gravemaw" }).getByTestId("unsynced-badge").first().waitFor({
       timeout: 15_000,
     });
     expect(await serverRecords()).toHaveLength(recordsBefore.length);

@@ -1,5 +1,9 @@
-/** Small labelled pills: a member's category and a loot item's status, in the same colours everywhere. */
-import { Crown, Shield } from "lucide-react";
+/**
+ * Small labelled pills: a member's category, a loot item's status and a row not synced yet, in the same colours
+ * everywhere.
+ */
+import { CloudOff, Crown, Shield } from "lucide-react";
+import { NOT_SYNCED } from "../lib/sync-words.ts";
 
 const pill =
   "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1";
@@ -36,14 +40,18 @@ export function LootStatusBadge({ status }: { status: string }) {
   return <span className={`${pill} ${tone}`}>{status}</span>;
 }
 
-/** A row that exists only on this device so far: its create is still in the outbox. */
-export function PendingBadge() {
+/**
+ * A row that exists only on this device so far: its create is still in the outbox. Dashed and with a cloud, so it
+ * does not read as the loot status "Pending" (decision 085).
+ */
+export function UnsyncedBadge() {
   return (
     <span
-      data-testid="pending-badge"
-      className="ml-2 inline-flex items-center rounded-full bg-gold/15 px-2 py-0.5 text-xs font-semibold text-gold ring-1 ring-gold/40"
+      data-testid="unsynced-badge"
+      className="ml-2 inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-dashed border-gold/60 px-2 py-0.5 text-xs font-semibold text-gold"
     >
-      Pending
+      <CloudOff className="size-3" aria-hidden="true" />
+      {NOT_SYNCED}
     </span>
   );
 }

@@ -121,10 +121,11 @@ export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellE
 
 /**
  * A cell's place in its row's card below 640 px: the card's `title` (the row's name, first and across the
- * card), a `wide` field across the card, the row's `actions` (last, at the right), or the `toggle` that opens
- * the row (at the top right, by the title). Any other cell is a field, two to a line.
+ * card), a `wide` field across the card, the row's `actions` (last, at the right), an `action-bar` (the actions
+ * last, on one line across the card: more than three, or one with words), or the `toggle` that opens the row (at
+ * the top right, by the title). Any other cell is a field, two to a line.
  */
-export type CardPart = "title" | "wide" | "actions" | "toggle";
+export type CardPart = "title" | "wide" | "actions" | "action-bar" | "toggle";
 
 export interface TdProps extends TdHTMLAttributes<HTMLTableCellElement> {
   /** The field's name on a phone card: the column's header text. */

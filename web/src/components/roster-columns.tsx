@@ -6,7 +6,7 @@ import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { RosterRow, RosterSortColumn } from "@shared/sorting/roster-sort.ts";
 import type { SortState } from "@shared/sorting/sort-cycle.ts";
-import { CategoryBadge, PendingBadge } from "./badge.tsx";
+import { CategoryBadge, UnsyncedBadge } from "./badge.tsx";
 import { FirstTd, FirstTh, Td, Th } from "./data-table.tsx";
 import { SortHeader } from "./sort-header.tsx";
 
@@ -70,7 +70,7 @@ export function RosterCells({
     <>
       <FirstTd className="whitespace-nowrap">
         {row.playerName}
-        {pending ? <PendingBadge /> : null}
+        {pending ? <UnsyncedBadge /> : null}
       </FirstTd>
       <Td label={HEADERS.category}>
         <CategoryBadge category={row.category} />

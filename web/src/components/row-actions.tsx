@@ -9,13 +9,18 @@ export interface RowAction {
   onClick: () => void;
   /** A tooltip, where the icon alone may not say enough. */
   title?: string;
+  /** Words shown beside the icon where the icon alone does not say enough ("Pay"); the label starts with them. */
+  text?: string;
   /** Overrides the row's `disabled` for this one action. */
   disabled?: boolean;
   className?: string;
   iconClassName?: string;
 }
 
-/** One ghost icon button per action, in order; `disabled` greys them all out (a row not yet synced). */
+/**
+ * One ghost button per action, in order: an icon, and its `text` beside it where it has one; `disabled` greys
+ * them all out (a row not yet synced).
+ */
 export function RowActions({
   actions,
   disabled = false,
@@ -24,18 +29,19 @@ export function RowActions({
   disabled?: boolean;
 }) {
   return actions.map(
-    ({ icon: Icon, label, onClick, title, className, iconClassName = "", disabled: own }) => (
+    ({ icon: Icon, label, onClick, title, text, className = "", iconClassName = "", disabled: own }) => (
       <Button
         key={label}
         variant="ghost"
-        size="icon"
-        className={className}
+        size={text ? "md" : "icon"}
+        className={text ? `min-w-11 shrink-0 gap-1.5! px-2! ${className}` : className}
         aria-label={label}
         title={title}
         disabled={own ?? disabled}
         onClick={onClick}
       >
         <Icon className={`size-4 ${iconClassName}`.trim()} aria-hidden="true" />
+        {text}
       </Button>
     ),
   );

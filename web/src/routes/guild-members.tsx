@@ -1,15 +1,17 @@
 import { CalendarPlus, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { MEMBER_CALLS } from "@shared/contract/members.ts";
 import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
+import { playerSearch } from "@shared/names/name-search.ts";
 import { balanceOf, finalPayoutCents } from "@shared/payouts/member-balance.ts";
 import { Button } from "../components/button.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { useBossNames, useGuildMembers, useMarketItems, usePayouts, useSyncStatus } from "../data/hooks.ts";
 import type { GuildMember } from "../data/portal-db.ts";
 import { type MemberDialog, MemberDialogs } from "../features/admin-members/member-dialogs.tsx";
-import { buildMemberRows } from "../features/admin-members/member-rows.ts";
+import { MemberListsBar } from "../features/admin-members/member-lists-bar.tsx";
+import { buildMemberRows, noMemberMatches } from "../features/admin-members/member-rows.ts";
 import {
   ActiveMembersTable,
   KickedMembersTable,
@@ -38,9 +40,6 @@ const MEMBER_WRITES = [
   "markMemberPaid",
   "createPayout",
 ];
-const tabClass =
-  "inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-3 text-sm font-semibold text-ink-muted transition-colors hover:text-ink data-[state=active]:bg-surface-raised data-[state=active]:text-gold sm:flex-none";
-
 /** /guild-members (admin): active and kicked members with their actions, and quick attendance entry. */
 export function GuildMembersPage() {
   useDocumentTitle((brand) => `Guild Members - ${brand}`);
@@ -53,6 +52,10 @@ export function GuildMembersPage() {
   const [attendance, setAttendance] = useState<AttendanceDialogTarget | null>(null);
   const [paying, setPaying] = useState<GuildMember | null>(null);
   const [history, setHistory] = useState<GuildMember | null>(null);
+  // By any name of the player: a main's, an alt's or the player alias (decision 085).
+  const [search, setSearch] = useState("");
+  const matches = useMemo(() => playerSearch(members ?? []), [members]);
+  const emptyText = search.trim() === "" ? undefined : noMemberMatches(search);
   const paid = usePaidByMember();
   const historyState = usePayoutsState(history?.id ?? -1).state;
   // The dialogs show the member as the local store has them now (a payout queued meanwhile moves the balance).
@@ -63,7 +66,7 @@ export function GuildMembersPage() {
   const stateFor = (status: string): MembersState => {
     if (roster.status !== "ready") return roster;
     if (items === undefined) return { status: "loading" };
-    const shown = roster.data.filter((m) => m.status === status);
+    const shown = roster.data.filter((m) => m.status === status && matches(m.id, search));
     const rows = buildMemberRows(shown, items, roster.data).map((row) => ({
       ...row,
       balance: balanceOf(row.member, paid).balance,
@@ -107,20 +110,11 @@ export function GuildMembersPage() {
         extraAction={(row) => <PayAnywayButton row={row} />}
       />
       <Tabs.Root defaultValue="active">
-        <Tabs.List
-          aria-label="Member lists"
-          className="mb-4 flex gap-1 rounded-xl border border-line bg-surface p-1 sm:inline-flex"
-        >
-          <Tabs.Trigger value="active" className={tabClass}>
-            Active Members
-          </Tabs.Trigger>
-          <Tabs.Trigger value="kicked" className={tabClass}>
-            Kicked Members
-          </Tabs.Trigger>
-        </Tabs.List>
+        <MemberListsBar search={search} onSearch={setSearch} />
         <Tabs.Content value="active">
           <ActiveMembersTable
             state={stateFor("active")}
+            empty={emptyText}
             actions={{
               onPay: mayPay ? setPaying : undefined,
               onEdit: (member) => setDialog({ kind: "edit", member }),
@@ -132,6 +126,7 @@ export function GuildMembersPage() {
         <Tabs.Content value="kicked">
           <KickedMembersTable
             state={stateFor("kicked")}
+            empty={emptyText}
             onMarkPaid={
               mayMarkPaid
                 ? (member) => setDialog({ kind: "paid", member, balance: finalPayoutCents(member, paid) })

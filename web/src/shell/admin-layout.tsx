@@ -92,7 +92,8 @@ export function AdminLayout({ user }: { user: SessionUser }) {
         <SidebarContent user={user} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-line bg-canvas/90 px-4 backdrop-blur">
+        {/* At 390 px the longest page name ('Attendance Management') and the outbox badge both fit (decision 085). */}
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-line bg-canvas/90 px-2 backdrop-blur sm:gap-2 sm:px-4">
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger asChild>
               <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
@@ -114,7 +115,7 @@ export function AdminLayout({ user }: { user: SessionUser }) {
             </Dialog.Portal>
           </Dialog.Root>
           <p
-            className="min-w-0 flex-1 truncate text-lg font-semibold text-ink"
+            className="min-w-0 flex-1 truncate text-base font-semibold text-ink sm:text-lg"
             data-testid="admin-header-label"
           >
             {adminHeaderLabel(pathname)}

@@ -3,7 +3,7 @@ import { Calculator, Pencil, Trash2, Users } from "lucide-react";
 import { memo } from "react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
-import { LootStatusBadge, PendingBadge } from "@web/components/badge.tsx";
+import { LootStatusBadge, UnsyncedBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import {
   FirstTd,
@@ -104,7 +104,7 @@ export const AdminMarketTable = memo(function AdminMarketTable({
         <tr key={item.id} className={rowClass} data-loot={item.lootName} {...props}>
           <FirstTd>
             {item.lootName}
-            {isLocalId(item.id) ? <PendingBadge /> : null}
+            {isLocalId(item.id) ? <UnsyncedBadge /> : null}
           </FirstTd>
           <Td className="text-ink-muted" label={HEADERS.bossName}>
             {item.bossName}

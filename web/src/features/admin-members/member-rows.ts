@@ -8,6 +8,12 @@ import { participationCounter } from "@shared/sorting/participation-count.ts";
 import type { RosterRow } from "@shared/sorting/roster-sort.ts";
 import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
 
+/** The Pay action's word, beside its hand-and-coins icon (decision 085). */
+export const PAY = "Pay";
+/** The search above the member tables: by any name of the player (shared/names/name-search.ts). */
+export const SEARCH_MEMBERS = "Search members";
+export const noMemberMatches = (query: string) => `No member matches "${query.trim()}".`;
+
 export interface MemberRow extends RosterRow {
   member: GuildMember;
   id: number;

@@ -19,7 +19,7 @@ import { RowActions } from "@web/components/row-actions.tsx";
 import { useSortCycle } from "@web/components/sort-header.tsx";
 import { isLocalId } from "@web/data/mutations.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
-import type { MemberRow } from "./member-rows.ts";
+import { type MemberRow, PAY } from "./member-rows.ts";
 
 export type MembersState = TableState<MemberRow>;
 
@@ -51,12 +51,15 @@ function MembersTable({
   columns,
   head,
   cells,
+  empty,
 }: {
   state: MembersState;
   kind: MembersKind;
   columns: number;
   head: ReactNode;
   cells: (row: MemberRow) => ReactNode;
+  /** The empty table's text when a search hid every member; the table's own otherwise. */
+  empty?: string | undefined;
 }) {
   const { sort, onSort } = useSortCycle<RosterSortColumn>();
   const active = kind === "active";
@@ -90,7 +93,7 @@ function MembersTable({
         title: `Error loading data: ${message}`,
         body: `Failed to load guild members. ${message}`,
       })}
-      empty={TABLES[kind].empty}
+      empty={empty ?? TABLES[kind].empty}
     />
   );
 }
@@ -137,19 +140,30 @@ export interface ActiveActions {
   onDelete?: (member: GuildMember) => void;
 }
 
-export function ActiveMembersTable({ state, actions }: { state: MembersState; actions: ActiveActions }) {
+export function ActiveMembersTable({
+  state,
+  actions,
+  empty,
+}: {
+  state: MembersState;
+  actions: ActiveActions;
+  empty?: string | undefined;
+}) {
   const cells = (row: MemberRow) => (
     <>
       <RosterCells row={row} salary={row.salary} pending={isLocalId(row.id)} />
       <BalanceCell row={row} kind="active" />
-      <Td className={`whitespace-nowrap text-right ${stickyActions("active")}`} card="actions">
+      <Td className={`whitespace-nowrap text-right ${stickyActions("active")}`} card="action-bar">
         <RowActions
           disabled={isLocalId(row.id)}
           actions={[
             actions.onPay && {
               icon: HandCoins,
-              label: `Pay ${row.playerName}`,
-              title: "Pay",
+              label: `${PAY} ${row.playerName}`,
+              text: PAY,
+              // The word alone beside the table's columns at 640 px and up, where the icon's width would push Salary
+              // under the sticky Balance at 1280 px; icon and word on a phone's card (decision 085).
+              iconClassName: "sm:hidden",
               className: "text-gold",
               onClick: () => actions.onPay?.(row.member),
             },
@@ -176,14 +190,16 @@ export function ActiveMembersTable({ state, actions }: { state: MembersState; ac
       <Th className={`text-right ${stickyActionsHead("active")}`}>Actions</Th>
     </>
   );
-  return <MembersTable state={state} kind="active" columns={7} head={head} cells={cells} />;
+  return <MembersTable state={state} kind="active" columns={7} head={head} cells={cells} empty={empty} />;
 }
 
 export function KickedMembersTable({
   state,
   onMarkPaid,
+  empty,
 }: {
   state: MembersState;
+  empty?: string | undefined;
   /** Absent for an account that may not record payouts: no Paid button. */
   onMarkPaid?: (member: GuildMember) => void;
 }) {
@@ -216,5 +232,5 @@ export function KickedMembersTable({
       <Th className={`text-right ${stickyActionsHead("kicked")}`}>Actions</Th>
     </>
   );
-  return <MembersTable state={state} kind="kicked" columns={8} head={head} cells={cells} />;
+  return <MembersTable state={state} kind="kicked" columns={8} head={head} cells={cells} empty={empty} />;
 }

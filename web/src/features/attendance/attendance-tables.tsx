@@ -2,7 +2,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
-import { LootStatusBadge, PendingBadge } from "@web/components/badge.tsx";
+import { LootStatusBadge, UnsyncedBadge } from "@web/components/badge.tsx";
 import {
   FirstTd,
   FirstTh,
@@ -59,7 +59,7 @@ export function AttendanceRecordsTable({
       <tr key={record.id} className={rowClass} data-record-id={record.id} {...props}>
         <FirstTd className="sm:whitespace-nowrap">
           {record.bossName}
-          {local ? <PendingBadge /> : null}
+          {local ? <UnsyncedBadge /> : null}
         </FirstTd>
         <Td className="whitespace-nowrap" label={HEADERS.dateAttended} card="wide">
           {formatDate(record.dateAttended)}

@@ -9,7 +9,7 @@ import { findLookalike } from "@shared/names/normalize-name.ts";
 import { duplicateBossName } from "@shared/schemas/boss-names.ts";
 import { lookalikeNameMessage } from "@shared/schemas/name-field.ts";
 import { compareText } from "@shared/sorting/compare-text.ts";
-import { PendingBadge } from "@web/components/badge.tsx";
+import { UnsyncedBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import { rowClass, StateTable, Td, Th } from "@web/components/data-table.tsx";
 import { ConfirmDialog } from "@web/components/dialog.tsx";
@@ -161,7 +161,7 @@ function BossNamesTable({
     <tr key={boss.id} className={rowClass} data-boss-name={boss.name}>
       <Td className="font-medium" card="title">
         {boss.name}
-        {isLocalId(boss.id) ? <PendingBadge /> : null}
+        {isLocalId(boss.id) ? <UnsyncedBadge /> : null}
       </Td>
       <Td className="whitespace-nowrap text-ink-muted" label={RESPAWN}>
         {scheduleLabel(boss.respawnTimeHours)}

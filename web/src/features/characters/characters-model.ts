@@ -6,6 +6,7 @@
  * - a member with a player alias cannot be linked (the alias names the player, so only a main may hold one);
  * - an account links to one main character, and a main character to at most one account.
  */
+import { namesContain } from "@shared/names/name-search.ts";
 import type { AccountMemberLink } from "@shared/schemas/account-links.ts";
 import type { Account } from "@shared/schemas/accounts.ts";
 import type { GuildMember } from "@shared/schemas/members.ts";
@@ -94,11 +95,12 @@ export function memberCandidates(
   return members.filter((m) => m.mainMemberId === null && !taken.has(m.id)).sort(byName);
 }
 
-/** Whether a main character or one of its alts matches the search (case-insensitive, part of the name). */
+/** Whether a main character or one of its alts matches the search (part of the name, folded: decision 085). */
 export function matchesSearch(group: MainWithAlts, search: string): boolean {
-  const query = search.trim().toLowerCase();
-  if (query === "") return true;
-  return [group.main, ...group.alts].some((m) => m.playerName.toLowerCase().includes(query));
+  return namesContain(
+    [group.main, ...group.alts].map((m) => m.playerName),
+    search,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * One fund on the admin funds page (decision 050): its income, spending and balance, and one ledger of both,
  * newest first with the balance after each line, a page at a time from the server. Spending queued on this
- * device heads the first page, marked Pending. Offline the ledger's income lines cannot be built (they come
+ * device heads the first page, marked Not synced. Offline the ledger's income lines cannot be built (they come
  * from the Sold items on the server): the spending saved on this device is listed instead, and says so.
  */
 
@@ -12,7 +12,7 @@ import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { FundFigures } from "@shared/payouts/fund-figures.ts";
 import type { FundName, FundSpending, LedgerLine } from "@shared/schemas/fund-spending.ts";
-import { PendingBadge } from "@web/components/badge.tsx";
+import { UnsyncedBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import {
@@ -160,7 +160,7 @@ export function FundLedgerCard({
             <tr key={line.key} className={rowClass} data-kind={line.kind}>
               <FirstTd>
                 {line.description}
-                {line.spendingId !== null && isLocalId(line.spendingId) ? <PendingBadge /> : null}
+                {line.spendingId !== null && isLocalId(line.spendingId) ? <UnsyncedBadge /> : null}
               </FirstTd>
               <Td label="Date" className="whitespace-nowrap tabular-nums">
                 {formatDate(line.date)}

@@ -4,6 +4,7 @@
  * without a browser.
  */
 import { formatMoney } from "@shared/money/money.ts";
+import { changesWaiting } from "@web/lib/sync-words.ts";
 
 const ACTIONS: Readonly<Record<string, string>> = {
   startTimer: "Start timer",
@@ -171,7 +172,7 @@ export function outboxBadge(
   paused: boolean,
 ): { text: string; label: string; tone: "waiting" | "paused" | "failed" } | null {
   if (pendingCount === 0 && failedCount === 0) return null;
-  const waiting = `${pendingCount} ${pendingCount === 1 ? "change" : "changes"} waiting to sync`;
+  const waiting = changesWaiting(pendingCount);
   const failed = `${failedCount} failed`;
   const parts = [pendingCount > 0 ? waiting : null, failedCount > 0 ? failed : null].filter(Boolean);
   const label = parts.join(", ") + (paused && pendingCount > 0 ? " (paused until the next login)" : "");

@@ -2,7 +2,8 @@
  * The header's outbox: a badge counting the writes that wait to reach the server (and those it refused), and
  * a panel listing the refused ones with the server's message, Retry and Discard (decision 011; a timer start
  * too old to record has Discard only, decision 036). Hidden while nothing waits. When the session expired the
- * queue is paused and the panel says the writes wait for the next login.
+ * queue is paused and the panel says the writes wait for the next login. Once waiting changes have all been sent it
+ * says "All changes synced" (decision 085).
  */
 import { AlertCircle, CloudUpload, PauseCircle, RotateCw, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
@@ -21,6 +22,7 @@ import type { OutboxRow } from "@web/data/portal-db.ts";
 import { errorMessage } from "@web/lib/api-client.ts";
 import { toast } from "@web/lib/toast.tsx";
 import { type DeviceNames, describeWrite, outboxBadge, PAUSED_TEXT } from "./describe-write.ts";
+import { useAllSyncedNotice } from "./use-all-synced-notice.ts";
 import { CONFLICTS_TEXT, WriteConflictPrompt } from "./write-conflict-prompt.tsx";
 
 const TONES = {
@@ -95,13 +97,19 @@ function FailedWriteList({ failed }: { failed: readonly OutboxRow[] }) {
 
 export function OutboxIndicator() {
   const { pendingCount, failed, paused } = useOutbox();
+  useAllSyncedNotice();
   const badge = outboxBadge(pendingCount, failed.length, paused);
   if (!badge) return null;
   const Icon = paused ? PauseCircle : CloudUpload;
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <Button variant="ghost" className="relative px-3" aria-label={badge.label} data-testid="outbox-badge">
+        <Button
+          variant="ghost"
+          className="relative gap-1 px-2! sm:gap-2 sm:px-3!"
+          aria-label={badge.label}
+          data-testid="outbox-badge"
+        >
           <Icon className="size-5" aria-hidden="true" />
           <span
             className={`min-w-6 rounded-full px-1.5 text-center text-xs font-bold leading-6 ${TONES[badge.tone]}`}

@@ -8,6 +8,7 @@ import { Button } from "@web/components/button.tsx";
 import { useOutbox } from "@web/data/hooks.ts";
 import { dataLayerActions } from "@web/data/lazy-data-layer.ts";
 import type { OutboxRow } from "@web/data/portal-db.ts";
+import { changesWaiting } from "@web/lib/sync-words.ts";
 import { WriteConflictPrompt } from "./write-conflict-prompt.tsx";
 
 export function PendingChanges() {
@@ -20,7 +21,7 @@ export function PendingChanges() {
       className="mb-4 flex items-center gap-2 rounded-lg border border-gold/40 bg-gold/10 px-3 py-2 text-sm text-gold"
     >
       <CloudUpload className="size-4 shrink-0" aria-hidden="true" />
-      {pendingCount} {pendingCount === 1 ? "change" : "changes"} waiting to sync
+      {changesWaiting(pendingCount)}
       {paused ? " (log in again to send them)" : ""}
     </p>
   );

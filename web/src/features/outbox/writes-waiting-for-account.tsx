@@ -6,9 +6,7 @@
 import { CloudUpload } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useWritesWaitingForOthers } from "@web/data/hooks.ts";
-
-export const changesWaiting = (count: number) =>
-  `${count} ${count === 1 ? "change" : "changes"} waiting to sync`;
+import { changesWaiting } from "@web/lib/sync-words.ts";
 
 // Shown only after the server refused an account's writes for good (decision 073): fetched then, not with the page.
 const WritesNotSaved = lazy(() =>

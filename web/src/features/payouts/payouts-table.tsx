@@ -1,7 +1,7 @@
 /**
  * A payout history (decision 049): the guild's on /admin/payouts, or one member's in their History dialog.
  * Newest first; each payout with its Void button (a confirmation first). A payout still queued on this device
- * is marked Pending and cannot be voided until the server has it. Below 640 px each payout is a card headed
+ * is marked Not synced and cannot be voided until the server has it. Below 640 px each payout is a card headed
  * by its member (or its date, in one member's history) with the amount beside it.
  */
 
@@ -11,7 +11,7 @@ import { PAYOUT_CALLS } from "@shared/contract/payouts.ts";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { Payout } from "@shared/schemas/payouts.ts";
-import { PendingBadge } from "@web/components/badge.tsx";
+import { UnsyncedBadge } from "@web/components/badge.tsx";
 import {
   FirstTd,
   FirstTh,
@@ -61,7 +61,7 @@ export function PayoutsTable({
     state.status === "ready" ? { status: "ready", rows: newestFirst(state.rows) } : state;
   // Officers see the payouts; voiding one is the admins' (decision 067).
   const mayVoid = useMayCall(PAYOUT_CALLS.remove);
-  const pending = (payout: Payout) => (isLocalId(payout.id) ? <PendingBadge /> : null);
+  const pending = (payout: Payout) => (isLocalId(payout.id) ? <UnsyncedBadge /> : null);
   const head = (
     <>
       {showMember ? <FirstTh>{HEADERS.member}</FirstTh> : <FirstTh>{HEADERS.date}</FirstTh>}
