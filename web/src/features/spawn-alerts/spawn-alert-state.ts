@@ -5,7 +5,7 @@
 import { ALERT_LEAD_MINUTES, type AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
 import type { SpawnAlertSettings } from "@shared/schemas/spawn-alerts.ts";
 
-export const SPAWN_ALERTS_TITLE = "Spawn alerts";
+export { SPAWN_ALERTS_TITLE } from "./spawn-alerts-title.ts";
 export const SPAWN_ALERTS_DESCRIPTION =
   "Get a notification on this device a few minutes before a boss spawns, even when the app is closed.";
 

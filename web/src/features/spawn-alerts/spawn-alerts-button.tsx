@@ -8,7 +8,7 @@ import { BellRing } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@web/components/button.tsx";
 import { toast } from "@web/lib/toast.tsx";
-import { SPAWN_ALERTS_TITLE } from "./spawn-alert-state.ts";
+import { SPAWN_ALERTS_TITLE } from "./spawn-alerts-title.ts";
 
 type DialogButton = typeof import("./spawn-alerts-dialog.tsx").SpawnAlertsDialogButton;
 
