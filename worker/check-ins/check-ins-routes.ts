@@ -8,6 +8,7 @@
 
 import type { Context } from "hono";
 import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "@shared/contract/check-ins.ts";
+import { dateStamp } from "@shared/format/format-date.ts";
 import { instantOfWallClock, wallClockAt } from "@shared/format/zoned-time.ts";
 import { attendanceBossNotFound } from "@shared/schemas/attendance.ts";
 import {
@@ -215,11 +216,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
         after: { ...auditedCheckIn(row), into, names, attendanceRecordId: attendanceRecord?.id ?? null },
       });
       const { checkIn } = await detailOf(tools.tx, id);
-      const { year, month, day } = wallClockAt(dateAttended.getTime(), zone);
-      const raidDay = [year, month, day]
-        .map((part, i) => String(part).padStart(i === 0 ? 4 : 2, "0"))
-        .join("-");
-      return { checkIn, names, raidDay, attendanceRecord };
+      return { checkIn, names, raidDay: dateStamp(dateAttended, zone), attendanceRecord };
     });
   },
   cancel: (c) => {

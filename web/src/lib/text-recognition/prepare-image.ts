@@ -19,7 +19,6 @@ export interface PreparedImage {
   pgm: Uint8Array<ArrayBuffer>;
   width: number;
   height: number;
-  inverted: boolean;
 }
 
 /** A screenshot decoded once, for the whole read and the closer look; close() frees it. */
@@ -87,9 +86,8 @@ export async function prepareImage(image: Blob, settings: PreparationSettings): 
   context.drawImage(source, 0, 0, width, height);
   const { pgm, pixels } = pgmOf(width, height);
   const sum = toGrey(context.getImageData(0, 0, width, height).data, pixels);
-  const inverted = settings.invertDark && sum / pixels.length < 128;
-  if (inverted) invert(pixels);
-  return { pgm, width, height, inverted, scale, source, close: () => source.close() };
+  if (settings.invertDark && sum / pixels.length < 128) invert(pixels);
+  return { pgm, width, height, scale, source, close: () => source.close() };
 }
 
 /** Where each crop sits in the stacked image, top to bottom, and how to bring a point back to the screenshot. */
@@ -188,5 +186,5 @@ export function prepareCrops(
     });
     top += crop.scaledHeight + gap;
   }
-  return { pgm, width, height, inverted: false, slots };
+  return { pgm, width, height, slots };
 }

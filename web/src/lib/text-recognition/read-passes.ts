@@ -154,10 +154,12 @@ async function checkGlyphs(
   timed: (step: PassStep) => void,
 ): Promise<void> {
   const boxes = wanted.flatMap(({ line, word, position }) => {
-    const read = lines[line]?.words?.[word];
-    const glyph = read?.glyphBoxes?.[position];
+    const recognised = lines[line]?.words?.[word];
+    const glyph = recognised?.glyphBoxes?.[position];
     // The glyph's column at the whole word's height: the recogniser tells "o" from "0" by its size.
-    return read?.box && glyph ? [{ x0: glyph.x0, x1: glyph.x1, y0: read.box.y0, y1: read.box.y1 }] : [];
+    return recognised?.box && glyph
+      ? [{ x0: glyph.x0, x1: glyph.x1, y0: recognised.box.y0, y1: recognised.box.y1 }]
+      : [];
   });
   if (boxes.length === 0 || boxes.length !== wanted.length) return;
   const crops = prepareCrops(image, boxes, GLYPH_MARGINS, settings);

@@ -188,8 +188,8 @@ export async function recogniseImages(
       const changed = Object.entries(wanted).filter(([name, value]) => parameters[name] !== value);
       if (changed.length > 0) await unlessAborted(worker.setParameters(Object.fromEntries(changed)), signal);
       parameters = wanted;
-      later = pass.kind !== "first";
       const first = pass.kind === "first";
+      later = !first;
       const { data } = await unlessAborted(
         worker.recognize(
           new Blob([image.pgm], { type: "image/x-portable-graymap" }),
