@@ -6,13 +6,15 @@
  * The minute scheduler also closes what is due, should this timer ever miss one. On Workers, the guild's Durable
  * Object's alarm plays this part.
  */
+import type { Context } from "hono";
+import type { AppEnv } from "../app/context.ts";
 import type { Db } from "../db/types.ts";
 import { nextAuctionEnd } from "./auctions-repo.ts";
 import { type ClosedAuction, closeDueAuctions } from "./close-auctions.ts";
 
-/** What a write tells when an auction's end may have changed. */
+/** What a write tells when an auction's end may have changed (`c`: the request, for the Workers' object). */
 export interface AuctionAlarm {
-  wake(): void;
+  wake(c?: Context<AppEnv>): void;
 }
 
 export interface AuctionClock extends AuctionAlarm {

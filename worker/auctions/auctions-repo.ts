@@ -161,12 +161,14 @@ export async function endAuction(
   end: {
     status: "closed" | "cancelled";
     endedBy: number | null;
+    /** When it ended: a close's is the instant the server judged it over; a cancel's, now. */
+    endedAt?: Date;
     cancelReason?: string;
     sale?: { memberId: number | null; name: string; price: string; payoutId: number | null };
   },
 ): Promise<void> {
   await q.query(
-    `UPDATE auctions SET status = $2, ended_at = clock_timestamp(), ended_by = $3, cancel_reason = $4,
+    `UPDATE auctions SET status = $2, ended_at = coalesce($9, clock_timestamp()), ended_by = $3, cancel_reason = $4,
             winner_member_id = $5, winner_name = $6, price = $7::numeric, payout_id = $8
       WHERE id = $1 AND status = 'open'`,
     [
@@ -178,6 +180,7 @@ export async function endAuction(
       end.sale?.name ?? null,
       end.sale?.price ?? null,
       end.sale?.payoutId ?? null,
+      end.endedAt ?? null,
     ],
   );
 }

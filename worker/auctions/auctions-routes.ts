@@ -253,7 +253,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
       },
       201,
     );
-    c.get("auctionAlarm")?.wake();
+    c.get("auctionAlarm")?.wake(c);
     return response;
   },
   cancel: async (c) => {
@@ -373,7 +373,7 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
       return { auction: auctions[0] as MyAuctionView, characters: mine, leading: outcome.leading };
     });
     // The end may have moved (anti-snipe): the clock looks again.
-    c.get("auctionAlarm")?.wake();
+    c.get("auctionAlarm")?.wake(c);
     return response;
   },
 });

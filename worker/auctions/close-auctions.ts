@@ -87,7 +87,7 @@ export async function closeAuctionIn(
   const tools: WriteTools = { tx, audit: (entry) => insertAudit(tx, null, entry) };
   const sale = saleOf(closed);
   if (sale === null) {
-    await endAuction(tx, id, { status: "closed", endedBy: null });
+    await endAuction(tx, id, { status: "closed", endedBy: null, endedAt: now });
     await tools.audit({
       action: "close",
       entity: AUCTION_ENTITY,
@@ -102,7 +102,7 @@ export async function closeAuctionIn(
   const before = row.marketItemId === null ? undefined : await getMarketItem(tx, row.marketItemId, true);
   if (before?.status !== "Pending") {
     // Deleted, or sold by hand meanwhile: nothing is left to sell, and nobody is charged.
-    await endAuction(tx, id, { status: "closed", endedBy: null });
+    await endAuction(tx, id, { status: "closed", endedBy: null, endedAt: now });
     const after = { ...auditedAuction(row), sold: false, itemGone: before === undefined, wouldHaveWon: name };
     await tools.audit({ action: "close", entity: AUCTION_ENTITY, entityId: id, after });
     return { id, sold: false, toDiscord: false };
@@ -127,6 +127,7 @@ export async function closeAuctionIn(
   await endAuction(tx, id, {
     status: "closed",
     endedBy: null,
+    endedAt: now,
     sale: { memberId: sale.buyerId, name, price, payoutId },
   });
   await tools.audit({
@@ -165,7 +166,8 @@ export async function closeDueAuctions(
 ): Promise<{ closed: ClosedAuction[] }> {
   const closed: ClosedAuction[] = [];
   for (const id of await dueAuctionIds(db)) {
-    const done = await closeAuctionIfDue(db, id, configuredZone);
+    // Found due just now: straight to the locked close.
+    const done = await db.transaction((tx) => closeAuctionIn(tx, id, configuredZone));
     if (done) closed.push(done);
   }
   return { closed };
