@@ -67,12 +67,14 @@ describe("admin layout", () => {
       "Check-ins",
       "Attendance",
       "Character Claims",
+      "Import",
       "Characters",
       "Accounts",
       "Audit Log",
       "Discord",
       "Guild Settings",
       "Backup",
+      "SQL Export",
     ]);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/admin",

@@ -423,8 +423,9 @@ describe("a large market data file", () => {
     await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe(shown);
     expect(await serverItems("Bulk Item ")).toHaveLength(rows);
     // The export shows the first lines of a long table and says that Copy takes all of it.
+    const sql = await adminPage("/admin/sql-export");
     await expect
-      .poll(() => page.getByTestId("sql-market_exchange").textContent(), { timeout: 30_000 })
+      .poll(() => sql.getByTestId("sql-market_exchange").textContent(), { timeout: 30_000 })
       .toContain("Showing the first 300 lines");
   });
 });
