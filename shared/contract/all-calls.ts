@@ -65,7 +65,7 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Market import", calls: IMPORT_CALLS },
   { title: "Participant repair", calls: FIX_PARTICIPANTS_CALLS },
   { title: "Backups", calls: BACKUP_CALLS },
-  { title: "Data migration", calls: ADMIN_SQL_CALLS },
+  { title: "SQL export and database setup", calls: ADMIN_SQL_CALLS },
 ];
 
 export const ALL_CALLS: readonly CallSpec[] = CALL_GROUPS.flatMap((group) => Object.values(group.calls));

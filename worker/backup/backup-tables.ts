@@ -98,6 +98,8 @@ export const KEPT_TABLES = [
   "data_versions",
   "sync_horizon",
   "schema_migrations",
+  // The devices restores signed out (decision 089): notes about this installation's sessions, which a restore adds to.
+  "restore_signed_out",
 ];
 
 /** Guild data: a database with a row in any of these is not empty, and a restore must be told to replace it. */
