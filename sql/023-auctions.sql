@@ -88,3 +88,8 @@ CREATE TRIGGER auction_bids_data_version AFTER INSERT OR UPDATE OR DELETE OR TRU
 
 ALTER TABLE auctions ENABLE ROW LEVEL SECURITY;
 ALTER TABLE auction_bids ENABLE ROW LEVEL SECURITY;
+
+-- An auction's opening and result are posted to the guild's Discord channel when a webhook is set (decision 091).
+ALTER TABLE discord_messages DROP CONSTRAINT discord_messages_kind_check;
+ALTER TABLE discord_messages ADD CONSTRAINT discord_messages_kind_check
+  CHECK (kind IN ('spawn', 'timer_start', 'loot_sold', 'test', 'check_in', 'auction'));

@@ -33,6 +33,7 @@ import { write } from "../app/write.ts";
 import { charactersOf } from "../check-ins/check-ins-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
+import { enqueueAuctionOpened, enqueueAuctionResult } from "../discord/discord-store.ts";
 import { getMarketItem } from "../market/market-repo.ts";
 import { memberBalance } from "../payouts/payouts-repo.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
@@ -214,6 +215,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
   open: async (c) => {
     const input = c.req.valid("json");
     const caller = callerOf(c.get("user"));
+    let toDiscord = false;
     const response = await write(
       c,
       async ({ tx, audit }) => {
@@ -235,6 +237,14 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
         if (id === null) throw new ApiError(409, AUCTION_MESSAGES.itemInAuction);
         const row = (await readAuction(tx, id)) as AuctionRow;
         const auction = await officerView(tx, row);
+        toDiscord = await enqueueAuctionOpened(tx, {
+          id,
+          lootName: row.lootName,
+          startCents: input.startPrice,
+          endsAt: row.endsAt,
+          link: `${new URL(c.req.url).origin}/auctions/${id}`,
+          now: auction.serverNow,
+        });
         await audit({
           action: "open",
           entity: AUCTION_ENTITY,
@@ -253,6 +263,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
       },
       201,
     );
+    if (toDiscord) deliverDiscordAfterCommit(c);
     c.get("auctionAlarm")?.wake(c);
     return response;
   },
@@ -260,11 +271,14 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
     const { id, reason } = c.req.valid("json");
     const caller = callerOf(c.get("user"));
     await closeFirst(c, id);
-    return write(c, async ({ tx, audit }) => {
+    let toDiscord = false;
+    const response = await write(c, async ({ tx, audit }) => {
       const row = await lockAuction(tx, id);
       if (!row) throw new ApiError(404, AUCTION_MESSAGES.auctionNotFound);
       if (row.status !== "open") throw new ApiError(409, AUCTION_MESSAGES.notOpen);
       await endAuction(tx, id, { status: "cancelled", endedBy: caller.id, cancelReason: reason });
+      const now = await serverNow(tx);
+      toDiscord = await enqueueAuctionResult(tx, { id, lootName: row.lootName, now }, { cancelled: reason });
       const [replayed] = await replayAll(tx, [row]);
       await audit({
         action: "cancel",
@@ -274,6 +288,8 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
       });
       return { auction: await officerView(tx, (await readAuction(tx, id)) as AuctionRow) };
     });
+    if (toDiscord) deliverDiscordAfterCommit(c);
+    return response;
   },
 });
 

@@ -14,6 +14,7 @@ import { AUCTION_PAYOUT_METHOD } from "@shared/schemas/auctions.ts";
 import type { WriteTools } from "../app/write.ts";
 import { insertAudit } from "../audit/audit-repo.ts";
 import type { Db, Queryable } from "../db/types.ts";
+import { enqueueAuctionResult } from "../discord/discord-store.ts";
 import { followItemUpdate } from "../market/item-change.ts";
 import { getMarketItem, updateMarketItem } from "../market/market-repo.ts";
 import { insertPayout, lockMember } from "../payouts/payouts-repo.ts";
@@ -88,13 +89,14 @@ export async function closeAuctionIn(
   const sale = saleOf(closed);
   if (sale === null) {
     await endAuction(tx, id, { status: "closed", endedBy: null, endedAt: now });
+    const toDiscord = await enqueueAuctionResult(tx, { id, lootName: row.lootName, now }, { noBids: true });
     await tools.audit({
       action: "close",
       entity: AUCTION_ENTITY,
       entityId: id,
       after: { ...auditedAuction(row), sold: false },
     });
-    return { id, sold: false, toDiscord: false };
+    return { id, sold: false, toDiscord };
   }
   const name = bidderName(replayed.steps, sale.buyerId) ?? "a removed character";
   // The item's sale and its shares: the derived figures' lock first, as every market write takes it.
@@ -111,7 +113,9 @@ export async function closeAuctionIn(
     status: "Sold",
     value: moneyText(sale.priceCents),
   });
-  const toDiscord = await followItemUpdate(tools, before, updated);
+  const lootSold = await followItemUpdate(tools, before, updated);
+  const result = { sold: { name, priceCents: sale.priceCents } };
+  const toDiscord = (await enqueueAuctionResult(tx, { id, lootName: row.lootName, now }, result)) || lootSold;
   const zone = await guildTimeZone(tx, configuredZone);
   const payoutId =
     row.payment === "balance"
