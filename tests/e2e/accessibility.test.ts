@@ -16,6 +16,7 @@ import {
   type BrowserPortal,
   DESKTOP,
   PHONE,
+  screenshot,
   sharedBrowserPortal,
   trackNetwork,
   waitForApp,
@@ -248,16 +249,19 @@ async function measureTargets(page: Page, min: number): Promise<Targets> {
 /* Walking the routes                                                                                */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** The page has settled: the app runs, a heading shows, nothing says it is loading, no request is in flight. */
-async function settled(page: Page, network: ReturnType<typeof trackNetwork>): Promise<void> {
+/**
+ * The page has settled: the app runs, a heading shows and nothing says it is loading; with `network`, no request
+ * has been in flight for 500 ms (after a navigation or a tap, not after a resize, which asks the server nothing).
+ */
+async function settled(page: Page, network?: ReturnType<typeof trackNetwork>): Promise<void> {
   await waitForApp(page);
   await page.waitForFunction(
     () => document.querySelector("h1") !== null && document.querySelector('[aria-busy="true"]') === null,
     undefined,
     WAIT,
   );
-  await network.quiet(WAIT.timeout);
-  // Two frames: what the last answer changed is laid out.
+  await network?.quiet(WAIT.timeout);
+  // Two frames: what the last answer or the new size changed is laid out.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
@@ -309,8 +313,9 @@ async function check(
     await page.getByRole("dialog").waitFor({ state: "detached", ...WAIT });
   }
   await page.setViewportSize(DESKTOP);
-  await settled(page, network);
+  await settled(page);
   await inspect("1280x900", false);
+  await screenshot(page, `accessibility-${who}${screen.route.replace(/[/$]+/g, "-").replace(/-$/, "")}`);
   return found;
 }
 
