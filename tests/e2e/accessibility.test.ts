@@ -64,6 +64,8 @@ const menu = (who: readonly Who[]): Opened => ({
  * page's links, the boss page's Start buttons); a raider sees My page and, typed in, an admin page's 'Access Denied';
  * the admin sees every page of the admin area. A visitor sent to /login from a signed-in page sees the login page.
  */
+const NOT_FOUND = "/no-such-page";
+
 const SCREENS: readonly Screen[] = [
   { route: "/", who: ["visitor", "raider", "admin"], open: menu(["visitor", "raider"]) },
   { route: "/public", who: ["visitor"] },
@@ -113,7 +115,7 @@ const SCREENS: readonly Screen[] = [
   { route: "/market-exchange", who: ["admin"] },
   { route: "/guild-funds", who: ["admin"] },
   // Not a route of the tree: the root's Not Found page, for any other path.
-  { route: "/no-such-page", who: ["visitor"] },
+  { route: NOT_FOUND, who: ["visitor"] },
 ];
 
 const RAIDER = {
@@ -319,13 +321,20 @@ async function check(
   return found;
 }
 
-it("the list covers every route of the router", () => {
+it("the list covers every route of the router, and no other", () => {
   const declared = [
     ...readFileSync(join(repoRoot, "web", "src", "router.tsx"), "utf8").matchAll(/\bpath: "([^"]+)"/g),
-  ].map((m) => m[1]);
+  ].map((m) => m[1] as string);
   expect(declared.length).toBeGreaterThan(20);
-  const listed = new Set(SCREENS.map((s) => s.route));
-  expect(declared.filter((route) => !listed.has(route as string))).toEqual([]);
+  const listed = SCREENS.map((s) => s.route);
+  expect(
+    declared.filter((route) => !listed.includes(route)),
+    "routes missing from SCREENS",
+  ).toEqual([]);
+  expect(
+    listed.filter((route) => route !== NOT_FOUND && !declared.includes(route)),
+    "SCREENS naming a route the router no longer has",
+  ).toEqual([]);
 });
 
 describe.each(["visitor", "raider", "admin"] as const)("as %s", (who) => {
