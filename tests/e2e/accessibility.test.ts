@@ -277,6 +277,8 @@ interface Findings {
 interface Tally {
   screens: number;
   axeRuns: number;
+  /** The wall time axe's runs took, ms. */
+  axeMs: number;
   targets: number;
   inline: Set<string>;
 }
@@ -295,7 +297,10 @@ async function check(
   };
   const inspect = async (where: string, phone: boolean) => {
     tally.axeRuns += 1;
-    note(found.axe, where, failing(await axeViolations(page)));
+    const started = Date.now();
+    const violations = await axeViolations(page);
+    tally.axeMs += Date.now() - started;
+    note(found.axe, where, failing(violations));
     if (!phone) return;
     const targets = await measureTargets(page, MIN_TARGET);
     tally.targets += targets.measured;
@@ -340,7 +345,7 @@ it("the list covers every route of the router, and no other", () => {
 describe.each(["visitor", "raider", "admin"] as const)("as %s", (who) => {
   let page: Page;
   let network: ReturnType<typeof trackNetwork>;
-  const tally: Tally = { screens: 0, axeRuns: 0, targets: 0, inline: new Set() };
+  const tally: Tally = { screens: 0, axeRuns: 0, axeMs: 0, targets: 0, inline: new Set() };
 
   beforeAll(async () => {
     // bypassCSP: the portal's policy allows no inline script, and axe is injected as one.
@@ -358,8 +363,8 @@ describe.each(["visitor", "raider", "admin"] as const)("as %s", (who) => {
 
   afterAll(() => {
     console.log(
-      `as ${who}: ${tally.screens} screens, ${tally.axeRuns} axe runs, ${tally.targets} targets measured on the ` +
-        `phone; inline links left out: ${[...tally.inline].join(", ") || "none"}`,
+      `as ${who}: ${tally.screens} screens, ${tally.axeRuns} axe runs (${(tally.axeMs / 1000).toFixed(1)} s), ` +
+        `${tally.targets} targets measured on the phone; inline links left out: ${[...tally.inline].join(", ") || "none"}`,
     );
   });
 
