@@ -17,7 +17,7 @@ export const ADMIN_PAGE_ROLES = {
   "/admin/record-raid": "officer",
   "/admin/check-ins": "officer",
   "/admin/attendance": "officer",
-  "/admin/data-migration": "officer",
+  "/admin/import": "officer",
   "/admin/claims": "officer",
   "/admin/characters": "admin",
   "/admin/accounts": "admin",
@@ -26,6 +26,7 @@ export const ADMIN_PAGE_ROLES = {
   "/admin/guild-settings": "admin",
   "/admin/fix-participants": "admin",
   "/admin/backup": "admin",
+  "/admin/sql-export": "admin",
   "/admin/database-setup": "admin",
 } as const satisfies Record<string, AccountRole>;
 

@@ -1,4 +1,4 @@
-/** The data-migration SQL and the database-setup script (decision 008), online only (013). Admins only. */
+/** The SQL export and the database-setup script (decision 008), online only (013). Admins only. */
 import type { DataExport } from "../schemas/sql-export.ts";
 import { answer, call } from "./call.ts";
 

@@ -6,6 +6,7 @@
 import { ACCOUNT_CALLS, ACCOUNT_LINK_CALLS } from "./accounts.ts";
 import { ADMIN_SQL_CALLS } from "./admin-sql.ts";
 import { ATTENDANCE_CALLS } from "./attendance.ts";
+import { AUCTION_CALLS, MY_AUCTION_CALLS } from "./auctions.ts";
 import { AUDIT_CALLS } from "./audit.ts";
 import { SESSION_CALLS } from "./auth.ts";
 import { BACKUP_CALLS } from "./backup.ts";
@@ -48,6 +49,8 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Attendance", calls: ATTENDANCE_CALLS },
   { title: "Check-ins", calls: CHECK_IN_CALLS },
   { title: "My check-ins", calls: MY_CHECK_IN_CALLS },
+  { title: "Auctions", calls: AUCTION_CALLS },
+  { title: "My auctions", calls: MY_AUCTION_CALLS },
   { title: "Salary receipt", calls: SALARY_CALLS },
   { title: "Funds", calls: FUND_CALLS },
   { title: "Payouts", calls: PAYOUT_CALLS },
@@ -62,7 +65,7 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Market import", calls: IMPORT_CALLS },
   { title: "Participant repair", calls: FIX_PARTICIPANTS_CALLS },
   { title: "Backups", calls: BACKUP_CALLS },
-  { title: "Data migration", calls: ADMIN_SQL_CALLS },
+  { title: "SQL export and database setup", calls: ADMIN_SQL_CALLS },
 ];
 
 export const ALL_CALLS: readonly CallSpec[] = CALL_GROUPS.flatMap((group) => Object.values(group.calls));

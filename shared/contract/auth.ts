@@ -11,7 +11,7 @@ export const SESSION_CALLS = {
     path: "/auth/session",
     role: "public",
     summary:
-      "The account signed in; 401 when none; 403 when the cookie's account lost its access (disabled, or its Discord roles; decision 073).",
+      "The account signed in; 401 when none (with `restoredAt` when a restore ended the cookie's session, decision 089); 403 when the cookie's account lost its access (disabled, or its Discord roles; decision 073).",
     answer: answer<{ user: SessionUser }>(),
   }),
   logout: call({

@@ -1,5 +1,5 @@
 /**
- * One row of market data as the data-migration page sends it to /_api/admin/import-market-data, and what a
+ * One row of market data as the import page sends it to /_api/admin/import-market-data, and what a
  * parsed file gives the page to preview.
  */
 import type { DecimalSeparator } from "../money/money.ts";

@@ -117,19 +117,43 @@ describe("parseCsvImport", () => {
     // read with a point, where it has a decimal too many.
     expect(parsed.questions).toEqual([{ kind: "decimal", examples: ["12.345"] }]);
     expect(parsed.skipped.map(({ row, message }) => ({ row, message }))).toEqual([
-      { row: 3, message: "bossName is empty or missing" },
-      { row: 4, message: "lootName is empty or missing" },
-      { row: 5, message: "value is empty or missing" },
-      { row: 6, message: 'value "abc" is not a valid number' },
-      { row: 7, message: "value must be greater than 0, got 0" },
-      { row: 8, message: "value must be greater than 0, got -3" },
-      { row: 9, message: 'totalFunds "lots" is not a valid number' },
-      { row: 10, message: 'value "1e3" is not a valid number' },
-      { row: 11, message: 'value "0x10" is not a valid number' },
-      { row: 12, message: "Value cannot have more than 2 decimals." },
-      { row: 13, message: "Total funds must be a non-negative number" },
+      { row: 3, message: "Boss is empty or missing" },
+      { row: 4, message: "Loot is empty or missing" },
+      { row: 5, message: "Price is empty or missing" },
+      { row: 6, message: 'Price "abc" is not a valid number' },
+      { row: 7, message: "Price must be greater than 0, got 0" },
+      { row: 8, message: "Price must be greater than 0, got -3" },
+      { row: 9, message: 'Funds "lots" is not a valid number' },
+      { row: 10, message: 'Price "1e3" is not a valid number' },
+      { row: 11, message: 'Price "0x10" is not a valid number' },
+      { row: 12, message: "Price cannot have more than 2 decimals." },
+      { row: 13, message: "Funds cannot be negative, got -1" },
     ]);
-    expect(parsed.strictError).toBe("Row 3: bossName is empty or missing");
+    expect(parsed.strictError).toBe("Row 3: Boss is empty or missing");
+  });
+
+  it("names each field by the file's own header as written", () => {
+    const parsed = parseCsvImport(
+      [
+        "Raid Boss,Drop,Price (USDT),,Acquired",
+        "Venatus,Blade,100,5,2024-03-05",
+        ",Ring,5,,",
+        "Ego,,5,,",
+        "Ego,Cloak,,,",
+        "Ego,Cloak,12,,someday",
+        "Ego,Cloak,-2,,",
+      ].join("\n"),
+    );
+    expect(parsed.skipped.map(({ row, message }) => ({ row, message }))).toEqual([
+      { row: 3, message: "Raid Boss is empty or missing" },
+      { row: 4, message: "Drop is empty or missing" },
+      { row: 5, message: "Price (USDT) is empty or missing" },
+      { row: 6, message: 'Acquired "someday" is not a valid date' },
+      { row: 7, message: "Price (USDT) must be greater than 0, got -2" },
+    ]);
+    // No code field name leaks into a reason, whatever the header.
+    for (const { message } of parsed.skipped)
+      expect(message).not.toMatch(/bossName|lootName|value|dateAcquired/);
   });
 
   it("keeps up to 5 raw sample rows keyed by header", () => {
@@ -174,7 +198,7 @@ describe("parseCsvImport", () => {
     expect(parsed.skipped).toEqual([
       {
         row: 3,
-        message: 'dateAcquired "someday" is not a valid date',
+        message: 'date "someday" is not a valid date',
         kind: "invalid",
         cells: ["A", "C", "1", "someday"],
       },

@@ -35,25 +35,52 @@ export const DEBUG_SAMPLE_ROWS = 5;
 
 type Field = keyof ImportItem;
 
-const FIELD_LABELS: Partial<Record<Field, string>> = {
+/** Each field in plain words, for a required field no column maps to. */
+const FIELD_LABELS: Record<Field, string> = {
   bossName: "Boss name",
   lootName: "Loot name",
   value: "Value",
+  status: "Status",
+  dateAcquired: "Date acquired",
+  participatedMembers: "Participants",
+  totalFunds: "Total funds",
 };
+
+/**
+ * The name a row's reasons give each field: the file's own header for the column it was read from, as written
+ * ('Item is empty or missing', not the code's 'lootName'; decision 089); the field in plain words when no column
+ * maps to it.
+ */
+export type ColumnNames = Readonly<Record<Field, string>>;
+
+export function columnNames(
+  headers: readonly string[],
+  mapping: Partial<Record<Field, number>>,
+): ColumnNames {
+  const names = { ...FIELD_LABELS };
+  for (const field of Object.keys(names) as Field[]) {
+    const index = mapping[field];
+    const header = index === undefined ? "" : (headers[index] ?? "").trim();
+    if (header !== "") names[field] = header;
+  }
+  return names;
+}
+
+// '{field}' in the specification's row messages is the column's name (ColumnNames).
 export const notMappedMessage = (field: Field) =>
-  `${FIELD_LABELS[field] ?? field} could not be mapped from any column`;
-export const emptyMessage = (field: Field) => `${field} is empty or missing`;
-export const notANumberMessage = (field: Field, text: string) => `${field} "${text}" is not a valid number`;
-export const notPositiveMessage = (value: string) => `value must be greater than 0, got ${value}`;
-export const invalidDateMessage = (text: string) => `dateAcquired "${text}" is not a valid date`;
+  `${FIELD_LABELS[field]} could not be mapped from any column`;
+export const emptyMessage = (column: string) => `${column} is empty or missing`;
+export const notANumberMessage = (column: string, text: string) =>
+  `${column} "${text}" is not a valid number`;
+export const notPositiveMessage = (column: string, value: string) =>
+  `${column} must be greater than 0, got ${value}`;
+export const negativeMessage = (column: string, value: string) =>
+  `${column} cannot be negative, got ${value}`;
+export const invalidDateMessage = (column: string, text: string) => `${column} "${text}" is not a valid date`;
 export const rowError = (row: number, message: string) => `Row ${row}: ${message}`;
 export const BLANK_ROW = "Blank row";
-export const tooManyDecimalsMessage = (field: Field) =>
-  field === "value"
-    ? "Value cannot have more than 2 decimals."
-    : "Total funds cannot have more than 2 decimals.";
-export const tooLargeMessage = (field: Field) =>
-  field === "value" ? "Value cannot exceed 999999999999.99." : "Total funds cannot exceed 999999999999.99.";
+export const tooManyDecimalsMessage = (column: string) => `${column} cannot have more than 2 decimals.`;
+export const tooLargeMessage = (column: string) => `${column} cannot exceed 999999999999.99.`;
 export const totalRowMessage = (value: Cents, sum: Cents) =>
   value === sum
     ? `Total row: its value ${formatMoney(value)} is the sum of the items above it`
@@ -113,47 +140,55 @@ function cell(row: readonly string[], index: number | undefined): string {
  */
 function readAmount(
   field: "value" | "totalFunds",
+  column: string,
   text: string,
   decimal: DecimalSeparator,
 ): { amount: MoneyText } | { error: string } {
   const read = readFormattedMoney(text, decimal);
   if ("reason" in read) {
-    if (read.reason === "too-many-decimals") return { error: tooManyDecimalsMessage(field) };
-    if (read.reason === "not-a-number") return { error: notANumberMessage(field, text) };
-    return { error: tooLargeMessage(field) };
+    if (read.reason === "too-many-decimals") return { error: tooManyDecimalsMessage(column) };
+    if (read.reason === "not-a-number") return { error: notANumberMessage(column, text) };
+    return { error: tooLargeMessage(column) };
   }
-  if (field === "value" && read.cents <= 0) return { error: notPositiveMessage(text) };
+  if (field === "value" && read.cents <= 0) return { error: notPositiveMessage(column, text) };
+  if (read.cents < 0) return { error: negativeMessage(column, text) };
   const amount = moneyText(read.cents);
   const checked = importRowSchema.shape[field].safeParse(amount);
   if (checked.success) return { amount };
-  return { error: checked.error.issues[0]?.message ?? notANumberMessage(field, text) };
+  return { error: checked.error.issues[0]?.message ?? notANumberMessage(column, text) };
 }
 
 const DEFAULT_CHOICES: Required<ImportChoices> = { decimal: ".", dateOrder: "dmy" };
 
-/** One data row as an import item, or the first rule it breaks. */
+/** One data row as an import item, or the first rule it breaks, named by the file's `columns`. */
 export function readCsvRow(
   row: readonly string[],
   mapping: Partial<Record<Field, number>>,
   choices: Required<ImportChoices> = DEFAULT_CHOICES,
+  columns: ColumnNames = FIELD_LABELS,
 ): { item: ImportItem } | { error: string } {
   for (const field of REQUIRED) {
     if (mapping[field] === undefined) return { error: notMappedMessage(field) };
   }
   const bossName = cell(row, mapping.bossName);
-  if (bossName === "") return { error: emptyMessage("bossName") };
+  if (bossName === "") return { error: emptyMessage(columns.bossName) };
   const lootName = cell(row, mapping.lootName);
-  if (lootName === "") return { error: emptyMessage("lootName") };
+  if (lootName === "") return { error: emptyMessage(columns.lootName) };
   const valueText = cell(row, mapping.value);
-  if (valueText === "") return { error: emptyMessage("value") };
-  const value = readAmount("value", valueText, choices.decimal);
+  if (valueText === "") return { error: emptyMessage(columns.value) };
+  const value = readAmount("value", columns.value, valueText, choices.decimal);
   if ("error" in value) return value;
   const fundsText = cell(row, mapping.totalFunds);
-  const totalFunds = readAmount("totalFunds", fundsText === "" ? "0" : fundsText, choices.decimal);
+  const totalFunds = readAmount(
+    "totalFunds",
+    columns.totalFunds,
+    fundsText === "" ? "0" : fundsText,
+    choices.decimal,
+  );
   if ("error" in totalFunds) return totalFunds;
   const dateText = (mapping.dateAcquired === undefined ? "" : row[mapping.dateAcquired]) ?? "";
   const date = readImportDate(dateText, choices.dateOrder);
-  if ("error" in date) return { error: invalidDateMessage(dateText.trim()) };
+  if ("error" in date) return { error: invalidDateMessage(columns.dateAcquired, dateText.trim()) };
   return {
     item: {
       bossName,
@@ -194,6 +229,7 @@ interface SourceRow {
 export class CsvImportReader {
   private headers: string[] | null = null;
   private mapping: Partial<Record<Field, number>> = {};
+  private columns: ColumnNames = FIELD_LABELS;
   private records = 0;
   private readonly data: SourceRow[] = [];
   /** Blank rows seen since the last non-blank one: noted only when a row follows (not the file's end). */
@@ -215,6 +251,7 @@ export class CsvImportReader {
       if (this.headers === null) {
         this.headers = row.map((h) => h.trim().replace(/^\uFEFF/, ""));
         this.mapping = mapHeaders(this.headers);
+        this.columns = columnNames(this.headers, this.mapping);
         continue;
       }
       this.blank.push(...this.pendingBlank);
@@ -287,7 +324,7 @@ export class CsvImportReader {
         sinceTotal = 0;
         continue;
       }
-      const result = readCsvRow(source.cells, this.mapping, choices);
+      const result = readCsvRow(source.cells, this.mapping, choices, this.columns);
       if ("item" in result) {
         items.push(result.item);
         rows.push(source.row);

@@ -118,7 +118,7 @@ describe("a file with total rows and blank rows", () => {
       [5, "total", "Total row: its value 3,750.50 USDT is the sum of the items above it"],
       [6, "blank", BLANK_ROW],
       [7, "blank", BLANK_ROW],
-      [9, "invalid", "bossName is empty or missing"],
+      [9, "invalid", "Boss is empty or missing"],
       [
         10,
         "total",

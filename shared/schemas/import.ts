@@ -1,6 +1,6 @@
 /**
  * Market data import: the body of /_api/admin/import-market-data and its rules for each row
- * (docs/product.md#market-import), shared by the server and the data-migration page (which can check a file
+ * (docs/product.md#market-import), shared by the server and the import page (which can check a file
  * before sending it).
  */
 import * as z from "zod";

@@ -1,4 +1,4 @@
-/** The data-migration export's answer (GET /_api/admin/sql-export): the five data tables as SQL, in order. */
+/** The SQL export's answer (GET /_api/admin/sql-export): the five data tables as SQL, in order. */
 
 /** In foreign-key order: boss_timers.boss_name refers to boss_names.name. */
 export const EXPORT_TABLES = [

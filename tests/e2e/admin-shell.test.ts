@@ -67,12 +67,14 @@ describe("admin layout", () => {
       "Check-ins",
       "Attendance",
       "Character Claims",
+      "Import",
       "Characters",
       "Accounts",
       "Audit Log",
       "Discord",
       "Guild Settings",
       "Backup",
+      "SQL Export",
     ]);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/admin",
@@ -86,12 +88,14 @@ describe("admin layout", () => {
       "/admin/check-ins",
       "/admin/attendance",
       "/admin/claims",
+      "/admin/import",
       "/admin/characters",
       "/admin/accounts",
       "/admin/audit-log",
       "/admin/discord",
       "/admin/guild-settings",
       "/admin/backup",
+      "/admin/sql-export",
     ]);
     expect(await headerLabel(page)).toBe("Dashboard");
 
@@ -105,6 +109,8 @@ describe("admin layout", () => {
       ["Audit Log", "/admin/audit-log", "Audit Log"],
       ["Discord", "/admin/discord", "Discord"],
       ["Guild Settings", "/admin/guild-settings", "Guild Settings"],
+      ["Import", "/admin/import", "Import"],
+      ["SQL Export", "/admin/sql-export", "SQL Export"],
       ["Dashboard", "/admin", "Dashboard"],
     ];
     for (const [link, path, label] of expected) {
@@ -112,8 +118,10 @@ describe("admin layout", () => {
       await page.waitForURL(portal.url(path));
       await expect.poll(() => headerLabel(page)).toBe(label);
     }
+    // Data Migration was split in two (decision 089): its old address opens the import.
     await page.goto(portal.url("/admin/data-migration"));
-    await expect.poll(() => headerLabel(page), WAIT).toBe("Data Migration");
+    await page.waitForURL(portal.url("/admin/import"), WAIT);
+    await expect.poll(() => headerLabel(page), WAIT).toBe("Import");
 
     const aside = page.locator("aside");
     expect(await aside.getByText("G", { exact: true }).count()).toBe(1); // avatar: 'Guild Admin'
@@ -174,7 +182,7 @@ describe("dashboard", () => {
       "/market-exchange",
       "/guild-funds",
       "/admin/boss-timers",
-      "/admin/data-migration",
+      "/admin/import",
     ]);
     await page.getByTestId("last-synced").waitFor(WAIT);
     expect(await page.title()).toBe(`Dashboard - ${E2E_BRAND}`);
@@ -272,7 +280,7 @@ describe("accounts and the audit log", () => {
       "Market Exchange",
       "Guild Funds",
       "Boss Timers",
-      "Data Migration",
+      "Import",
     ]);
     await screenshot(officer, "admin-dashboard-officer");
     // The menu sheet lists what the role may open, and nothing an admin runs.
@@ -290,6 +298,7 @@ describe("accounts and the audit log", () => {
       "Check-ins",
       "Attendance",
       "Character Claims",
+      "Import",
     ]);
     await officer.keyboard.press("Escape");
 

@@ -66,12 +66,10 @@ async function importThroughPage(page: Page, name: string): Promise<number> {
 
 describe("the market data import", () => {
   it("previews a JSON file, imports it and the items reach the server", async () => {
-    const page = await adminPage("/admin/data-migration");
-    await expect(page.getByRole("heading", { level: 1, name: "Data Migration" }).isVisible()).resolves.toBe(
-      true,
-    );
+    const page = await adminPage("/admin/import");
+    await expect(page.getByRole("heading", { level: 1, name: "Import" }).isVisible()).resolves.toBe(true);
     await page.getByTestId("import-dropzone").waitFor();
-    await screenshot(page, "admin-data-migration-idle");
+    await screenshot(page, "admin-import-idle");
 
     await chooseFile(page, "market-import.json");
     await expect.poll(() => page.getByTestId("preview-count").textContent()).toBe("4");
@@ -80,14 +78,14 @@ describe("the market data import", () => {
     await expect(rows.nth(0).textContent()).resolves.toContain("Import Test Blade");
     await expect(rows.nth(2).textContent()).resolves.toContain("Import Test Cloak");
     await expect(page.getByTestId("preview-skipped").textContent()).resolves.toBe("0");
-    await screenshot(page, "admin-data-migration-preview-json");
+    await screenshot(page, "admin-import-preview-json");
 
     await confirmFlaggedNames(page);
     await page.getByRole("button", { name: "Import 4 Items" }).click();
     await page.getByTestId("import-success").waitFor();
     await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe("4");
     await expect(importCard(page).textContent()).resolves.toContain("4 items imported.");
-    await screenshot(page, "admin-data-migration-success");
+    await screenshot(page, "admin-import-success");
 
     const items = await serverItems("Import Test ");
     expect(items.map((i) => [i.lootName, i.bossName, i.value, i.status, i.dateAcquired])).toEqual([
@@ -102,9 +100,10 @@ describe("the market data import", () => {
     ]);
     expect(items.some((i) => i.id === 901)).toBe(false);
 
-    // The export below is generated again after an import, so it includes the new items.
+    // The SQL export, on its own page now, includes the new items.
+    const sql = await adminPage("/admin/sql-export");
     await expect
-      .poll(() => page.getByTestId("sql-market_exchange").locator("code").textContent())
+      .poll(() => sql.getByTestId("sql-market_exchange").locator("code").textContent())
       .toContain("Import Test Blade");
 
     await page.getByRole("button", { name: "Import Another File" }).click();
@@ -112,17 +111,19 @@ describe("the market data import", () => {
   });
 
   it("skips the bad rows of a CSV file, says how many, and imports the rest", async () => {
-    const page = await adminPage("/admin/data-migration");
+    const page = await adminPage("/admin/import");
     await chooseFile(page, "market-import-bad-rows.csv");
     await expect.poll(() => page.getByTestId("preview-count").textContent()).toBe("3");
     await expect(page.getByTestId("preview-skipped").textContent()).resolves.toBe("3");
     const skipped = await page.getByTestId("skipped-rows").textContent();
-    expect(skipped).toContain("Row 3: bossName is empty or missing");
-    expect(skipped).toContain('Row 4: value "abc" is not a valid number');
-    expect(skipped).toContain("Row 5: value must be greater than 0, got 0");
+    // In the file's own column names (Boss, Price), not the code's (decision 089).
+    expect(skipped).toContain("Row 3: Boss is empty or missing");
+    expect(skipped).toContain('Row 4: Price "abc" is not a valid number');
+    expect(skipped).toContain("Row 5: Price must be greater than 0, got 0");
+    expect(await page.getByTestId("row-errors-title").textContent()).toBe("Left out: 3 rows with errors");
     await page.getByText("CSV columns and sample rows").click();
     await expect(page.getByTestId("csv-samples").locator("li").count()).resolves.toBe(3);
-    await screenshot(page, "admin-data-migration-preview-csv-skipped");
+    await screenshot(page, "admin-import-preview-csv-skipped");
 
     await confirmFlaggedNames(page);
     await page.getByRole("button", { name: "Import 3 Items" }).click();
@@ -138,13 +139,13 @@ describe("the market data import", () => {
   });
 
   it("shows 'Import Failed' for a JSON file that is not an array, and refuses other file types", async () => {
-    const page = await adminPage("/admin/data-migration");
+    const page = await adminPage("/admin/import");
     await chooseFile(page, "market-import-not-array.json");
     await page.getByTestId("import-error").waitFor();
     const error = await page.getByTestId("import-error").textContent();
     expect(error).toContain("Import Failed");
     expect(error).toContain("Invalid JSON structure. Expected an array of items.");
-    await screenshot(page, "admin-data-migration-error");
+    await screenshot(page, "admin-import-error");
 
     await page.getByRole("button", { name: "Try Again" }).click();
     await page.getByTestId("import-file-input").setInputFiles({
@@ -155,7 +156,7 @@ describe("the market data import", () => {
     await expect
       .poll(() => page.getByTestId("market-import").getByRole("alert").textContent())
       .toBe("Invalid file type. Accepted: .json,.csv");
-    await screenshot(page, "admin-data-migration-invalid-type");
+    await screenshot(page, "admin-import-invalid-type");
 
     // Dropping: two files are refused, one CSV file is read.
     const drop = (files: { name: string; text: string }[]) =>
@@ -181,7 +182,7 @@ describe("the market data import", () => {
 
 describe("import and repair failures", () => {
   it("shows the importing state, then the server's message for a bad row past the first 10", async () => {
-    const page = await adminPage("/admin/data-migration");
+    const page = await adminPage("/admin/import");
     const items = Array.from({ length: 11 }, (_, i) => ({
       bossName: "Venatus",
       lootName: `Refused Item ${i + 1}`,
@@ -203,7 +204,7 @@ describe("import and repair failures", () => {
     await page.getByRole("button", { name: "Import 11 Items" }).click();
     await page.getByTestId("import-busy").waitFor();
     await expect(page.getByTestId("import-busy").textContent()).resolves.toContain("Sending 11 items");
-    await screenshot(page, "admin-data-migration-importing");
+    await screenshot(page, "admin-import-importing");
     release();
     await page.getByTestId("import-error").waitFor();
     await expect(page.getByTestId("import-error").textContent()).resolves.toContain(
@@ -239,9 +240,10 @@ describe("import and repair failures", () => {
 
 describe("the SQL export and the schema script", () => {
   it("lists the five tables' INSERT statements; copying shows 'Copied!' for 2 seconds", async () => {
-    const page = await adminPage("/admin/data-migration", {
+    const page = await adminPage("/admin/sql-export", {
       permissions: ["clipboard-read", "clipboard-write"],
     });
+    expect(await page.getByRole("heading", { level: 1, name: "SQL Export" }).isVisible()).toBe(true);
     for (const table of ["guild_members", "market_exchange", "guild_funds", "boss_names", "boss_timers"]) {
       await page.getByTestId(`sql-${table}`).waitFor();
     }
@@ -261,7 +263,7 @@ describe("the SQL export and the schema script", () => {
 
     await copy.click();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, "admin-data-migration-export-copied");
+    await screenshot(page, "admin-sql-export-copied");
     await page.getByRole("button", { name: "Copy all SQL" }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
@@ -293,7 +295,7 @@ describe("the SQL export and the schema script", () => {
 
 describe("the corrupted participant fix tool", () => {
   it("finds an imported corrupted list, resets it after confirming, then finds nothing; recalculation shows the receipt", async () => {
-    const importPage = await adminPage("/admin/data-migration");
+    const importPage = await adminPage("/admin/import");
     expect(await importThroughPage(importPage, "market-import-corrupted.csv")).toBe(1);
     const [seeded] = await serverItems("Fix Test Corrupted Axe");
     expect(seeded?.participatedMembers).toBe('["Ashvale", "Lark');
@@ -385,7 +387,7 @@ describe("the corrupted participant fix tool", () => {
 // Last, because 12,000 more items make every later export and recalculation slower.
 describe("a large market data file", () => {
   it("shows parsing progress for a large CSV file and imports every row", async () => {
-    const page = await adminPage("/admin/data-migration");
+    const page = await adminPage("/admin/import");
     const rows = 12_000;
     const lines = ["Boss Name,Loot Name,Value,Status,Participants"];
     for (let i = 1; i <= rows; i += 1) {
@@ -421,8 +423,9 @@ describe("a large market data file", () => {
     await expect(page.getByTestId("inserted-count").textContent()).resolves.toBe(shown);
     expect(await serverItems("Bulk Item ")).toHaveLength(rows);
     // The export shows the first lines of a long table and says that Copy takes all of it.
+    const sql = await adminPage("/admin/sql-export");
     await expect
-      .poll(() => page.getByTestId("sql-market_exchange").textContent(), { timeout: 30_000 })
+      .poll(() => sql.getByTestId("sql-market_exchange").textContent(), { timeout: 30_000 })
       .toContain("Showing the first 300 lines");
   });
 });

@@ -96,14 +96,16 @@ describe("npm run backup / npm run restore", () => {
     const made = await npmRun("backup", ["--out", file1, "--include-passwords"], first);
     expect(made.out).toMatch(
       new RegExp(
-        `Backed up \\d+ rows of 12 tables \\(schema ${SCHEMA}\\) to .*one\\.json, password hashes included\\.`,
+        `Backed up [\\d,]+ records of 12 tables \\(schema ${SCHEMA}\\) to .*one\\.json, password hashes included\\.`,
       ),
     );
     expect(made.code).toBe(0);
     expect(mode(file1)).toBe(0o600);
 
     const restored = await npmRun("restore", [file1], second);
-    expect(restored.out).toContain(`Restored `);
+    // Records, as the Backup page counts them; never table rows (decisions 086, 089).
+    expect(restored.out).toMatch(/Restored [\d,]+ records from .*one\.json\./);
+    expect(restored.out).not.toMatch(/\brows\b/);
     expect(restored.code).toBe(0);
     const file2 = join(parent, "two.json");
     expect((await npmRun("backup", ["--out", file2, "--include-passwords"], second)).code).toBe(0);

@@ -22,8 +22,9 @@ const SCHEMA = Number(SCHEMA_MIGRATIONS.at(-1)?.version);
 
 // /admin/backup in Chromium against `npm start` (decision 052): download a backup, see what a file holds, and
 // replace everything only after typing the guild's name; a copy of what was there is saved first, and an app open
-// in another tab loses what the restore took away without being reloaded. A damaged file is refused with every
-// reason listed, row by row, and nothing changes (decision 054).
+// in another tab loses what the restore took away without being reloaded; another device the restore signed out is
+// told so on the login page (decision 089). A damaged file is refused with every reason listed, row by row, and
+// nothing changes (decision 054).
 let portal: BrowserPortal;
 
 beforeAll(async () => {
@@ -64,6 +65,12 @@ describe("the backup screen", () => {
     const members = await context.newPage();
     await members.goto(portal.url("/guild-members"));
     await members.locator(memberRow("Added After Backup")).waitFor();
+
+    // Another device of the admin's, signed in before the restore: the restore signs it out, and it is told why.
+    const otherDevice = await portal.newPage();
+    await portal.login(otherDevice, "admin");
+    await otherDevice.goto(portal.url("/admin"));
+    await otherDevice.getByRole("heading", { level: 1 }).first().waitFor();
 
     // A file that is not a backup is refused before anything is sent.
     await page.getByTestId("backup-file-input").setInputFiles({
@@ -127,6 +134,22 @@ describe("the backup screen", () => {
     });
     await page.reload();
     await page.getByTestId("backup-download-button").waitFor();
+
+    // The other device, opened again, lands on the login page with the reason and the restore's time (decision 089).
+    await otherDevice.reload();
+    await otherDevice.waitForURL(/\/login\?next=/, { timeout: 30_000 });
+    const notice = otherDevice.getByTestId("restore-signed-out");
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toMatch(
+      /^The guild's data was restored from a backup on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M, which signed this device out\. Sign in again to go on\.$/,
+    );
+    expect(await otherDevice.getByRole("button", { name: "Log in", exact: true }).isVisible()).toBe(true);
+    await screenshot(otherDevice, "restore-signed-out-notice");
+    // A visitor who was never signed in sees no such notice.
+    const visitor = await portal.newPage();
+    await visitor.goto(portal.url("/login"));
+    await visitor.getByRole("button", { name: "Log in", exact: true }).waitFor();
+    expect(await visitor.getByTestId("restore-signed-out").count()).toBe(0);
   });
 
   it("refuses a damaged file, listing every problem with its table and row, and changes nothing", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserPortal, downloadedText, PHONE, screenshot, sharedBrowserPortal } from "./browser.ts";
 
 // The market data import never drops money silently (issue 16, decision 047): real-world files through the
-// data-migration page in Chromium against `npm start` with the sample data (Rimefall is kicked).
+// import page in Chromium against `npm start` with the sample data (Rimefall is kicked).
 let portal: BrowserPortal;
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "import");
 const fixture = (name: string) => join(FIXTURES, name);
@@ -32,7 +32,7 @@ async function serverItems(match: (item: MarketItem) => boolean): Promise<Market
 async function importPage(): Promise<Page> {
   const page = await portal.newPage({ viewport: PHONE });
   await portal.login(page, "admin");
-  await page.goto(portal.url("/admin/data-migration"));
+  await page.goto(portal.url("/admin/import"));
   await page.getByTestId("import-dropzone").waitFor();
   return page;
 }
@@ -102,10 +102,30 @@ describe("the import preview", () => {
       .toContain("3 rows are already in the market");
     expect(await page.getByTestId("preview-count").textContent()).toBe("0");
     expect(await importButton(page).isDisabled()).toBe(true);
-    expect(await page.getByTestId("skipped-rows").textContent()).toContain(
-      "Row 2: Already in the market (same boss, loot, date and value)",
+    // The real errors first, counted, in the file's own column names; the rows already in the market after them,
+    // as one line whose row numbers open on request (decision 089).
+    const errors = page.getByTestId("skipped-rows");
+    expect(await page.getByTestId("row-errors-title").textContent()).toBe(
+      "Left out: 1 row with an error and 2 total rows",
     );
+    expect(await errors.locator("li").allInnerTexts()).toEqual([
+      expect.stringContaining("Row 5: Total row"),
+      expect.stringContaining("Row 9: Boss is empty or missing"),
+      expect.stringContaining("Row 10: Looks like a total row"),
+    ]);
+    expect(await errors.textContent()).not.toContain("Already in the market");
+    const duplicates = page.getByTestId("duplicate-rows");
+    const order = await page
+      .getByTestId("left-out-rows")
+      .evaluate((box) =>
+        [...box.querySelectorAll("[data-testid]")].map((el) => el.getAttribute("data-testid")),
+      );
+    expect(order.indexOf("skipped-rows")).toBeLessThan(order.indexOf("duplicate-rows"));
+    const numbers = duplicates.getByText("Rows 2, 3, 8");
+    expect(await numbers.isVisible()).toBe(false);
     await screenshot(page, "admin-import-preview-duplicates");
+    await duplicates.getByText("Show their row numbers").click();
+    await numbers.waitFor();
 
     await page.getByLabel("Skip the rows already in the market").uncheck();
     expect(await page.getByTestId("preview-count").textContent()).toBe("3");

@@ -130,7 +130,7 @@ const TABLES: readonly TableCase[] = [
   },
   {
     name: "admin-import-preview",
-    path: "/admin/data-migration",
+    path: "/admin/import",
     admin: true,
     table: "Preview of the items to import",
     keys: ["Value", "Status"],

@@ -15,6 +15,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
   RouterProvider,
+  redirect,
 } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { PageSkeleton } from "./components/page-skeleton.tsx";
@@ -165,8 +166,22 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,
+    path: "/admin/import",
+    component: signedInPage("/admin/import"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/sql-export",
+    component: signedInPage("/admin/sql-export"),
+  }),
+  // Data Migration was split into Import and SQL Export (decision 089): old links and bookmarks open the import,
+  // which every account that opened Data Migration may use.
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
     path: "/admin/data-migration",
-    component: signedInPage("/admin/data-migration"),
+    beforeLoad: () => {
+      throw redirect({ to: "/admin/import", replace: true });
+    },
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,

@@ -23,8 +23,8 @@ export const signedInPages = {
   "/admin/guild-settings": () =>
     import("./routes/admin/guild-settings.tsx").then((page) => page.GuildSettingsPage),
   "/admin/backup": () => import("./routes/admin/backup.tsx").then((page) => page.BackupPage),
-  "/admin/data-migration": () =>
-    import("./routes/admin/data-migration.tsx").then((page) => page.DataMigrationPage),
+  "/admin/import": () => import("./routes/admin/import.tsx").then((page) => page.ImportPage),
+  "/admin/sql-export": () => import("./routes/admin/sql-export.tsx").then((page) => page.SqlExportPage),
   "/admin/database-setup": () =>
     import("./routes/admin/database-setup.tsx").then((page) => page.DatabaseSetupPage),
   "/admin/fix-participants": () =>

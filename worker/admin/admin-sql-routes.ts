@@ -1,4 +1,4 @@
-/** The data-migration SQL and the database-setup script (GET /_api/admin/sql-export, /schema-sql). Admin only. */
+/** The SQL export and the database-setup script (GET /_api/admin/sql-export, /schema-sql). Admin only. */
 import { ADMIN_SQL_CALLS } from "@shared/contract/admin-sql.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";

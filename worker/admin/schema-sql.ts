@@ -11,7 +11,7 @@ export function buildSchemaSql(migrations: readonly Migration[], brand: string):
   return [
     `-- ${brand.replace(/[\r\n]+/g, " ")} database schema: migrations ${sorted.map((m) => m.name).join(", ")}.`,
     "-- Run it once, as a whole, on a new and empty PostgreSQL 15+ database (Neon, a hosted or self-hosted",
-    "-- server). Then load data with /admin/data-migration or start with an empty guild.",
+    "-- server). Then load data with /admin/sql-export or start with an empty guild.",
     "BEGIN;",
     "",
     // The same table the migration runner (worker/db/migrate.ts) creates.

@@ -1,5 +1,5 @@
 /**
- * The data-migration export (/admin/data-migration): the rows of the five data tables as SQL that loads
+ * The SQL export (/admin/sql-export): the rows of the five data tables as SQL that loads
  * them, ids included, into another database that has the schema and no data yet.
  */
 import { type DataExport, EXPORT_TABLES, type ExportTable } from "@shared/schemas/sql-export.ts";

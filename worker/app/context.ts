@@ -1,4 +1,5 @@
 import type { SessionUser } from "@shared/schemas/login.ts";
+import type { AuctionAlarm } from "../auctions/auction-clock.ts";
 import type { Db } from "../db/types.ts";
 import type { LiveFeed } from "../live/live-feed.ts";
 import type { Outbound } from "../outbound/guarded-fetch.ts";
@@ -59,5 +60,7 @@ export interface AppEnv {
     clock: () => number;
     /** Where write() says that a write committed (the live feed, decision 033); unset: nobody listens. */
     live: LiveFeed | undefined;
+    /** Told when an auction opens or its end moves (the auction clock, decision 091); unset: the scheduler's minute. */
+    auctionAlarm: AuctionAlarm | undefined;
   };
 }

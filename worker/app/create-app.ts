@@ -6,6 +6,8 @@ import { accountsRoutes } from "../accounts/accounts-routes.ts";
 import { memberLinksRoutes } from "../accounts/member-links-routes.ts";
 import { adminSqlRoutes } from "../admin/admin-sql-routes.ts";
 import { attendanceRoutes } from "../attendance/attendance-routes.ts";
+import type { AuctionAlarm } from "../auctions/auction-clock.ts";
+import { auctionRoutes, myAuctionRoutes } from "../auctions/auctions-routes.ts";
 import { auditRoutes } from "../audit/audit-routes.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { loadSession } from "../auth/session-middleware.ts";
@@ -66,6 +68,8 @@ export interface AppDeps {
    * Workers pass their Durable Object's.
    */
   live?: LiveFeed;
+  /** Told when an auction opens or its end moves: `npm start`'s auction clock (decision 091). */
+  auctionAlarm?: AuctionAlarm;
 }
 
 /**
@@ -131,6 +135,8 @@ function declaredRoutes(app: Parameters<typeof batchRoutes>[0]) {
     attendanceRoutes,
     checkInRoutes,
     myCheckInRoutes,
+    auctionRoutes,
+    myAuctionRoutes,
     membersRoutes,
     marketRoutes,
     fundsRoutes,
@@ -155,6 +161,7 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set("config", deps.config);
     c.set("live", live);
+    c.set("auctionAlarm", deps.auctionAlarm);
     c.set("clientAddress", deps.clientAddress?.(c));
     c.set("clock", deps.clock ?? Date.now);
     // One write of a batch runs on the batch's database (batch-dispatch.ts), which the batch closes.

@@ -25,10 +25,14 @@ const TABLES_OF: Readonly<Record<Collection, readonly (readonly [table: string, 
     ["check_ins", "id"],
     ["check_in_entries", "member_id"],
   ],
+  auctions: [
+    ["auctions", "id"],
+    ["auction_bids", "seq"],
+  ],
 };
 
 /** Tables whose TRUNCATE ... CASCADE also empties another table of their collection: each moves the version once. */
-const TRUNCATE_MOVES: Readonly<Record<string, number>> = { check_ins: 2 };
+const TRUNCATE_MOVES: Readonly<Record<string, number>> = { check_ins: 2, auctions: 2 };
 
 let db: Db;
 

@@ -17,6 +17,7 @@ export const COLLECTIONS = [
   "fund-spending",
   "guild-settings",
   "check-ins",
+  "auctions",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 export type DataVersions = ReadonlyMap<string, number>;

@@ -70,6 +70,15 @@ const newCheckIn = () =>
        VALUES ($1, 'Gravemaw', now(), now() + interval '20 minutes')`,
     [[...(++seq).toString(8).padStart(6, "0")].map((digit) => Number(digit) + 2).join("")],
   );
+/** An open auction of its own on a new Pending item, for ten minutes, paid outside the portal. */
+const newAuction = async (bidders = "participants") =>
+  insertId(
+    `INSERT INTO auctions (market_item_id, loot_name, boss_name, start_price, min_raise, opened_at, planned_end,
+                           ends_at, anti_snipe_seconds, bidders, payment)
+       VALUES ($1, 'Loot', 'Gravemaw', 0, 1, now(), now() + interval '10 minutes', now() + interval '10 minutes',
+               15, $2, 'outside')`,
+    [await newItem(), bidders],
+  );
 const checkInAnswer = (id: number) => ({ checkIn: expect.objectContaining({ id }) });
 
 const ROUTES: Record<string, FuzzedRoute> = {
@@ -269,6 +278,44 @@ const ROUTES: Record<string, FuzzedRoute> = {
         memberId,
       ]);
       return { body: { id, memberId }, status: 200, answer: { checkIn: expect.objectContaining({ id }) } };
+    },
+  },
+  "/auctions": {
+    keys: ["marketItemId", "startPrice", "minRaise", "seconds", "antiSnipeSeconds", "bidders", "payment"],
+    async valid() {
+      const marketItemId = await newItem();
+      return {
+        body: { marketItemId, startPrice: 10_000, minRaise: 500 },
+        status: 201,
+        answer: { auction: expect.objectContaining({ marketItemId, status: "open" }) },
+      };
+    },
+  },
+  "/auctions/cancel": {
+    keys: ["id", "reason"],
+    async valid() {
+      const id = await newAuction();
+      return {
+        body: { id, reason: "Wrong item" },
+        status: 200,
+        answer: { auction: expect.objectContaining({ id, status: "cancelled" }) },
+      };
+    },
+  },
+  "/me/auctions/bid": {
+    keys: ["id", "memberId", "amount", "max"],
+    async valid() {
+      const id = await newAuction("members");
+      const memberId = await newMember();
+      // The portal's admin (its first account) bids as its own character, as a raider does.
+      await portal.db.query("UPDATE users SET member_id = $1 WHERE id = (SELECT min(id) FROM users)", [
+        memberId,
+      ]);
+      return {
+        body: { id, memberId, amount: 100 },
+        status: 200,
+        answer: { leading: true, auction: expect.objectContaining({ id, price: "100.00" }) },
+      };
     },
   },
   "/admin/import-market-data": {
@@ -483,8 +530,10 @@ describe("random bodies to every write route", () => {
           const res = await portal.admin.call("POST", `/_api${path}`, encode(body, asPlainJson));
           expect(res.status, `${path} ${res.text}`).toBeLessThan(500);
           if (res.status >= 400) {
-            // Beside `error`, only the details a refusal documents: a payout's or spending's balance (409).
-            expect(Object.keys(res.data).filter((key) => key !== "balance")).toEqual(["error"]);
+            // Beside `error`, only the details a refusal documents: a payout's or spending's balance (409), a
+            // refused bid's reason and the auction now (409).
+            const documented = ["balance", "reason", "auction"];
+            expect(Object.keys(res.data).filter((key) => !documented.includes(key))).toEqual(["error"]);
             expect(typeof res.data.error).toBe("string");
             expect(res.text).not.toMatch(/\bat .+\.(ts|js):\d+/);
           }

@@ -1,4 +1,5 @@
 import { ACCESS_REMOVED_NOTICE } from "@shared/auth/access-removed.ts";
+import { RESTORED_AT } from "@shared/auth/restore-signed-out.ts";
 import { SESSION_CALLS } from "@shared/contract/auth.ts";
 import { LOGIN_CALLS } from "@shared/contract/login.ts";
 import type { SessionUser } from "@shared/schemas/login.ts";
@@ -11,11 +12,12 @@ import { burnVerification, hashPassword, verifyPassword } from "./password-hash.
 import { comparePepper, PEPPER_MISMATCH, recordPepperFingerprint } from "./pepper-fingerprint.ts";
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "./session-cookie.ts";
 import { hashSessionToken } from "./session-token.ts";
-import { deleteSessionByHash, openSession } from "./sessions-repo.ts";
+import { deleteSessionByHash, openSession, restoreThatSignedOut } from "./sessions-repo.ts";
 import { getPasswordHash, setPasswordHash } from "./user-passwords-repo.ts";
 import { findUserByEmail } from "./users-repo.ts";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const NOT_AUTHENTICATED = "Not authenticated";
 
 export const authRoutes = serveCalls(
   { ...LOGIN_CALLS, ...SESSION_CALLS },
@@ -72,11 +74,23 @@ export const authRoutes = serveCalls(
       };
       return c.json({ user: sessionUser });
     },
-    session: (c) => {
+    session: async (c) => {
       const user = c.get("user");
       // The device learns its account's access was removed (decision 073): its queued writes are then sent, refused.
       if (!user && c.get("removedAccessOf") !== null) throw new ApiError(403, ACCESS_REMOVED_NOTICE);
-      if (!user) throw new ApiError(401, "Not authenticated");
+      if (!user) {
+        // A device a restore signed out is told when (decision 089); any other cookie is simply not signed in.
+        const token = readSessionCookie(c);
+        const restoredAt =
+          token && token.length <= 200
+            ? await restoreThatSignedOut(c.get("db"), await hashSessionToken(token))
+            : null;
+        throw new ApiError(
+          401,
+          NOT_AUTHENTICATED,
+          restoredAt ? { [RESTORED_AT]: restoredAt.toISOString() } : undefined,
+        );
+      }
       return sendData(c, { user });
     },
     logout: async (c) => {

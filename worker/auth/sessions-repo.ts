@@ -151,3 +151,15 @@ export async function endSessionsForRemovedAccess(q: Queryable, userId: number):
   );
   return rows.length;
 }
+
+/**
+ * When a restore ended the session with this token hash (decision 089), while that session would still be alive;
+ * null for any other token.
+ */
+export async function restoreThatSignedOut(q: Queryable, tokenHash: string): Promise<Date | null> {
+  const [row] = await q.query<{ restoredAt: Date }>(
+    `SELECT restored_at AS "restoredAt" FROM restore_signed_out WHERE token_hash = $1 AND expires_at > now()`,
+    [tokenHash],
+  );
+  return row?.restoredAt ?? null;
+}

@@ -72,6 +72,9 @@ export const EMPTIED_TABLES = [
   // Check-ins (decision 079) last minutes and name accounts; what one decided is its attendance record, backed up.
   "check_in_entries",
   "check_ins",
+  // Auctions (decision 091) name accounts; what one decided is its item's sale and the winner's payout, backed up.
+  "auction_bids",
+  "auctions",
   // Discord sign-ins in progress (decision 070): ten minutes' worth, of no use to another portal.
   "discord_sign_in_states",
 ];
@@ -95,6 +98,8 @@ export const KEPT_TABLES = [
   "data_versions",
   "sync_horizon",
   "schema_migrations",
+  // The devices restores signed out (decision 089): notes about this installation's sessions, which a restore adds to.
+  "restore_signed_out",
 ];
 
 /** Guild data: a database with a row in any of these is not empty, and a restore must be told to replace it. */

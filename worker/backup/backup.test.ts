@@ -438,6 +438,50 @@ describe("POST /_api/admin/restore and GET /_api/admin/backup", () => {
     expect(login?.n).toBe(1);
   });
 
+  it("tells each device the restore signed out when it ran (decision 089), and no other cookie", async () => {
+    const session = (client: TestClient) => client.get("/_api/auth/session");
+    // The admin's phone and a raider: both signed in before the restore, neither is the restoring session.
+    const phone = new TestClient(app);
+    expect((await phone.login(adminEmail, "correct horse battery")).status).toBe(200);
+    const raider = await signInAs({ db, app }, "signed-out", "user");
+    // A session that ended before the restore (signed out, its cookie kept), and a cookie that was never a session.
+    const earlier = new TestClient(app);
+    expect((await earlier.login(adminEmail, "correct horse battery")).status).toBe(200);
+    const earlierCookie = earlier.cookie;
+    expect((await earlier.post("/_api/auth/logout", "{}")).status).toBe(200);
+    earlier.cookie = earlierCookie;
+    const forged = new TestClient(app);
+    forged.cookie = `gp_session=${"x".repeat(43)}`;
+
+    const started = Date.now();
+    const file = await backupText(source, { ...fixed, includePasswords: false });
+    const res = await admin.post(restorePath({ replace: "1", confirmGuildName: FIXTURE_GUILD }), file);
+    expect(res.status).toBe(200);
+    const finished = Date.now();
+
+    expect((await session(admin)).status).toBe(200);
+    for (const client of [phone, raider]) {
+      const answer = await session(client);
+      expect(answer.status).toBe(401);
+      expect(answer.data.error).toBe("Not authenticated");
+      const restoredAt = Date.parse(String(answer.data.restoredAt));
+      expect(restoredAt).toBeGreaterThanOrEqual(started - 1000);
+      expect(restoredAt).toBeLessThanOrEqual(finished + 1000);
+    }
+    for (const client of [earlier, forged, new TestClient(app)]) {
+      const answer = await session(client);
+      expect(answer.status).toBe(401);
+      expect(answer.data).toEqual({ error: "Not authenticated" });
+    }
+    // Signing in again replaces the cookie: the device is simply signed in.
+    expect((await phone.login(adminEmail, "correct horse battery")).status).toBe(200);
+    expect((await session(phone)).status).toBe(200);
+    // The note lasts only as long as the ended session would have.
+    await db.query("UPDATE restore_signed_out SET expires_at = now() - interval '1 second'");
+    const gone = await session(raider);
+    expect(gone.data).toEqual({ error: "Not authenticated" });
+  });
+
   it("signs the restoring admin out when the file has their email as a user's account: the file wins", async () => {
     const other = await freshDb();
     const otherApp = createApp({

@@ -3,7 +3,8 @@
  * first; a database with guild data is replaced only when asked with the guild's name typed exactly, after an
  * automatic backup of what it held. The source tables are emptied and loaded, the id sequences moved past the
  * restored ids, the derived figures rebuilt by the same code as "Recalculate All Salaries", and every app sent
- * to pull everything again. Any failure rolls all of it back.
+ * to pull everything again; the devices it signed out are noted, to be told why (decision 089). Any failure rolls
+ * all of it back.
  */
 import {
   type BackupFile,
@@ -249,6 +250,21 @@ async function keepActor(tx: Queryable, carried: Carried, sessionTokenHash: stri
   return id;
 }
 
+/**
+ * Every session the restore ends (all but the restoring admin's) is noted with the restore's time, so a device that
+ * still holds one is told why it was signed out (decision 089); notes whose session would have expired go.
+ */
+async function noteSignedOut(tx: Queryable, now: Date, keptTokenHash: string | null): Promise<void> {
+  await tx.query("DELETE FROM restore_signed_out WHERE expires_at <= now()");
+  await tx.query(
+    `INSERT INTO restore_signed_out (token_hash, restored_at, expires_at)
+     SELECT token_hash, $1::timestamptz, expires_at FROM sessions
+      WHERE expires_at > now() AND token_hash IS DISTINCT FROM $2
+     ON CONFLICT (token_hash) DO UPDATE SET restored_at = EXCLUDED.restored_at, expires_at = EXCLUDED.expires_at`,
+    [now.toISOString(), keptTokenHash],
+  );
+}
+
 /** Deletes in the reverse of the load order; derived and emptied tables first. */
 async function emptyTables(tx: Queryable): Promise<void> {
   for (const table of [...DERIVED_TABLES.filter((t) => t !== "guild_funds"), ...EMPTIED_TABLES])
@@ -284,6 +300,7 @@ export async function restoreBackup(
 
     const withPasswords = "user_passwords" in backup.tables;
     const carried = await carryOver(tx, options, withPasswords);
+    await noteSignedOut(tx, now, options.actor?.sessionTokenHash ?? null);
     await emptyTables(tx);
 
     const restored: Record<string, number> = {};

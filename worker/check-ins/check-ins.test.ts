@@ -20,14 +20,14 @@ import {
   type MyCheckIns,
   notAnActiveMemberMessage,
 } from "@shared/schemas/check-ins.ts";
-import type { GuildMember } from "@shared/schemas/members.ts";
 import {
   addRosterMember,
   auditFor,
   type Portal,
+  type RaiderWithMain,
   setUpPortal,
   signInAs,
-  signInRaider,
+  signInRaiderWithMain,
   uniqueName,
 } from "../salary/portal-test-setup.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
@@ -54,18 +54,8 @@ afterAll(async () => {
 const addMember = (playerName: string, mainMemberId?: number) =>
   addRosterMember(portal, playerName, { category: "Members", mainMemberId });
 
-interface Raider {
-  client: TestClient;
-  main: GuildMember;
-}
-
-/** A raider signed in whose account is linked to a new main character (as an approved claim links it). */
-async function raider(label: string): Promise<Raider> {
-  const main = await addMember(uniqueName(label));
-  const displayName = `${main.playerName}'s account`;
-  const { client } = await signInRaider(portal, "check-ins", { displayName, memberId: main.id });
-  return { client, main };
-}
+type Raider = RaiderWithMain;
+const raider = (name: string) => signInRaiderWithMain(portal, "check-ins", name);
 
 async function open(minutes?: number): Promise<CheckInDetail> {
   const res = await officer.post(CHECK_INS, {

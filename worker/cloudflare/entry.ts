@@ -12,7 +12,7 @@ import { outboundFrom } from "../outbound/guarded-fetch.ts";
 import { runScheduledJobs } from "../scheduled/run-scheduled-jobs.ts";
 import { scheduledConfigFrom } from "../scheduled/scheduled-config.ts";
 import { vapidFromEnv } from "../spawn-alerts/vapid.ts";
-import { durableObjectFeed } from "./guild-feed.ts";
+import { durableObjectAuctionAlarm, durableObjectFeed } from "./guild-feed.ts";
 import { requestDb } from "./request-db.ts";
 import { type AssetsBinding, webAnswer } from "./web-answer.ts";
 
@@ -48,6 +48,7 @@ function appFor(rawEnv: Record<string, unknown>): App {
     db: () => requestDb(env),
     clientAddress: cloudflareClientAddress,
     live: durableObjectFeed(),
+    auctionAlarm: durableObjectAuctionAlarm(),
   });
   cached = { app, source: rawEnv };
   return app;

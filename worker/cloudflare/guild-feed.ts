@@ -8,7 +8,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app/context.ts";
 import { type DataVersions, readDataVersions } from "../app/data-version.ts";
+import type { AuctionAlarm } from "../auctions/auction-clock.ts";
+import { nextAuctionEnd } from "../auctions/auctions-repo.ts";
+import { closeDueAuctions } from "../auctions/close-auctions.ts";
 import { parseEnv, type WorkerEnv, workerEnvSchema } from "../config/env.ts";
+import type { Db } from "../db/types.ts";
 import { type ChangeWatcher, createChangeWatcher } from "../live/change-watcher.ts";
 import {
   type Audience,
@@ -34,6 +38,7 @@ interface DurableObjectStateLike {
   storage: {
     get<T>(key: string): Promise<T | undefined>;
     put(key: string, value: unknown): Promise<void>;
+    setAlarm(scheduledTime: number): Promise<void>;
   };
 }
 
@@ -54,6 +59,8 @@ const upgraded = (webSocket: unknown) => new Response(null, { status: 101, webSo
 
 const AUDIENCES: readonly Audience[] = ["admin", "public"];
 const VERSIONS_KEY = "versions";
+/** How soon the alarm looks again at an auction whose end has passed but which is still open. */
+const AUCTION_RETRY_MS = 1_000;
 /** The guild's one object: every app of this deployment connects to it. */
 const OBJECT_NAME = "guild";
 /** Only the Worker reaches the object, under this made-up host. */
@@ -95,20 +102,47 @@ export class GuildFeed {
     });
   }
 
-  private async readVersions(): Promise<DataVersions> {
+  /** Runs fn on a database of its own, closed after. */
+  private async withDb<T>(fn: (db: Db, env: WorkerEnv) => Promise<T>): Promise<T> {
     this.env ??= parseEnv(workerEnvSchema, this.rawEnv);
     const db = requestDb(this.env);
     try {
-      return await readDataVersions(db);
+      return await fn(db, this.env);
     } finally {
       await db.close().catch(() => {});
     }
+  }
+
+  private readVersions(): Promise<DataVersions> {
+    return this.withDb((db) => readDataVersions(db));
+  }
+
+  /**
+   * The auction clock on Workers (decision 091): the object's alarm is set to the next open auction's end; an open or
+   * a bid asks it to look again. A next end already past (a close that failed) is looked at again a second later.
+   */
+  private async armAuctionAlarm(db: Db): Promise<void> {
+    const next = await nextAuctionEnd(db);
+    if (next) await this.ctx.storage.setAlarm(Math.max(next.getTime(), Date.now() + AUCTION_RETRY_MS));
+  }
+
+  /** The alarm: closes the auctions whose end has come, tells the open apps, and sets the next alarm. */
+  async alarm(): Promise<void> {
+    await this.withDb(async (db, env) => {
+      const { closed } = await closeDueAuctions(db, env.GUILD_TIMEZONE ?? null);
+      if (closed.length > 0) await this.watcher.poke();
+      await this.armAuctionAlarm(db);
+    });
   }
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/notify") {
       await this.watcher.poke();
+      return new Response(null, { status: 204 });
+    }
+    if (url.pathname === "/auction-alarm") {
+      await this.withDb((db) => this.armAuctionAlarm(db));
       return new Response(null, { status: 204 });
     }
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
@@ -174,6 +208,23 @@ export function durableObjectFeed(): LiveFeed {
           console.error(`live feed: the poke failed: ${(err as Error)?.message ?? err}`),
         );
       c.executionCtx.waitUntil(poke);
+    },
+  };
+}
+
+/** The Worker's side of the auction clock: an open or a bid asks the guild's object to set its alarm again. */
+export function durableObjectAuctionAlarm(): AuctionAlarm {
+  return {
+    wake(c) {
+      const stub = c && feedStub(c);
+      if (!c || !stub) return;
+      const ask = stub
+        .fetch(`${OBJECT_ORIGIN}/auction-alarm`, { method: "POST" })
+        .then((answer) => answer.body?.cancel())
+        .catch((err: unknown) =>
+          console.error(`auction alarm: the request failed: ${(err as Error)?.message ?? err}`),
+        );
+      c.executionCtx.waitUntil(ask);
     },
   };
 }

@@ -1,10 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { loopbackOrigin } from "../outbound/test-origins.ts";
-import { escapeMarkdown, lootSoldText, spawnAlertText, splitSummary } from "./discord-messages.ts";
+import {
+  auctionResultText,
+  escapeMarkdown,
+  lootSoldText,
+  spawnAlertText,
+  splitSummary,
+} from "./discord-messages.ts";
 import { isAllowedWebhookUrl } from "./webhook-url.ts";
 
 describe("the Discord texts", () => {
+  it("says an auction's result: the buyer and price, no bids, or the cancel's reason", () => {
+    expect(auctionResultText("Ancient *Sword*", { sold: { name: "Ash_vale", priceCents: 26_000 } })).toBe(
+      "🔨 Auction closed: **Ancient \\*Sword\\*** sold to Ash\\_vale for 260.00 USDT.",
+    );
+    expect(auctionResultText("Bow", { noBids: true })).toBe(
+      "🔨 Auction closed: **Bow** had no bids and stays Pending.",
+    );
+    expect(auctionResultText("Bow", { cancelled: "Wrong item" })).toBe(
+      "🔨 Auction cancelled: **Bow** (Wrong item).",
+    );
+  });
+
   it("escape Discord's markdown and mentions in names", () => {
     expect(escapeMarkdown("*Lady* _Dalia_ @everyone <@1> `x`")).toBe(
       "\\*Lady\\* \\_Dalia\\_ \\@everyone \\<\\@1\\> \\`x\\`",

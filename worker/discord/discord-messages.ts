@@ -50,6 +50,27 @@ export function checkInOpenedText(
   return roleId === null ? text : `${roleMention(roleId)} ${text}`;
 }
 
+/** "Auction open: X, from 100.00 USDT, ends 21:05", with the link to bid. */
+export function auctionOpenedText(auction: {
+  lootName: string;
+  startCents: Cents;
+  endsAt: Date;
+  link: string;
+}) {
+  return `🔨 Auction open: ${bold(auction.lootName)}, from ${formatMoney(auction.startCents, "usdt")}, ends ${discordTime(auction.endsAt)}. Bid on the portal: <${auction.link}>`;
+}
+
+/** The result: sold to whom for how much, no bids, or cancelled with the reason. */
+export function auctionResultText(
+  lootName: string,
+  result: { sold: { name: string; priceCents: Cents } } | { noBids: true } | { cancelled: string },
+): string {
+  if ("sold" in result)
+    return `🔨 Auction closed: ${bold(lootName)} sold to ${escapeMarkdown(result.sold.name)} for ${formatMoney(result.sold.priceCents, "usdt")}.`;
+  if ("noBids" in result) return `🔨 Auction closed: ${bold(lootName)} had no bids and stays Pending.`;
+  return `🔨 Auction cancelled: ${bold(lootName)} (${escapeMarkdown(result.cancelled)}).`;
+}
+
 export function timerStartedText(bossName: string, starter: string, endTime: Date): string {
   return `⏱️ Timer started for ${bold(bossName)} by ${escapeMarkdown(starter)}: next spawn ${discordTime(endTime)}.`;
 }

@@ -7,7 +7,14 @@ import type { AlertLeadMinutes } from "@shared/bosses/alert-lead-minutes.ts";
 import { parseMoney } from "@shared/money/money.ts";
 import type { DiscordSettings, DiscordSettingsInput } from "@shared/schemas/spawn-alerts.ts";
 import type { Queryable } from "../db/types.ts";
-import { checkInOpenedText, type LootSplit, lootSoldText, timerStartedText } from "./discord-messages.ts";
+import {
+  auctionOpenedText,
+  auctionResultText,
+  checkInOpenedText,
+  type LootSplit,
+  lootSoldText,
+  timerStartedText,
+} from "./discord-messages.ts";
 
 /** How long a message that was not posted stays worth posting (a spawn alert: until its spawn). */
 export const MESSAGE_LIFETIME_MS = 60 * 60_000;
@@ -76,7 +83,7 @@ export async function recordDelivered(q: Queryable, at: Date): Promise<void> {
   );
 }
 
-export type MessageKind = "spawn" | "timer_start" | "loot_sold" | "test" | "check_in";
+export type MessageKind = "spawn" | "timer_start" | "loot_sold" | "test" | "check_in" | "auction";
 
 export interface NewMessage {
   kind: MessageKind;
@@ -201,6 +208,44 @@ export async function enqueueCheckInOpened(
     dedupeKey: `check-in:${checkIn.id}`,
     now: checkIn.now,
     expiresAt: checkIn.closesAt,
+  });
+}
+
+/** Whether a webhook is set: auctions are posted whenever it is, as check-ins are. */
+async function webhookSet(q: Queryable): Promise<boolean> {
+  const [row] = await q.query<{ on: boolean }>(
+    "SELECT webhook_url <> '' AS on FROM discord_settings WHERE id = 1",
+  );
+  return row?.on === true;
+}
+
+/** "Auction open: X, from …, ends …", in the open's transaction; not posted once the auction ended (decision 091). */
+export async function enqueueAuctionOpened(
+  tx: Queryable,
+  auction: { id: number; lootName: string; startCents: number; endsAt: Date; link: string; now: Date },
+): Promise<boolean> {
+  if (!(await webhookSet(tx))) return false;
+  return enqueueMessage(tx, {
+    kind: "auction",
+    content: auctionOpenedText(auction),
+    dedupeKey: `auction-open:${auction.id}`,
+    now: auction.now,
+    expiresAt: auction.endsAt,
+  });
+}
+
+/** The auction's result, in the close's or cancel's transaction. */
+export async function enqueueAuctionResult(
+  tx: Queryable,
+  auction: { id: number; lootName: string; now: Date },
+  result: Parameters<typeof auctionResultText>[1],
+): Promise<boolean> {
+  if (!(await webhookSet(tx))) return false;
+  return enqueueMessage(tx, {
+    kind: "auction",
+    content: auctionResultText(auction.lootName, result),
+    dedupeKey: `auction-result:${auction.id}`,
+    now: auction.now,
   });
 }
 

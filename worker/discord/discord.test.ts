@@ -330,6 +330,40 @@ describe("delivery to Discord", () => {
     ]);
   });
 
+  it("posts an auction's opening with its end and link, then its result (decision 091)", async () => {
+    const webhook = discord.webhook();
+    await useWebhook(webhook, { lootSales: false });
+    const lootName = `Auction Blade ${Date.now()}`;
+    const item = await admin.post("/_api/market-exchange", {
+      lootName,
+      bossName: "Ironhide Behemoth",
+      value: 0,
+      status: "Pending",
+      participatedMembers: ["Nobody"],
+      totalFunds: 0,
+    });
+    const marketItemId = (item.data.marketExchangeItem as { id: number }).id;
+    const opened = await admin.post("/_api/auctions", {
+      marketItemId,
+      startPrice: 100,
+      minRaise: 5,
+      bidders: "members",
+      payment: "outside",
+    });
+    expect(opened.status, opened.text).toBe(201);
+    const { id, endsAt } = opened.data.auction as { id: number; endsAt: Date };
+    await settleBackground(db);
+    expect((await accepted(webhook)).contents).toEqual([
+      `🔨 Auction open: **${lootName}**, from 100.00 USDT, ends <t:${Math.floor(endsAt.getTime() / 1000)}:t>. Bid on the portal: <http://localhost/auctions/${id}>`,
+    ]);
+    const cancelled = await admin.post("/_api/auctions/cancel", { id, reason: "Wrong item" });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await settleBackground(db);
+    expect((await accepted(webhook)).contents.at(-1)).toBe(
+      `🔨 Auction cancelled: **${lootName}** (Wrong item).`,
+    );
+  });
+
   it("gives up a message Discord refuses (404) and shows why", async () => {
     const webhook = discord.webhook("s404");
     await useWebhook(webhook);

@@ -30,6 +30,8 @@ const PUBLIC_COLLECTIONS: readonly Collection[] = [
   "guild-settings",
   // Raiders' apps learn that a check-in opened (decision 079); what they then read is their own call's answer.
   "check-ins",
+  // Bids, extensions and results of auctions reach every open phone (decision 091).
+  "auctions",
 ];
 
 export type LiveMessage = { type: "ready" } | { type: "changed"; collections: Collection[] };

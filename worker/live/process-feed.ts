@@ -36,6 +36,8 @@ export interface ProcessFeedOptions {
 export interface ProcessFeed extends LiveFeed {
   /** Open streams now. */
   readonly size: number;
+  /** A write committed outside any request (the auction clock's close): tell the open apps. */
+  poke(): void;
   /** Ends every stream and refuses new ones (at shutdown, so the server can close at once). */
   close(): void;
 }
@@ -143,6 +145,9 @@ export function createProcessFeed(db: Db, options: ProcessFeedOptions = {}): Pro
       return open(c);
     },
     changed() {
+      if (streams.size > 0) void watcher.poke();
+    },
+    poke() {
       if (streams.size > 0) void watcher.poke();
     },
     close() {

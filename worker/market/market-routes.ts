@@ -24,6 +24,7 @@ import type { Queryable } from "../db/types.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
 import { enqueueLootSold } from "../discord/discord-store.ts";
 import { lockDerivedFigures, redistributeAndAudit } from "../salary/redistribute.ts";
+import { feedsSalaries, followItemUpdate, MARKET_ITEM_ENTITY } from "./item-change.ts";
 import {
   deleteMarketItem,
   getMarketItem,
@@ -34,7 +35,7 @@ import {
 } from "./market-repo.ts";
 import { refuseSaleBeyondRange } from "./sale-bounds.ts";
 
-const ENTITY = "market_item";
+const ENTITY = MARKET_ITEM_ENTITY;
 
 /** The 404 of a write to an item deleted meanwhile, naming it by name and day (decision 058). */
 async function itemGone(tx: Queryable, id: number): Promise<ApiError> {
@@ -46,10 +47,6 @@ async function itemGone(tx: Queryable, id: number): Promise<ApiError> {
     lootGoneMessage(lootLabel(lootName, textOf(gone, "dateAcquired")), gone?.by ?? null),
   );
 }
-
-/** Only Sold items feed the salaries and funds. */
-const feedsSalaries = (...items: (MarketExchangeItem | undefined)[]) =>
-  items.some((item) => item?.status === "Sold");
 
 /**
  * The fields a merging update writes; a participant list merged with the one stored now, as the stored text
@@ -135,16 +132,7 @@ export const marketRoutes = serveCalls(MARKET_CALLS, {
         dateAcquired: wanted.dateAcquired,
       };
       const updated = await updateMarketItem(tx, input.id, patch);
-      await refuseSaleBeyondRange(
-        tx,
-        updated,
-        `This change to ${lootLabel(updated.lootName, updated.dateAcquired)}`,
-      );
-      await audit({ action: "update", entity: ENTITY, entityId: input.id, before, after: updated });
-      if (feedsSalaries(before, updated)) await redistributeAndAudit(tx, audit, { itemIds: [input.id] });
-      if (before.status !== "Sold" && updated.status === "Sold") {
-        toDiscord = await enqueueLootSold(tx, updated, new Date());
-      }
+      toDiscord = await followItemUpdate({ tx, audit }, before, updated);
       return { marketExchangeItem: updated };
     });
     if (toDiscord) deliverDiscordAfterCommit(c);

@@ -12,6 +12,7 @@ import {
   problemLine,
   RESTORE_NOT_EMPTY,
   type RestoreRefusal,
+  recordCount,
 } from "@shared/schemas/backup.ts";
 import { hashPassword } from "../auth/password-hash.ts";
 import { setPasswordHash } from "../auth/user-passwords-repo.ts";
@@ -49,9 +50,9 @@ async function backup(db: Db, env: { GUILD_BRAND: string }, args: string[]): Pro
     includePasswords: values["include-passwords"] ?? false,
     now,
   });
-  const rows = Object.values(stats.rowCounts).reduce((sum, n) => sum + n, 0);
+  const records = Object.values(stats.rowCounts).reduce((sum, n) => sum + n, 0);
   console.log(
-    `Backed up ${rows} rows of ${Object.keys(stats.rowCounts).length} tables (schema ${stats.schema}) to ${out}` +
+    `Backed up ${recordCount(records)} of ${Object.keys(stats.rowCounts).length} tables (schema ${stats.schema}) to ${out}` +
       (values["include-passwords"] ? ", password hashes included." : ", without password hashes."),
   );
 }
@@ -116,9 +117,10 @@ async function restore(
       );
     throw err;
   });
-  const rows = Object.values(result.restored).reduce((sum, n) => sum + n, 0);
+  // Counted in records, as the Backup page counts them (decisions 086, 089).
+  const records = Object.values(result.restored).reduce((sum, n) => sum + n, 0);
   console.log(
-    `Restored ${rows} rows from ${path}.` +
+    `Restored ${recordCount(records)} from ${path}.` +
       (result.automaticBackup
         ? ` What was there before is in ${resolve(env.DATA_DIR, result.automaticBackup)}.`
         : ""),

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { nodeClientAddress } from "../app/client-address.ts";
 import { createApp } from "../app/create-app.ts";
+import { startAuctionClock } from "../auctions/auction-clock.ts";
 import { automaticBackupKeeper, runDailyBackup } from "../backup/backup-files.ts";
 import { ConfigError, nodeEnvSchema, parseEnv } from "../config/env.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
@@ -52,9 +53,12 @@ async function main() {
   const live = createProcessFeed(db);
   // Pushes and Discord posts: public addresses only, each name resolved and its checked address dialled (decision 053).
   const outbound = outboundFrom(env, nodeTransport());
+  // Auctions close at their end within a second, watched or not (decision 091).
+  const auctionClock = startAuctionClock(db, env.GUILD_TIMEZONE ?? null, () => live.poke());
   const api = createApp({
     db,
     live,
+    auctionAlarm: auctionClock,
     config: {
       brand: env.GUILD_BRAND,
       timeZone: env.GUILD_TIMEZONE ?? null,
@@ -112,8 +116,7 @@ async function main() {
     // Work after an answer (a Discord post waiting out a timer's undo window) ends now, or within 5 s, before
     // the database closes under it; what it did not post stays queued for the scheduler.
     wakeBackground(db);
-    void jobs
-      .stop()
+    void Promise.all([jobs.stop(), auctionClock.stop()])
       .then(() => Promise.race([settleBackground(db), new Promise((resolve) => setTimeout(resolve, 5_000))]))
       .then(() => db.close())
       .finally(() => process.exit(0));

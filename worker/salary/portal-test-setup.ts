@@ -74,6 +74,24 @@ export async function signInRaider(
   return { id: row?.id as number, client: await signedIn(portal.app, email) };
 }
 
+/** A raider signed in with a new main character of their own (as an approved claim links it). */
+export interface RaiderWithMain {
+  client: TestClient;
+  main: GuildMember;
+}
+
+/** A new main character named after `name` (made unique), and a raider account linked to it, signed in. */
+export async function signInRaiderWithMain(
+  portal: Portal,
+  label: string,
+  name: string,
+): Promise<RaiderWithMain> {
+  const main = await addRosterMember(portal, uniqueName(name), { category: "Members" });
+  const displayName = `${main.playerName}'s account`;
+  const { client } = await signInRaider(portal, label, { displayName, memberId: main.id });
+  return { client, main };
+}
+
 /** A member added by the portal's admin: a main, or with `mainMemberId` an alt of it. */
 export async function addRosterMember(
   portal: Pick<Portal, "admin">,

@@ -4,6 +4,7 @@
  * run at any moment, twice at once, or late: it works from the database's state and `now`, not from how long
  * ago it last ran.
  */
+import { closeDueAuctions } from "../auctions/close-auctions.ts";
 import type { Db } from "../db/types.ts";
 import { runDiscordJob } from "../discord/discord-alerts.ts";
 import { sendSpawnAlerts } from "../spawn-alerts/send-spawn-alerts.ts";
@@ -24,6 +25,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: "spawn-alerts", run: (db, config, now) => sendSpawnAlerts(db, config, now) },
   // Discord (decision 043): spawn alerts queued once per (boss, spawn), then every due message posted, claimed first.
   { name: "discord", run: (db, config, now) => runDiscordJob(db, config, now) },
+  // Auctions whose end has come and that nobody has touched since (decision 091).
+  { name: "auctions", run: (db, config) => closeDueAuctions(db, config.timeZone) },
 ];
 
 export type JobOutcome =

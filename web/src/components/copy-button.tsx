@@ -1,4 +1,4 @@
-/** Copies a text to the clipboard; the label turns to 'Copied!' for 2 seconds (docs/product.md#data-migration). */
+/** Copies a text to the clipboard; the label turns to 'Copied!' for 2 seconds (docs/product.md#sql-export). */
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@web/components/button.tsx";

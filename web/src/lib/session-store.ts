@@ -7,6 +7,7 @@
  * (decision 072).
  */
 import { create } from "zustand";
+import { RESTORED_AT } from "@shared/auth/restore-signed-out.ts";
 import { SESSION_CALLS } from "@shared/contract/auth.ts";
 import { isAccountRole } from "@shared/contract/roles.ts";
 import type { SessionUser } from "@shared/schemas/login.ts";
@@ -28,6 +29,8 @@ export type SessionState =
       accessRemoved?: true;
       /** The account this device was signed in as then, when known: its queued writes are sent to be refused. */
       removedAccount?: Pick<SessionUser, "id" | "email" | "displayName">;
+      /** A restore ended this device's session at this time (ISO; decision 089): the login page says so. */
+      restoredAt?: string;
     };
 
 export const SESSION_STALE_MS = 5 * 60 * 1000;
@@ -136,12 +139,18 @@ export async function sendPendingLogout(): Promise<boolean> {
   return true;
 }
 
-async function fetchSession(): Promise<SessionUser | null | "removed"> {
+/** Who the server says is signed in: nobody, nobody since a restore (decision 089), or an account that lost access. */
+type SessionAnswer = SessionUser | null | { restoredAt: string } | "removed";
+
+async function fetchSession(): Promise<SessionAnswer> {
   try {
     const { user } = await api.call(SESSION_CALLS.session);
     return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      const restoredAt = error.details?.[RESTORED_AT];
+      return typeof restoredAt === "string" ? { restoredAt } : null;
+    }
     // The only 403 this call answers (ACCESS_REMOVED_NOTICE, not imported: it would weigh on every page).
     if (error instanceof ApiError && error.status === 403) return "removed";
     throw error;
@@ -157,7 +166,7 @@ export function checkSession(): Promise<void> {
         setSession({ status: "unauthenticated", user: null, message: null });
         return;
       }
-      let user: SessionUser | null | "removed";
+      let user: SessionAnswer;
       try {
         user = await fetchSession();
       } catch {
@@ -165,6 +174,10 @@ export function checkSession(): Promise<void> {
       }
       if (user === "removed") {
         setAccessRemoved();
+        return;
+      }
+      if (user && "restoredAt" in user) {
+        setSession({ status: "unauthenticated", user: null, message: null, restoredAt: user.restoredAt });
         return;
       }
       setSession(

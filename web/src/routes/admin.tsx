@@ -43,7 +43,7 @@ const TOOL_CARDS = [
   ["/market-exchange", Swords],
   ["/guild-funds", Coins],
   ["/admin/boss-timers", Timer],
-  ["/admin/data-migration", Upload],
+  ["/admin/import", Upload],
 ] as const;
 
 function StatCard({

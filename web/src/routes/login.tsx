@@ -22,9 +22,14 @@ async function landing(next: string | undefined, role: AccountRole): Promise<str
 
 // Only after the server said this device's account lost its access (decision 073).
 const AccessRemovedNotice = lazy(() =>
-  import("../features/auth/access-removed-notice.tsx").then((module) => ({
+  import("../features/auth/login-notices.tsx").then((module) => ({
     default: module.AccessRemovedNotice,
   })),
+);
+
+// Only after a restore signed this device out (decision 089).
+const RestoredNotice = lazy(() =>
+  import("../features/auth/login-notices.tsx").then((module) => ({ default: module.RestoredNotice })),
 );
 
 // After the form's first paint: the page's initial JavaScript stays the password form's (decision 070).
@@ -45,11 +50,17 @@ export function LoginPage() {
   const navigate = useNavigate();
   const session = useSession();
   const accessRemoved = session.status === "unauthenticated" && session.accessRemoved;
+  const restoredAt = session.status === "unauthenticated" ? session.restoredAt : undefined;
   return (
     <div className="mx-auto w-full max-w-sm py-4 sm:py-10">
       {accessRemoved && (
         <Suspense fallback={null}>
           <AccessRemovedNotice />
+        </Suspense>
+      )}
+      {restoredAt && (
+        <Suspense fallback={null}>
+          <RestoredNotice restoredAt={restoredAt} />
         </Suspense>
       )}
       <WritesWaitingForAccount />

@@ -15,7 +15,8 @@ describe("adminHeaderLabel", () => {
     expect(adminHeaderLabel("/guild-members/")).toBe("Guild Members");
     expect(adminHeaderLabel("/admin/boss-names")).toBe("Boss Names");
     expect(adminHeaderLabel("/admin/attendance")).toBe("Attendance Management");
-    expect(adminHeaderLabel("/admin/data-migration")).toBe("Data Migration");
+    expect(adminHeaderLabel("/admin/import")).toBe("Import");
+    expect(adminHeaderLabel("/admin/sql-export")).toBe("SQL Export");
     expect(adminHeaderLabel("/admin/fix-participants")).toBe("Fix Participants");
     expect(adminHeaderLabel("/admin/database-setup")).toBe("Database Setup");
     expect(adminHeaderLabel("/admin/no-such-page")).toBe("Dashboard");
@@ -24,7 +25,7 @@ describe("adminHeaderLabel", () => {
 });
 
 describe("ADMIN_NAV_LINKS", () => {
-  it("lists the product's sidebar in order, then accounts, the audit log, Discord, Guild Settings and Backup; an officer sees raid night and the books", () => {
+  it("lists the product's sidebar in order, then accounts, the audit log, Discord, Guild Settings, Backup and SQL Export; an officer sees raid night, the books and the import", () => {
     expect(ADMIN_NAV_LINKS.map((link) => link.to)).toEqual([
       "/admin",
       "/guild-members",
@@ -37,12 +38,14 @@ describe("ADMIN_NAV_LINKS", () => {
       "/admin/check-ins",
       "/admin/attendance",
       "/admin/claims",
+      "/admin/import",
       "/admin/characters",
       "/admin/accounts",
       "/admin/audit-log",
       "/admin/discord",
       "/admin/guild-settings",
       "/admin/backup",
+      "/admin/sql-export",
     ]);
     expect(ADMIN_NAV_LINKS.filter((link) => mayOpen("officer", link.to)).map((link) => link.label)).toEqual([
       "Dashboard",
@@ -56,6 +59,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "Check-ins",
       "Attendance",
       "Character Claims",
+      "Import",
     ]);
     expect(ADMIN_NAV_LINKS.filter((link) => !mayOpen("officer", link.to)).map((link) => link.label)).toEqual([
       "Characters",
@@ -64,6 +68,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "Discord",
       "Guild Settings",
       "Backup",
+      "SQL Export",
     ]);
     expect(adminHeaderLabel("/admin/audit-log")).toBe("Audit Log");
     expect(ADMIN_NAV_LINKS.some((link) => mayOpen("user", link.to))).toBe(false);
@@ -73,7 +78,8 @@ describe("ADMIN_NAV_LINKS", () => {
 describe("adminPageRole", () => {
   it("gives officers the raid-night pages, the books and the import, and admins the guild's running", () => {
     expect(adminPageRole("/admin/record-raid/")).toBe("officer");
-    expect(adminPageRole("/admin/data-migration")).toBe("officer");
+    expect(adminPageRole("/admin/import")).toBe("officer");
+    expect(adminPageRole("/admin/sql-export")).toBe("admin");
     expect(adminPageRole("/admin/claims")).toBe("officer");
     expect(adminPageRole("/admin/backup")).toBe("admin");
     expect(adminPageRole("/admin/fix-participants")).toBe("admin");

@@ -22,7 +22,8 @@ export const ADMIN_PAGE_LABELS: Readonly<Record<AdminPath, string>> = {
   "/admin/guild-settings": "Guild Settings",
   "/admin/fix-participants": "Fix Participants",
   "/admin/backup": "Backup",
-  "/admin/data-migration": "Data Migration",
+  "/admin/import": "Import",
+  "/admin/sql-export": "SQL Export",
   "/admin/database-setup": "Database Setup",
 };
 
@@ -48,12 +49,14 @@ export const ADMIN_NAV_LINKS = [
   navLink("/admin/check-ins"),
   navLink("/admin/attendance"),
   navLink("/admin/claims"),
+  navLink("/admin/import"),
   navLink("/admin/characters"),
   navLink("/admin/accounts"),
   navLink("/admin/audit-log"),
   navLink("/admin/discord"),
   navLink("/admin/guild-settings"),
   navLink("/admin/backup"),
+  navLink("/admin/sql-export"),
 ];
 
 /**

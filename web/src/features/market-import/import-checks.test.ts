@@ -9,6 +9,7 @@ import {
   duplicateIndexes,
   flaggedParticipants,
   importTotals,
+  leftOutRows,
   skippedFileName,
   skippedRowsCsv,
 } from "./import-checks.ts";
@@ -109,7 +110,7 @@ describe("skippedRowsCsv", () => {
     expect(rows.map((r) => r[0])).toEqual(["Row", "5", "9", "10", "2"]);
     expect(rows[2]).toEqual([
       "9",
-      "bossName is empty or missing",
+      "Boss is empty or missing",
       "",
       "Tally Lost Grimoire",
       "4,000.00",
@@ -118,5 +119,34 @@ describe("skippedRowsCsv", () => {
       "",
     ]);
     expect(skippedFileName("loot.CSV")).toBe("loot-skipped-rows.csv");
+  });
+});
+
+describe("leftOutRows", () => {
+  it("puts a re-import's real errors first, in the file's column names, apart from the rows already in the market", () => {
+    // 50 data rows (file rows 2 to 51): every one already imported, but three are broken now.
+    const rows = Array.from({ length: 50 }, (_, i) => `Gravemaw,Item ${i},${i + 1}`);
+    rows[4] = "Gravemaw,,5";
+    rows[20] = ",Item 20,21";
+    rows[33] = "Gravemaw,Item 33,lots";
+    const parsed = parseCsvImport(["Boss,Drop,Price", ...rows, "", "Gravemaw,Last,1"].join("\n"));
+    const market = parsed.items.map((item) => ({ ...item, value: String(item.value) }));
+    const duplicates = duplicateIndexes(parsed.items, market).map((i) => ({
+      row: parsed.rows[i] ?? 0,
+      message: ALREADY_PRESENT,
+      kind: "duplicate" as const,
+    }));
+    expect(duplicates).toHaveLength(48);
+
+    const grouped = leftOutRows([...duplicates, ...parsed.skipped]);
+    expect(grouped.errors.map(({ row, message }) => `Row ${row}: ${message}`)).toEqual([
+      "Row 6: Drop is empty or missing",
+      "Row 22: Boss is empty or missing",
+      'Row 35: Price "lots" is not a valid number',
+    ]);
+    expect(grouped.duplicates).toHaveLength(48);
+    expect(grouped.duplicates.slice(0, 5)).toEqual([2, 3, 4, 5, 7]);
+    expect(grouped.duplicates).not.toContain(6);
+    expect(grouped.blank).toEqual([52]);
   });
 });

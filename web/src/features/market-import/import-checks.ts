@@ -17,6 +17,14 @@ import type { GuildMember, MemberStatus } from "@shared/schemas/members.ts";
 
 export const ALREADY_PRESENT = "Already in the market (same boss, loot, date and value)";
 
+export const count = (n: number) => n.toLocaleString("en-US");
+export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+/** Row numbers, the first `max` of them and how many more. */
+export const rowList = (rows: readonly number[], max = 8) =>
+  rows.length > max
+    ? `${rows.slice(0, max).join(", ")} and ${count(rows.length - max)} more`
+    : rows.join(", ");
+
 /** An item's value in cents, or null when the server will refuse it (a JSON file's bad value). */
 export function itemCents(item: ImportItem): Cents | null {
   return readMoney(typeof item.value === "number" ? decimalTextOf(item.value) : String(item.value));
@@ -80,6 +88,26 @@ export function duplicateIndexes(
     }
   });
   return found;
+}
+
+/**
+ * The rows left out, as the screen lists them (decision 089): the rows with errors first (a rule broken, a
+ * total row, a row the server refused), then the rows already in the market by number only, then blank rows.
+ */
+export interface LeftOut {
+  errors: SkippedRow[];
+  /** File rows already in the market. */
+  duplicates: number[];
+  blank: number[];
+}
+
+export function leftOutRows(skipped: readonly SkippedRow[]): LeftOut {
+  const sorted = [...skipped].sort((a, b) => a.row - b.row);
+  return {
+    errors: sorted.filter((row) => row.kind !== "blank" && row.kind !== "duplicate"),
+    duplicates: sorted.filter((row) => row.kind === "duplicate").map((row) => row.row),
+    blank: sorted.filter((row) => row.kind === "blank").map((row) => row.row),
+  };
 }
 
 /** The skipped rows as a CSV file: row number, reason, then the file's own columns as written. */

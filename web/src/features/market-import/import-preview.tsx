@@ -1,11 +1,10 @@
 /**
  * The preview of a parsed file (decision 047): totals of what will go in, the participants who are not on the
- * roster or no longer in the guild, the rows already in the market, every row left out with its reason (and
- * as a CSV download), the first 3 items and, for CSV, how the columns were read. Import stays disabled until
+ * roster or no longer in the guild, the rows left out (those with errors first, then those already in the
+ * market; decision 089), the first 3 items and, for CSV, how the columns were read. Import stays disabled until
  * the roster and market are read and flagged names are confirmed.
  */
-import { AlertTriangle, Download, Users } from "lucide-react";
-import Papa from "papaparse";
+import { Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { formatDate } from "@shared/format/format-date.ts";
 import type { ImportItem, ParsedImport, SkippedRow } from "@shared/import/import-item.ts";
@@ -15,30 +14,24 @@ import type { GuildMember } from "@shared/schemas/members.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
 import { Button } from "@web/components/button.tsx";
 import { Table, TableCard, Td, Th } from "@web/components/data-table.tsx";
-import { saveFile } from "@web/lib/save-file.ts";
 import {
   ALREADY_PRESENT,
+  count,
   duplicateIndexes,
   flaggedParticipants,
   importTotals,
   itemCents,
-  skippedFileName,
-  skippedRowsCsv,
+  plural,
+  rowList,
 } from "./import-checks.ts";
 import { PREVIEW_ITEMS, PREVIEW_SAMPLE_ROWS } from "./import-model.ts";
+import { ImportCheckbox, ImportNote } from "./import-note.tsx";
+import { LeftOutRows } from "./left-out-rows.tsx";
 
-export const DOWNLOAD_SKIPPED = "Download skipped rows";
 export const IMPORT_ANYWAY = "Import anyway with these names";
 export const SKIP_DUPLICATES = "Skip the rows already in the market";
 export const FLAGGED_EXPLAINED =
   "If you import anyway, the names stay on these items as written. Someone not on the roster still takes a share of each sold item (shown on the salary receipt as a Member, with no stored salary); a kicked or paid-out member's salary grows. Go back to fix the file, or confirm below.";
-
-const count = (n: number) => n.toLocaleString("en-US");
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
-const rowList = (rows: readonly number[], max = 8) =>
-  rows.length > max
-    ? `${rows.slice(0, max).join(", ")} and ${count(rows.length - max)} more`
-    : rows.join(", ");
 
 const participantsText = (value: ImportItem["participatedMembers"]) =>
   Array.isArray(value) ? value.join(", ") : String(value ?? "");
@@ -82,60 +75,6 @@ function Stat({
       >
         {value}
       </dd>
-    </div>
-  );
-}
-
-export function SkippedRowsList({
-  skipped,
-  headers,
-  fileName,
-}: {
-  skipped: readonly SkippedRow[];
-  headers: readonly string[];
-  fileName: string;
-}) {
-  const listed = skipped.filter((row) => row.kind !== "blank");
-  const blank = skipped.filter((row) => row.kind === "blank").map((row) => row.row);
-  if (skipped.length === 0) return null;
-  return (
-    <div role="note" className="space-y-2 rounded-xl border border-gold/40 bg-gold/10 p-3 text-sm">
-      <p className="flex gap-2 font-semibold text-ink">
-        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-        {plural(listed.length, "row is", "rows are")} left out
-        {blank.length > 0 ? `, and ${plural(blank.length, "blank row", "blank rows")}` : ""}.
-      </p>
-      {listed.length > 0 ? (
-        <ul className="max-h-72 space-y-1 overflow-y-auto text-ink-muted" data-testid="skipped-rows">
-          {listed.map((row) => (
-            <li key={`${row.row}-${row.kind}`} className="break-words">
-              <span className="font-semibold text-ink">Row {row.row}:</span> {row.message}
-              {row.cells && row.cells.length > 0 ? (
-                <span className="block break-all font-mono text-xs">{Papa.unparse([row.cells])}</span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {blank.length > 0 ? (
-        <p className="text-ink-muted" data-testid="blank-rows">
-          Blank rows left out: {rowList(blank, 20)}
-        </p>
-      ) : null}
-      {listed.length > 0 ? (
-        <Button
-          variant="secondary"
-          onClick={() =>
-            saveFile(
-              skippedFileName(fileName),
-              new Blob([skippedRowsCsv(headers, skipped)], { type: "text/csv;charset=utf-8" }),
-            )
-          }
-        >
-          <Download className="size-4" aria-hidden="true" />
-          {DOWNLOAD_SKIPPED}
-        </Button>
-      ) : null}
     </div>
   );
 }
@@ -273,15 +212,13 @@ export function ImportPreview({
       ) : null}
 
       {flagged.length > 0 ? (
-        <div
+        <ImportNote
+          tone="danger"
+          icon={Users}
           role="alert"
-          className="space-y-2 rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm"
-          data-testid="flagged-participants"
+          testId="flagged-participants"
+          title={`${plural(flagged.length, "participant is", "participants are")} not active guild members`}
         >
-          <p className="flex gap-2 font-semibold text-ink">
-            <Users className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden="true" />
-            {plural(flagged.length, "participant is", "participants are")} not active guild members
-          </p>
           <ul className="space-y-0.5 text-ink-muted">
             {flagged.map((p) => (
               <li key={p.name} className="break-words">
@@ -291,47 +228,19 @@ export function ImportPreview({
             ))}
           </ul>
           <p className="text-ink-muted">{FLAGGED_EXPLAINED}</p>
-          <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink">
-            <input
-              type="checkbox"
-              checked={namesConfirmed}
-              onChange={(e) => setNamesConfirmed(e.target.checked)}
-              className="size-4 accent-gold"
-            />
-            {IMPORT_ANYWAY}
-          </label>
-        </div>
+          <ImportCheckbox checked={namesConfirmed} onChange={setNamesConfirmed} label={IMPORT_ANYWAY} />
+        </ImportNote>
       ) : null}
 
-      {duplicates.length > 0 ? (
-        <div
-          role="note"
-          className="space-y-2 rounded-xl border border-gold/40 bg-gold/10 p-3 text-sm"
-          data-testid="duplicate-rows"
-        >
-          <p className="flex gap-2 font-semibold text-ink">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden="true" />
-            {plural(duplicates.length, "row is", "rows are")} already in the market (same boss, loot, date and
-            value)
-          </p>
-          <p className="text-ink-muted">
-            {duplicates.length === 1 ? "Row" : "Rows"}{" "}
-            {rowList(duplicates.map((i) => parsed.rows[i] ?? i + 1))}. Importing them again would count their
-            value twice.
-          </p>
-          <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink">
-            <input
-              type="checkbox"
-              checked={skipDuplicates}
-              onChange={(e) => setSkipDuplicates(e.target.checked)}
-              className="size-4 accent-gold"
-            />
-            {SKIP_DUPLICATES}
-          </label>
-        </div>
-      ) : null}
-
-      <SkippedRowsList skipped={plan.skipped} headers={parsed.headers} fileName={fileName} />
+      <LeftOutRows
+        skipped={plan.skipped}
+        headers={parsed.headers}
+        fileName={fileName}
+        duplicateRows={duplicates.map((i) => parsed.rows[i] ?? i + 1)}
+        duplicateChoice={
+          <ImportCheckbox checked={skipDuplicates} onChange={setSkipDuplicates} label={SKIP_DUPLICATES} />
+        }
+      />
 
       <PreviewItems items={plan.items} />
 

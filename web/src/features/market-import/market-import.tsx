@@ -7,14 +7,16 @@ import { CheckCircle2, FileUp, Loader2, XCircle } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { IMPORT_CALLS } from "@shared/contract/market-import.ts";
 import type { ImportChoices, ParsedImport, SkippedRow } from "@shared/import/import-item.ts";
+import { ALREADY_IN_MARKET } from "@shared/schemas/import.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
 import { useGuildMembers, useMarketItems, useSyncStatus } from "@web/data/hooks.ts";
 import { api } from "@web/lib/api-client.ts";
 import { ImportDropzone } from "./import-dropzone.tsx";
 import { type ImportState, importFailure, parseFailure } from "./import-model.ts";
-import { type ImportPlan, ImportPreview, SkippedRowsList } from "./import-preview.tsx";
+import { type ImportPlan, ImportPreview } from "./import-preview.tsx";
 import { ImportQuestions } from "./import-questions.tsx";
+import { LeftOutRows } from "./left-out-rows.tsx";
 import { readImportFile } from "./read-import-file.ts";
 
 function ProgressBar({ fraction, label }: { fraction: number | null; label: string }) {
@@ -80,7 +82,7 @@ function Outcome({
 
 /**
  * Sends the plan's items; the rows the server leaves out (already in the market) come back numbered by their
- * place in what was sent, and are given the file's row numbers for the admin.
+ * place in what was sent, and are given the file's row numbers for the admin, listed with the other duplicates.
  */
 async function sendImport(
   plan: ImportPlan,
@@ -91,7 +93,7 @@ async function sendImport(
   const refused: SkippedRow[] = (result.skipped ?? []).map((skip) => ({
     row: plan.rows[skip.row - 1] ?? skip.row,
     message: skip.message,
-    kind: "server",
+    kind: skip.message === ALREADY_IN_MARKET ? "duplicate" : "server",
     cells: [],
   }));
   return {
@@ -221,7 +223,7 @@ export function MarketImport({ onImported }: { onImported?: () => void }) {
             {state.insertedCount === 1 ? "item" : "items"} imported.
           </p>
           <div className="w-full text-left">
-            <SkippedRowsList skipped={state.skipped} headers={state.headers} fileName={state.fileName} />
+            <LeftOutRows skipped={state.skipped} headers={state.headers} fileName={state.fileName} />
           </div>
         </Outcome>
       ) : null}

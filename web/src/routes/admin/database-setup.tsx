@@ -55,8 +55,7 @@ export function DatabaseSetupPage() {
         <li>Create an empty PostgreSQL database with your hosting service.</li>
         <li>Copy the script below and run it in the service's SQL editor.</li>
         <li>
-          Copy the data from Data Migration and run it the same way, then point the portal at the new
-          database.
+          Copy the data from SQL Export and run it the same way, then point the portal at the new database.
         </li>
       </ol>
       {online ? <SchemaScript online={online} /> : <OfflineToolNotice tool="Database setup" />}
