@@ -52,6 +52,10 @@ afterAll(async () => {
   await portal?.stop();
 });
 
+/** A row's participants button's name: the count it shows, then the item (decision 090). */
+const participantsOf = (lootName: string) =>
+  new RegExp(`^\\d+ participants? of ${lootName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
 const lootRows = (page: Page) => page.locator("tr[data-loot]");
 const shownLoot = (page: Page) =>
   lootRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute("data-loot")));
@@ -188,8 +192,7 @@ describe("keyboard through the admin market at 10,000 items", () => {
     await page.goto(portal.url("/market-exchange"));
     await waitForAllItems(page);
     const first = sortAdminMarket(all)[0] as ServerItem;
-    const firstButton = `View participants of ${first.lootName}`;
-    await page.getByRole("button", { name: firstButton, exact: true }).focus();
+    await page.getByRole("button", { name: participantsOf(first.lootName) }).focus();
     expect(await page.locator("tr[data-index]").count()).toBe(0);
     release();
     await expect.poll(() => page.locator("tr[data-index]").count(), WAIT).toBeGreaterThan(0);
@@ -198,7 +201,7 @@ describe("keyboard through the admin market at 10,000 items", () => {
         row: document.activeElement?.closest("tr")?.getAttribute("aria-rowindex"),
         label: document.activeElement?.getAttribute("aria-label"),
       })),
-    ).toEqual({ row: "2", label: firstButton });
+    ).toEqual({ row: "2", label: expect.stringMatching(participantsOf(first.lootName)) });
     // Four buttons a row (participants, distribution, edit, delete): 40 rows down.
     for (let press = 0; press < 160; press += 1) await page.keyboard.press("Tab");
     const focused = await page.evaluate(() => ({
@@ -206,7 +209,7 @@ describe("keyboard through the admin market at 10,000 items", () => {
       label: document.activeElement?.getAttribute("aria-label"),
     }));
     const fortyFirst = sortAdminMarket(all)[40] as ServerItem;
-    expect(focused).toEqual({ row: "42", label: `View participants of ${fortyFirst.lootName}` });
+    expect(focused).toEqual({ row: "42", label: expect.stringMatching(participantsOf(fortyFirst.lootName)) });
     expect(await onScreen(page, `tr[data-loot="${fortyFirst.lootName}"]`)).toBe(true);
   });
 });

@@ -122,10 +122,14 @@ export function AdminLayout({ user }: { user: SessionUser }) {
           </p>
           <OutboxIndicator />
         </header>
-        <MemoryStoreNotice className="px-4 md:px-8" />
-        <AdminSyncStatus pathname={pathname} />
-        <main id="main" className="w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
-          <Outlet />
+        {/* The lines about the page's data are the page's: inside its main landmark, where a screen reader's
+            landmark list finds them (decision 090). */}
+        <main id="main" className="flex w-full flex-1 flex-col">
+          <MemoryStoreNotice className="px-4 md:px-8" />
+          <AdminSyncStatus pathname={pathname} />
+          <div className="w-full max-w-6xl flex-1 px-4 py-6 md:px-8">
+            <Outlet />
+          </div>
         </main>
       </div>
     </div>

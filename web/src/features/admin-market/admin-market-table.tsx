@@ -1,10 +1,9 @@
 /** The admin market table: Loot Name, Boss Name, Date, Value, Status, Participants and the row actions. */
-import { Calculator, Pencil, Trash2, Users } from "lucide-react";
+import { Calculator, Pencil, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { LootStatusBadge, UnsyncedBadge } from "@web/components/badge.tsx";
-import { Button } from "@web/components/button.tsx";
 import {
   FirstTd,
   FirstTh,
@@ -14,6 +13,7 @@ import {
   Td,
   Th,
 } from "@web/components/data-table.tsx";
+import { ParticipantsButton } from "@web/components/participants-button.tsx";
 import { type RowAction, RowActions } from "@web/components/row-actions.tsx";
 import type { VirtualRowProps } from "@web/components/virtual-rows.tsx";
 import { isLocalId } from "@web/data/mutations.ts";
@@ -119,16 +119,12 @@ export const AdminMarketTable = memo(function AdminMarketTable({
             <LootStatusBadge status={item.status} />
           </Td>
           <Td className="py-1.5 text-center" label={HEADERS.participants}>
-            <Button
-              variant="secondary"
-              className="px-3!"
-              aria-label={`View participants of ${item.lootName}`}
+            <ParticipantsButton
+              count={participantCount(item)}
+              lootName={item.lootName}
               disabled={isLocalId(item.id)}
               onClick={() => actions.onParticipants(item)}
-            >
-              <Users className="size-4" aria-hidden="true" />
-              <span className="tabular-nums">{participantCount(item)}</span>
-            </Button>
+            />
           </Td>
           <Td className="py-1.5 text-right whitespace-nowrap" card="actions">
             <RowActions disabled={isLocalId(item.id)} actions={actionsFor(item, actions)} />

@@ -82,13 +82,14 @@ export function MainsTable({
                   {alts.map((alt) => (
                     <li
                       key={alt.id}
-                      className="inline-flex min-h-9 items-center gap-1 rounded-full bg-surface-raised pl-3 text-sm ring-1 ring-line"
+                      className="inline-flex min-h-11 items-center gap-1 rounded-full bg-surface-raised pl-3 text-sm ring-1 ring-line md:min-h-9"
                     >
                       {alt.playerName}
                       <StatusNote member={alt} />
+                      {/* 44 px on a phone; 36 px where the sidebar shows, as its links (decision 090). */}
                       <button
                         type="button"
-                        className="inline-flex size-9 items-center justify-center rounded-full text-ink-muted hover:bg-danger/10 hover:text-danger"
+                        className="inline-flex size-11 md:size-9 items-center justify-center rounded-full text-ink-muted hover:bg-danger/10 hover:text-danger"
                         aria-label={`Unlink ${alt.playerName} from ${main.playerName}`}
                         title={`Unlink ${alt.playerName}`}
                         onClick={() => onUnlinkAlt(main, alt)}

@@ -1,9 +1,7 @@
-import { Users } from "lucide-react";
 import { lazy, memo, Suspense, useState } from "react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import { LootStatusBadge } from "@web/components/badge.tsx";
-import { Button } from "@web/components/button.tsx";
 import {
   FirstTd,
   FirstTh,
@@ -13,6 +11,7 @@ import {
   Td,
   Th,
 } from "@web/components/data-table.tsx";
+import { ParticipantsButton } from "@web/components/participants-button.tsx";
 import type { VirtualRowProps } from "@web/components/virtual-rows.tsx";
 import type { ParticipantView } from "./market-view.ts";
 
@@ -22,7 +21,7 @@ const ParticipantsDialog = lazy(() =>
 );
 
 /** A row's participants button; the dialog's code is fetched as the finger or pointer comes down. */
-function ParticipantsButton({
+function RowParticipantsButton({
   row,
   count,
   onOpen,
@@ -32,18 +31,13 @@ function ParticipantsButton({
   onOpen: (row: MarketRow) => void;
 }) {
   return (
-    <Button
-      variant="secondary"
-      className="px-3!"
-      aria-label={`View participants of ${row.lootName}`}
-      aria-haspopup="dialog"
+    <ParticipantsButton
+      count={count}
+      lootName={row.lootName}
       onPointerDown={() => void loadParticipantsDialog()}
       onFocus={() => void loadParticipantsDialog()}
       onClick={() => onOpen(row)}
-    >
-      <Users className="size-4" aria-hidden="true" />
-      <span className="tabular-nums">{count}</span>
-    </Button>
+    />
   );
 }
 
@@ -106,7 +100,7 @@ export const MarketTable = memo(function MarketTable({
         {formatMoney(item.value, "usdt")}
       </Td>
       <Td className="py-1.5 text-right" label={HEADERS.participants}>
-        <ParticipantsButton row={item} count={participants(item).length} onOpen={setShown} />
+        <RowParticipantsButton row={item} count={participants(item).length} onOpen={setShown} />
       </Td>
     </tr>
   );

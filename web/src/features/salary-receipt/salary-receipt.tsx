@@ -68,9 +68,20 @@ async function exportFullReport(details: ReceiptDetails, brand: string, splitRul
   }
 }
 
-function Figure({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
+/** One term and its value: a direct child of the list's <dl>, as a definition list allows (decision 090). */
+function Figure({
+  label,
+  value,
+  testId,
+  className = "",
+}: {
+  label: string;
+  value: string | number;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${className}`}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-ink-muted">{label}</dt>
       <dd className="mt-0.5 truncate text-lg font-semibold tabular-nums text-ink" data-testid={testId}>
         {value}
@@ -92,9 +103,12 @@ function ReceiptHeader({ receipt, brand, calculatedAt, details }: SalaryReceiptV
   return (
     <Card className="flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:gap-8">
-        <div className="col-span-2 sm:col-span-1">
-          <Figure label="Date" value={formatDate(calculatedAt)} testId="receipt-date" />
-        </div>
+        <Figure
+          label="Date"
+          value={formatDate(calculatedAt)}
+          testId="receipt-date"
+          className="col-span-2 sm:col-span-1"
+        />
         <Figure
           label="Processed Items"
           value={formatCount(processedItemsCount(receipt))}
