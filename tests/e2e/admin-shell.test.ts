@@ -65,6 +65,7 @@ describe("admin layout", () => {
       "Boss Names",
       "Record a Raid",
       "Check-ins",
+      "Auctions",
       "Attendance",
       "Character Claims",
       "Characters",
@@ -84,6 +85,7 @@ describe("admin layout", () => {
       "/admin/boss-names",
       "/admin/record-raid",
       "/admin/check-ins",
+      "/admin/auctions",
       "/admin/attendance",
       "/admin/claims",
       "/admin/characters",
@@ -288,6 +290,7 @@ describe("accounts and the audit log", () => {
       "Boss Names",
       "Record a Raid",
       "Check-ins",
+      "Auctions",
       "Attendance",
       "Character Claims",
     ]);

@@ -35,6 +35,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "/admin/boss-names",
       "/admin/record-raid",
       "/admin/check-ins",
+      "/admin/auctions",
       "/admin/attendance",
       "/admin/claims",
       "/admin/characters",
@@ -54,6 +55,7 @@ describe("ADMIN_NAV_LINKS", () => {
       "Boss Names",
       "Record a Raid",
       "Check-ins",
+      "Auctions",
       "Attendance",
       "Character Claims",
     ]);
