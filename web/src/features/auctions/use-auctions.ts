@@ -17,46 +17,41 @@ export type Received<T> = T & { receivedAt: number };
 
 export const received = <T>(answer: T): Received<T> => ({ ...answer, receivedAt: Date.now() });
 
-/** A raider's list: the open auctions and those ended within the last day, with the account's standing. */
-export function useMyAuctions(userId: number, online: boolean) {
-  const read = useServerRead<Received<MyAuctionList>>(
-    ["my-auctions", userId],
-    async (signal) => received(await api.call(MY_AUCTION_CALLS.list, { signal })),
-    online,
-  );
-  useLiveNotice(AUCTIONS_NOTICE, read.reload, online);
-  return read;
+/** One online read of the auctions, stamped on arrival, asked again at once on each notice: a bid must show. */
+function useLiveAuctionRead<T>(
+  key: readonly unknown[],
+  read: (signal: AbortSignal) => Promise<T>,
+  online: boolean,
+) {
+  const answer = useServerRead<Received<T>>(key, async (signal) => received(await read(signal)), online);
+  useLiveNotice(AUCTIONS_NOTICE, answer.reload, online);
+  return answer;
 }
 
-/** One auction as a raider bids on it. A bid on any phone moves it: asked again at once on each notice. */
-export function useMyAuction(id: number, online: boolean) {
-  const read = useServerRead<Received<MyAuctionAnswer>>(
-    ["my-auction", id],
-    async (signal) => received(await api.call(MY_AUCTION_CALLS.read, { query: { id: String(id) }, signal })),
+/** A raider's list: the open auctions and those ended within the last day, with the account's standing. */
+export const useMyAuctions = (userId: number, online: boolean) =>
+  useLiveAuctionRead<MyAuctionList>(
+    ["my-auctions", userId],
+    (signal) => api.call(MY_AUCTION_CALLS.list, { signal }),
     online,
   );
-  useLiveNotice(AUCTIONS_NOTICE, read.reload, online);
-  return read;
-}
+
+/** One auction as a raider bids on it. */
+export const useMyAuction = (id: number, online: boolean) =>
+  useLiveAuctionRead<MyAuctionAnswer>(
+    ["my-auction", id],
+    (signal) => api.call(MY_AUCTION_CALLS.read, { query: { id: String(id) }, signal }),
+    online,
+  );
 
 /** The officers' list, every bid with its limits. */
-export function useAuctionList(online: boolean) {
-  const read = useServerRead<Received<AuctionList>>(
-    ["auctions"],
-    async (signal) => received(await api.call(AUCTION_CALLS.list, { signal })),
-    online,
-  );
-  useLiveNotice(AUCTIONS_NOTICE, read.reload, online);
-  return read;
-}
+export const useAuctionList = (online: boolean) =>
+  useLiveAuctionRead<AuctionList>(["auctions"], (signal) => api.call(AUCTION_CALLS.list, { signal }), online);
 
 /** One auction as its officer watches it. */
-export function useAuction(id: number, online: boolean) {
-  const read = useServerRead<Received<AuctionAnswer>>(
+export const useAuction = (id: number, online: boolean) =>
+  useLiveAuctionRead<AuctionAnswer>(
     ["auction", id],
-    async (signal) => received(await api.call(AUCTION_CALLS.read, { query: { id: String(id) }, signal })),
+    (signal) => api.call(AUCTION_CALLS.read, { query: { id: String(id) }, signal }),
     online,
   );
-  useLiveNotice(AUCTIONS_NOTICE, read.reload, online);
-  return read;
-}

@@ -2,13 +2,11 @@
  * /admin/auctions/ID (decision 092): one auction as its officer watches it, where opening one lands: the price, the
  * leader and the time left live, every bid with its limit, and Cancel while it is open.
  */
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
-import { AUCTION_MESSAGES } from "@shared/schemas/auctions.ts";
+import { useParams } from "@tanstack/react-router";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
-import { OnlineOnlyNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
+import { AuctionsOffline, BackToAuctions } from "@web/features/auctions/auction-page-parts.tsx";
 import { AUCTIONS_TITLE } from "@web/features/auctions/auction-texts.ts";
 import { OfficerAuction } from "@web/features/auctions/officer-auction.tsx";
 import { received, useAuction } from "@web/features/auctions/use-auctions.ts";
@@ -25,21 +23,9 @@ export function AuctionPage() {
     <div className="mx-auto w-full max-w-3xl">
       <PageHeader
         title={data ? `Auction: ${data.auction.lootName}` : "Auction"}
-        actions={
-          <Link
-            to="/admin/auctions"
-            className="inline-flex min-h-11 items-center gap-2 text-gold hover:underline"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            All auctions
-          </Link>
-        }
+        actions={<BackToAuctions to="/admin/auctions" />}
       />
-      {!online ? (
-        <div className="mb-5">
-          <OnlineOnlyNotice>{AUCTION_MESSAGES.offline}</OnlineOnlyNotice>
-        </div>
-      ) : null}
+      <AuctionsOffline online={online} />
       {data ? (
         <OfficerAuction
           auction={data.auction}

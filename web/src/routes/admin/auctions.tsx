@@ -4,12 +4,11 @@
  * the Market Exchange. Online only: auctions live on the server; the list follows the live feed.
  */
 import type { AuctionView } from "@shared/schemas/auctions.ts";
-import { AUCTION_MESSAGES } from "@shared/schemas/auctions.ts";
 import { Card } from "@web/components/card.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
-import { OnlineOnlyNotice } from "@web/components/online-only-notice.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
+import { AuctionsOffline } from "@web/features/auctions/auction-page-parts.tsx";
 import { AUCTIONS_TITLE } from "@web/features/auctions/auction-texts.ts";
 import { OfficerAuction } from "@web/features/auctions/officer-auction.tsx";
 import { useAuctionList } from "@web/features/auctions/use-auctions.ts";
@@ -30,11 +29,7 @@ export function AuctionsPage() {
         title={AUCTIONS_TITLE}
         subtitle="Open an auction from a Pending item's row on the Market Exchange; raiders bid from their phones."
       />
-      {!online ? (
-        <div className="mb-5">
-          <OnlineOnlyNotice>{AUCTION_MESSAGES.offline}</OnlineOnlyNotice>
-        </div>
-      ) : null}
+      <AuctionsOffline online={online} />
       {data ? (
         data.auctions.length === 0 ? (
           <p className="text-ink-muted">No auctions in the last day.</p>

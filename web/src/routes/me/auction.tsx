@@ -3,14 +3,14 @@
  * on the server's clock; while open, the bidding; once ended, the outcome and the bid history. Read again on every
  * live notice of the auctions, so another phone's bid shows within a moment.
  */
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { useParams } from "@tanstack/react-router";
 import { AUCTION_MESSAGES } from "@shared/schemas/auctions.ts";
 import { Card } from "@web/components/card.tsx";
 import { ErrorAlert } from "@web/components/error-alert.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { AuctionHeadline } from "@web/features/auctions/auction-headline.tsx";
+import { BackToAuctions } from "@web/features/auctions/auction-page-parts.tsx";
 import { AUCTIONS_TITLE } from "@web/features/auctions/auction-texts.ts";
 import { BidHistory } from "@web/features/auctions/bid-history.tsx";
 import { BidPanel } from "@web/features/auctions/bid-panel.tsx";
@@ -49,18 +49,7 @@ export function MyAuctionPage() {
   const { id = "" } = useParams({ strict: false }) as { id?: string };
   return (
     <div className="mx-auto w-full max-w-xl">
-      <PageHeader
-        title="Auction"
-        actions={
-          <Link
-            to="/me/auctions"
-            className="inline-flex min-h-11 items-center gap-2 text-gold hover:underline"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            All auctions
-          </Link>
-        }
-      />
+      <PageHeader title="Auction" actions={<BackToAuctions to="/me/auctions" />} />
       <AccessGuard>
         {(user) => <MyAuction key={`${user.id}-${id}`} userId={user.id} id={Number(id)} />}
       </AccessGuard>
