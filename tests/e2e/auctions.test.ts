@@ -11,7 +11,7 @@ import {
   OUTBID,
   YOU_LEAD,
 } from "@web/features/auctions/auction-texts.ts";
-import { addMember, addSoldItem, createAccount } from "./arrange-earnings.ts";
+import { addLinkedRaider, addSoldItem, createAccount, logInWithPassword } from "./arrange-earnings.ts";
 import {
   type BrowserPortal,
   DESKTOP,
@@ -46,17 +46,8 @@ beforeAll(async () => {
   portal = await sharedBrowserPortal();
   const admin = await portal.adminApi();
   await createAccount(portal, OFFICER, "officer");
-  for (const raider of [FIRST, SECOND]) {
-    const member = await addMember(portal, raider.name, "Members");
-    if (raider === FIRST) await addMember(portal, FIRST_ALT, "Members", member.id);
-    const userId = await createAccount(
-      portal,
-      { email: raider.email, password: raider.password, displayName: raider.name },
-      "user",
-    );
-    const linked = await admin.post("/admin/accounts/link-member", { userId, memberId: member.id });
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-  }
+  await addLinkedRaider(portal, FIRST, FIRST_ALT);
+  await addLinkedRaider(portal, SECOND);
   // Earlier loot gives both a balance to bid from; the drop they bid on is Pending, theirs to share.
   await addSoldItem(portal, {
     lootName: "Earlier Relic",
@@ -79,12 +70,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function logIn(page: Page, account: { email: string; password: string }) {
-  const res = await page.request.post(portal.url("/_api/auth/login_with_password"), {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status()).toBe(200);
-}
+const logIn = (page: Page, account: { email: string; password: string }) =>
+  logInWithPassword(portal, page, account);
 
 /** A raider's phone on the auction's page; `skewMs` sets the phone's clock that far from the real time. */
 async function phoneOn(
