@@ -16,6 +16,7 @@ export const ADMIN_PAGE_ROLES = {
   "/admin/boss-names": "officer",
   "/admin/record-raid": "officer",
   "/admin/check-ins": "officer",
+  "/admin/auctions": "officer",
   "/admin/attendance": "officer",
   "/admin/import": "officer",
   "/admin/claims": "officer",

@@ -92,12 +92,16 @@ const SCREENS: readonly Screen[] = [
   { route: "/me/earnings", who: ["raider"] },
   { route: "/me/claim", who: ["raider"] },
   { route: "/check-in/$code", who: ["raider"] },
+  { route: "/me/auctions", who: ["raider"] },
+  { route: "/me/auctions/$id", who: ["raider"] },
   // A raider who types an admin address sees 'Access Denied'.
   { route: "/admin", who: ["raider", "admin"], open: menu(["admin"]) },
   { route: "/admin/attendance", who: ["admin"] },
   { route: "/admin/record-raid", who: ["admin"] },
   { route: "/admin/check-ins", who: ["admin"] },
   { route: "/admin/check-ins/$id", who: ["admin"] },
+  { route: "/admin/auctions", who: ["admin"] },
+  { route: "/admin/auctions/$id", who: ["admin"] },
   { route: "/admin/boss-names", who: ["admin"] },
   { route: "/admin/boss-timers", who: ["admin"] },
   { route: "/admin/guild-settings", who: ["admin"] },
@@ -130,6 +134,8 @@ const RAIDER = {
 let portal: BrowserPortal;
 /** The path params of the routes that have them: a check-in opened on the sample data. */
 const params: Record<string, string> = {};
+/** Params of one route where another thing than the check-in is named: an auction opened on the sample data. */
+const paramsOf: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   portal = await sharedBrowserPortal();
@@ -150,13 +156,31 @@ beforeAll(async () => {
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
   params.$id = String(opened.body.checkIn.id);
   params.$code = opened.body.checkIn.code;
+  // An open auction of a Pending sample item: the raider's and the officer's auction pages.
+  const market = await admin.get<{ marketExchangeItems: { id: number; status: string }[] }>(
+    "/market-exchange",
+  );
+  const pending = market.body.marketExchangeItems.find((item) => item.status === "Pending");
+  expect(pending, "a Pending item in the sample data").toBeDefined();
+  const auction = await admin.post<{ auction: { id: number } }>("/auctions", {
+    marketItemId: pending?.id,
+    startPrice: 10,
+    minRaise: 1,
+    seconds: 3600,
+    bidders: "members",
+    payment: "outside",
+  });
+  expect(auction.status, JSON.stringify(auction.body)).toBe(201);
+  for (const route of ["/me/auctions/$id", "/admin/auctions/$id"])
+    paramsOf[route] = { $id: String(auction.body.auction.id) };
 }, 300_000);
 
 afterAll(async () => {
   await portal?.stop();
 });
 
-const url = (route: string) => route.replace(/\$\w+/g, (param) => params[param] ?? param);
+const url = (route: string) =>
+  route.replace(/\$\w+/g, (param) => paramsOf[route]?.[param] ?? params[param] ?? param);
 
 /* ------------------------------------------------------------------------------------------------ */
 /* What is measured in the page                                                                      */

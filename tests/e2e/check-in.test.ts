@@ -10,7 +10,7 @@ import {
   I_WAS_THERE,
   OPEN_CHECK_IN,
 } from "@web/features/check-ins/check-in-texts.ts";
-import { addMember, createAccount } from "./arrange-earnings.ts";
+import { addLinkedRaider, createAccount, logInWithPassword } from "./arrange-earnings.ts";
 import {
   type BrowserPortal,
   DESKTOP,
@@ -58,17 +58,8 @@ beforeAll(async () => {
   portal = await sharedBrowserPortal();
   const admin = await portal.adminApi();
   await createAccount(portal, OFFICER, "officer");
-  for (const raider of [...RAIDERS, LATE]) {
-    const member = await addMember(portal, raider.name, "Members");
-    if (raider === RAIDERS[0]) await addMember(portal, ALT, "Members", member.id);
-    const userId = await createAccount(
-      portal,
-      { email: raider.email, password: raider.password, displayName: raider.name },
-      "user",
-    );
-    const linked = await admin.post("/admin/accounts/link-member", { userId, memberId: member.id });
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-  }
+  for (const raider of [...RAIDERS, LATE])
+    await addLinkedRaider(portal, raider, raider === RAIDERS[0] ? ALT : undefined);
   // The kill: a timer started on the boss a moment ago.
   expect((await admin.post("/boss-timers", { bossName: BOSS })).status).toBe(200);
 }, 300_000);
@@ -77,12 +68,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function logIn(page: Page, account: { email: string; password: string }) {
-  const res = await page.request.post(portal.url("/_api/auth/login_with_password"), {
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status()).toBe(200);
-}
+const logIn = (page: Page, account: { email: string; password: string }) =>
+  logInWithPassword(portal, page, account);
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await portal.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });

@@ -105,6 +105,17 @@ const publicRoutes = [
     path: "/me/claim",
     component: signedInPage("/me/claim"),
   }),
+  // The auctions a raider bids on (decision 092).
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/me/auctions",
+    component: signedInPage("/me/auctions"),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: "/me/auctions/$id",
+    component: signedInPage("/me/auctions/$id"),
+  }),
   // What a check-in's QR code opens (decision 080); a visitor logs in first and comes back.
   createRoute({
     getParentRoute: () => publicLayoutRoute,
@@ -143,6 +154,16 @@ const adminRoutes = [
     getParentRoute: () => adminAreaRoute,
     path: "/admin/check-ins/$id",
     component: signedInPage("/admin/check-ins/$id"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/auctions",
+    component: signedInPage("/admin/auctions"),
+  }),
+  createRoute({
+    getParentRoute: () => adminAreaRoute,
+    path: "/admin/auctions/$id",
+    component: signedInPage("/admin/auctions/$id"),
   }),
   createRoute({
     getParentRoute: () => adminAreaRoute,

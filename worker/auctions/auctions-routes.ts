@@ -242,7 +242,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
           lootName: row.lootName,
           startCents: input.startPrice,
           endsAt: row.endsAt,
-          link: `${new URL(c.req.url).origin}/auctions/${id}`,
+          link: `${new URL(c.req.url).origin}/me/auctions/${id}`,
           now: auction.serverNow,
         });
         await audit({

@@ -354,7 +354,7 @@ describe("delivery to Discord", () => {
     const { id, endsAt } = opened.data.auction as { id: number; endsAt: Date };
     await settleBackground(db);
     expect((await accepted(webhook)).contents).toEqual([
-      `🔨 Auction open: **${lootName}**, from 100.00 USDT, ends <t:${Math.floor(endsAt.getTime() / 1000)}:t>. Bid on the portal: <http://localhost/auctions/${id}>`,
+      `🔨 Auction open: **${lootName}**, from 100.00 USDT, ends <t:${Math.floor(endsAt.getTime() / 1000)}:t>. Bid on the portal: <http://localhost/me/auctions/${id}>`,
     ]);
     const cancelled = await admin.post("/_api/auctions/cancel", { id, reason: "Wrong item" });
     expect(cancelled.status, cancelled.text).toBe(200);

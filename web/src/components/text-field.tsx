@@ -10,7 +10,7 @@ import { inputClass } from "./filter-select.tsx";
 
 type InputProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  "inputMode" | "placeholder" | "autoComplete" | "type" | "min" | "max"
+  "inputMode" | "placeholder" | "autoComplete" | "type" | "min" | "max" | "disabled"
 >;
 
 export interface TextFieldProps extends InputProps {

@@ -1,5 +1,5 @@
 import { Plus, Swords } from "lucide-react";
-import { useDeferredValue, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
 import { splitRuleBookOf } from "@shared/salary/split-rules.ts";
 import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
@@ -50,7 +50,13 @@ type Open =
   | { dialog: "delete"; item: MarketItem }
   | { dialog: "participants"; item: MarketItem }
   | { dialog: "manage"; item: MarketItem }
-  | { dialog: "distribution"; item: MarketItem };
+  | { dialog: "distribution"; item: MarketItem }
+  | { dialog: "auction"; item: MarketItem };
+
+/** Opening an auction (decision 092): fetched when an officer asks for it, not with the page. */
+const OpenAuctionDialog = lazy(() =>
+  import("../features/auctions/open-auction-dialog.tsx").then((m) => ({ default: m.OpenAuctionDialog })),
+);
 
 const NONE: never[] = [];
 
@@ -77,6 +83,7 @@ export function MarketExchangePage() {
       onDistribution: (item) => setOpen({ dialog: "distribution", item }),
       onEdit: (item) => setOpen({ dialog: "edit", item }),
       onDelete: (item) => setOpen({ dialog: "delete", item }),
+      onAuction: (item) => setOpen({ dialog: "auction", item }),
     }),
     [],
   );
@@ -120,6 +127,16 @@ export function MarketExchangePage() {
         bossNames={bossNames}
         formBosses={formBosses}
       />
+      {open?.dialog === "auction" ? (
+        <Suspense fallback={null}>
+          <OpenAuctionDialog
+            open
+            onOpenChange={(next) => (next ? undefined : setOpen(null))}
+            item={open.item}
+            online={online}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { lazy, Suspense } from "react";
 import { ROLE_LABELS } from "@shared/contract/roles.ts";
 import { Button } from "@web/components/button.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
+import { MyOpenAuctions } from "@web/features/auctions/my-open-auctions.tsx";
 import { MyOpenCheckIns } from "@web/features/check-ins/my-open-check-ins.tsx";
 import { ClaimCharacterPanel } from "@web/features/claims/claim-character-panel.tsx";
 import { useMyEarnings } from "@web/features/my-earnings/use-my-earnings.ts";
@@ -57,12 +58,15 @@ function MyPageView({ user }: { user: SessionUser }) {
         />
       }
       // Not linked yet: the claim itself, with its state (waiting for an officer, rejected), on this page (decision 071).
-      // Linked: the check-ins open now, each with "I was there" (decision 080).
+      // Linked: the check-ins open now, each with "I was there" (decision 080), and the open auctions (decision 092).
       waitingForYou={
         answer && !answer.linked ? (
           <ClaimCharacterPanel key={user.id} userId={user.id} online={online} />
         ) : answer?.linked ? (
-          <MyOpenCheckIns userId={user.id} online={online} />
+          <div className="flex flex-col gap-4">
+            <MyOpenCheckIns userId={user.id} online={online} />
+            <MyOpenAuctions userId={user.id} online={online} />
+          </div>
         ) : null
       }
       nextSpawns={

@@ -7,7 +7,11 @@ const paths = (...args: Parameters<typeof accountDestinations>) =>
 describe("accountDestinations", () => {
   it("offers a raider My page and My earnings, and nowhere the dashboard", () => {
     expect(paths("user", "header")).toEqual(["/me My page"]);
-    expect(paths("user", "menu")).toEqual(["/me My page", "/me/earnings My earnings"]);
+    expect(paths("user", "menu")).toEqual([
+      "/me My page",
+      "/me/earnings My earnings",
+      "/me/auctions Auctions",
+    ]);
     expect(paths("user", "quick-actions")).toEqual(["/me My page", "/me/earnings My earnings"]);
   });
 
@@ -17,6 +21,7 @@ describe("accountDestinations", () => {
       expect(paths(role, "menu")).toEqual([
         "/me My page",
         "/me/earnings My earnings",
+        "/me/auctions Auctions",
         "/admin Return to Admin",
       ]);
       expect(paths(role, "quick-actions")).toEqual(["/me My page", "/admin Admin Dashboard"]);

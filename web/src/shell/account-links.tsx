@@ -5,7 +5,7 @@
  * leaves it out.
  */
 import { Link } from "@tanstack/react-router";
-import { CircleUserRound, LayoutDashboard, type LucideIcon, Wallet } from "lucide-react";
+import { CircleUserRound, Gavel, LayoutDashboard, type LucideIcon, Wallet } from "lucide-react";
 import type { ComponentType } from "react";
 import { type AccountRole, isStaff } from "@shared/contract/roles.ts";
 import { buttonClass } from "../components/button.tsx";
@@ -14,7 +14,7 @@ import { buttonClass } from "../components/button.tsx";
 export type AccountPlace = "header" | "menu" | "quick-actions";
 
 export interface AccountDestination {
-  to: "/me" | "/me/earnings" | "/admin";
+  to: "/me" | "/me/earnings" | "/me/auctions" | "/admin";
   label: string;
   icon: LucideIcon;
 }
@@ -27,6 +27,8 @@ export function accountDestinations(role: AccountRole, place: AccountPlace): Acc
   if (place === "menu" || (place === "quick-actions" && !staff)) {
     destinations.push({ to: "/me/earnings", label: "My earnings", icon: Wallet });
   }
+  // The auctions a raider bids on (decision 092), beside their earnings in the phone menu.
+  if (place === "menu") destinations.push({ to: "/me/auctions", label: "Auctions", icon: Gavel });
   if (staff) {
     const label = place === "quick-actions" ? "Admin Dashboard" : "Return to Admin";
     destinations.push({ to: "/admin", label, icon: LayoutDashboard });

@@ -13,6 +13,7 @@ export const ADMIN_PAGE_LABELS: Readonly<Record<AdminPath, string>> = {
   "/admin/boss-names": "Boss Names",
   "/admin/record-raid": "Record a Raid",
   "/admin/check-ins": "Check-ins",
+  "/admin/auctions": "Auctions",
   "/admin/attendance": "Attendance",
   "/admin/claims": "Character Claims",
   "/admin/characters": "Characters",
@@ -47,6 +48,7 @@ export const ADMIN_NAV_LINKS = [
   navLink("/admin/boss-names"),
   navLink("/admin/record-raid"),
   navLink("/admin/check-ins"),
+  navLink("/admin/auctions"),
   navLink("/admin/attendance"),
   navLink("/admin/claims"),
   navLink("/admin/import"),
@@ -68,6 +70,8 @@ export function adminHeaderLabel(pathname: string): string {
   if (path === "/admin/attendance") return "Attendance Management";
   // One check-in's screen (decision 080).
   if (path.startsWith("/admin/check-ins/")) return ADMIN_PAGE_LABELS["/admin/check-ins"];
+  // One auction's screen (decision 092).
+  if (path.startsWith("/admin/auctions/")) return ADMIN_PAGE_LABELS["/admin/auctions"];
   return Object.hasOwn(ADMIN_PAGE_LABELS, path) ? ADMIN_PAGE_LABELS[path as AdminPath] : "Dashboard";
 }
 

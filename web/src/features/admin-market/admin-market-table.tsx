@@ -1,5 +1,5 @@
 /** The admin market table: Loot Name, Boss Name, Date, Value, Status, Participants and the row actions. */
-import { Calculator, Pencil, Trash2 } from "lucide-react";
+import { Calculator, Gavel, Pencil, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { formatDate } from "@shared/format/format-date.ts";
 import { formatMoney } from "@shared/money/money.ts";
@@ -45,10 +45,18 @@ export interface MarketItemActions {
   onDistribution: (item: MarketItem) => void;
   onEdit: (item: MarketItem) => void;
   onDelete: (item: MarketItem) => void;
+  /** A Pending item's auction (decision 092); the row offers it only when given. */
+  onAuction?: (item: MarketItem) => void;
 }
 
 function actionsFor(item: MarketItem, actions: MarketItemActions): RowAction[] {
+  const { onAuction } = actions;
+  const auction: RowAction[] =
+    onAuction && item.status === "Pending"
+      ? [{ icon: Gavel, label: `Auction ${item.lootName}`, text: "Auction", onClick: () => onAuction(item) }]
+      : [];
   return [
+    ...auction,
     {
       icon: Calculator,
       label: `Distribution details of ${item.lootName}`,

@@ -9,11 +9,11 @@ import { QrCode, Swords } from "lucide-react";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
 import { Button } from "@web/components/button.tsx";
 import { Card, CardTitle } from "@web/components/card.tsx";
+import { useSeconds } from "@web/lib/use-seconds.ts";
 import { OPEN_CHECK_IN } from "./check-in-texts.ts";
 import { MyOpenCheckIns } from "./my-open-check-ins.tsx";
 import { OpenCheckInDialog } from "./open-check-in-dialog.tsx";
 import { useCheckInList } from "./use-check-in.ts";
-import { useSeconds } from "./use-seconds.ts";
 
 /** A timer started within this long ago is a kill an officer may still open a check-in for from the boss page. */
 export const RECENT_KILL_MS = 60 * 60 * 1000;

@@ -17,6 +17,7 @@ import { activePickerMembers } from "@web/components/participant-picker-model.ts
 import { toastSaved } from "@web/components/write-toasts.ts";
 import type { GuildMember } from "@web/data/portal-db.ts";
 import { api, errorMessage } from "@web/lib/api-client.ts";
+import { useSeconds } from "@web/lib/use-seconds.ts";
 import { CheckInQr } from "./check-in-qr.tsx";
 import {
   ADD_NAMES,
@@ -32,7 +33,6 @@ import {
   TIME_IS_UP,
   timeLeft,
 } from "./check-in-texts.ts";
-import { useSeconds } from "./use-seconds.ts";
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

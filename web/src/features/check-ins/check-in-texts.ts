@@ -2,6 +2,8 @@
  * The check-in screens' own words (decision 080). The server's refusals are its exported messages
  * (shared/schemas/check-ins.ts), shown word for word.
  */
+import { countdownText } from "@web/lib/countdown-text.ts";
+
 export const I_WAS_THERE = "I was there";
 export const checkedInAsMessage = (name: string) => `Checked in as ${name}`;
 export const CHOOSE_CHARACTER = "Which character did you play?";
@@ -33,10 +35,4 @@ export const discordText = (bossName: string, code: string, link: string, minute
   }: ${link} (code ${code})`;
 
 /** mm:ss (or h:mm:ss) until `closesAt`; 0:00 once past. */
-export function timeLeft(closesAt: Date, now: number): string {
-  const seconds = Math.max(0, Math.ceil((closesAt.getTime() - now) / 1000));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
+export const timeLeft = (closesAt: Date, now: number): string => countdownText(closesAt.getTime() - now);

@@ -15,6 +15,7 @@ import {
 import { Button } from "@web/components/button.tsx";
 import { FormError } from "@web/components/dialog.tsx";
 import { api, errorMessage } from "@web/lib/api-client.ts";
+import { rememberCharacter, rememberedCharacter } from "@web/lib/remembered-character.ts";
 import {
   CHANGE_CHARACTER,
   CHOOSE_CHARACTER,
@@ -23,7 +24,6 @@ import {
   checkingInAs,
   I_WAS_THERE,
 } from "./check-in-texts.ts";
-import { rememberCharacter, rememberedCharacter } from "./remembered-character.ts";
 
 export function CheckedInAs({ name }: { name: string }) {
   return (

@@ -5,9 +5,9 @@
 import { Timer } from "lucide-react";
 import type { MyCheckInAnswer, MyCheckInCharacter, RaiderCheckIn } from "@shared/schemas/check-ins.ts";
 import { Card } from "@web/components/card.tsx";
+import { useSeconds } from "@web/lib/use-seconds.ts";
 import { timeLeft } from "./check-in-texts.ts";
 import { IWasThere } from "./i-was-there.tsx";
-import { useSeconds } from "./use-seconds.ts";
 
 export function RaiderCheckInCard({
   userId,

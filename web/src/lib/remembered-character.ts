@@ -1,16 +1,16 @@
 /**
- * The character a raider with alts plays, chosen at their first check-in and remembered on the device per account
- * (decision 080), so later check-ins are one tap. Kept in localStorage; nothing breaks when storage is unavailable.
+ * The character a raider with alts plays, chosen at their first check-in (or bid) and remembered on the device per
+ * account (decisions 080 and 092), so later check-ins and bids are one tap. Kept in localStorage; nothing breaks
+ * when storage is unavailable.
  */
-import type { MyCheckInCharacter } from "@shared/schemas/check-ins.ts";
 
 const key = (userId: number) => `guild-portal:check-in-character:${userId}`;
 
 /** The remembered character when it is still one of `characters`; the only one when there is one; else null. */
-export function rememberedCharacter(
+export function rememberedCharacter<Character extends { memberId: number }>(
   userId: number,
-  characters: readonly MyCheckInCharacter[],
-): MyCheckInCharacter | null {
+  characters: readonly Character[],
+): Character | null {
   if (characters.length === 1) return characters[0] ?? null;
   let stored: string | null = null;
   try {
