@@ -8,7 +8,6 @@ const sale = (bossName: string, value: string, day: string | null, status = "Sol
   value,
   status,
   dateAcquired: day,
-  createdAt: new Date("2026-09-15T20:00:00Z"),
 });
 
 describe("salesByBoss and salesByMonth", () => {
@@ -28,19 +27,23 @@ describe("salesByBoss and salesByMonth", () => {
     ]);
   });
 
-  it("adds them per month of their day, every month from the first to the last", () => {
-    expect(salesByMonth(items)).toEqual([
-      { key: "2026-09", cents: 2000, items: 1 },
-      { key: "2026-10", cents: 0, items: 0 },
-      { key: "2026-11", cents: 10015, items: 2 },
-      { key: "2026-12", cents: 30000, items: 1 },
-    ]);
-    expect(salesByMonth([])).toEqual([]);
+  it("adds them per month of their date, every month from the first to the last, and counts undated ones apart", () => {
+    const withGap = [...items, sale("Gravemaw", "1.00", "2026-09-30")];
+    expect(salesByMonth(withGap)).toEqual({
+      months: [
+        { key: "2026-09", cents: 100, items: 1 },
+        { key: "2026-10", cents: 0, items: 0 },
+        { key: "2026-11", cents: 10015, items: 2 },
+        { key: "2026-12", cents: 30000, items: 1 },
+      ],
+      undated: { cents: 2000, items: 1 },
+    });
+    expect(salesByMonth([])).toEqual({ months: [], undated: { cents: 0, items: 0 } });
   });
 
   it("crosses a year", () => {
     expect(
-      salesByMonth([sale("A", "1", "2025-12-31"), sale("A", "2", "2026-01-01")]).map((m) => m.key),
+      salesByMonth([sale("A", "1", "2025-12-31"), sale("A", "2", "2026-01-01")]).months.map((m) => m.key),
     ).toEqual(["2025-12", "2026-01"]);
   });
 
@@ -63,10 +66,10 @@ describe("salesByBoss and salesByMonth", () => {
         const total = list.filter((i) => i.status === "Sold").reduce((t, i) => t + parseMoney(i.value), 0);
         const count = list.filter((i) => i.status === "Sold").length;
         const bosses = salesByBoss(list);
-        const months = salesByMonth(list);
+        const { months, undated } = salesByMonth(list);
         expect(bosses.reduce((t, b) => t + b.cents, 0)).toBe(total);
-        expect(months.reduce((t, m) => t + m.cents, 0)).toBe(total);
-        expect(months.reduce((t, m) => t + m.items, 0)).toBe(count);
+        expect(months.reduce((t, m) => t + m.cents, 0) + undated.cents).toBe(total);
+        expect(months.reduce((t, m) => t + m.items, 0) + undated.items).toBe(count);
         expect(bosses.length).toBeLessThanOrEqual(3);
       }),
     );

@@ -1,9 +1,8 @@
 /**
  * What the market sold (issue 30): the value of the Sold items per boss and per month, in integer cents. An item's
- * month is that of its day (its date acquired, else the day it was recorded), as the split rules read it.
+ * month is that of its date acquired, as the market's Date column shows it; items without one are counted apart.
  */
 import { type Cents, readMoney } from "../money/money.ts";
-import { splitDayOf } from "../salary/split-rules.ts";
 import type { MarketExchangeItem } from "../schemas/market.ts";
 import { compareText } from "../sorting/compare-text.ts";
 
@@ -45,20 +44,31 @@ const nextMonth = (month: string) => {
   return mm === 12 ? `${year + 1}-01` : `${year}-${String(mm + 1).padStart(2, "0")}`;
 };
 
-/** Per month, oldest first, every month from the first sale's to the last's (a month without sales at 0). */
-export function salesByMonth(items: readonly SalesItem[]): SalesTotal[] {
+export interface SalesByMonth {
+  /** Oldest first, every month from the first sale's to the last's (a month without sales at 0). */
+  months: SalesTotal[];
+  /** The Sold items without a date acquired: in no month. */
+  undated: { cents: Cents; items: number };
+}
+
+export function salesByMonth(items: readonly SalesItem[]): SalesByMonth {
   const totals = new Map<string, SalesTotal>();
+  const undated = { cents: 0, items: 0 };
   for (const item of items) {
     if (item.status !== "Sold") continue;
-    const day = splitDayOf(item.dateAcquired, item.createdAt);
-    if (day !== null) add(totals, day.slice(0, 7), readMoney(item.value) ?? 0);
+    const cents = readMoney(item.value) ?? 0;
+    if (item.dateAcquired) add(totals, item.dateAcquired.slice(0, 7), cents);
+    else {
+      undated.cents += cents;
+      undated.items += 1;
+    }
   }
-  const months = [...totals.keys()].sort();
-  const first = months[0];
-  const last = months.at(-1);
-  if (first === undefined || last === undefined) return [];
-  const all: SalesTotal[] = [];
-  for (let month = first; month <= last; month = nextMonth(month))
-    all.push(totals.get(month) ?? { key: month, cents: 0, items: 0 });
-  return all;
+  const found = [...totals.keys()].sort();
+  const first = found[0];
+  const last = found.at(-1);
+  const months: SalesTotal[] = [];
+  if (first !== undefined && last !== undefined)
+    for (let month = first; month <= last; month = nextMonth(month))
+      months.push(totals.get(month) ?? { key: month, cents: 0, items: 0 });
+  return { months, undated };
 }

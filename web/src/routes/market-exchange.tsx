@@ -1,9 +1,10 @@
 import { Plus, Swords } from "lucide-react";
-import { useDeferredValue, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
 import { splitRuleBookOf } from "@shared/salary/split-rules.ts";
 import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
 import { Button } from "../components/button.tsx";
+import { WhenVisible } from "../components/charts/when-visible.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { MarketSummaryCards } from "../components/market-summary-cards.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -53,6 +54,9 @@ type Open =
   | { dialog: "distribution"; item: MarketItem };
 
 const NONE: never[] = [];
+
+/** Decision 088: the charts' code (uPlot) is fetched when they scroll into view. */
+const SalesCharts = lazy(() => import("../features/admin-market/sales-charts.tsx"));
 
 /** The admin market exchange: summary, filters, the loot table and its dialogs. */
 export function MarketExchangePage() {
@@ -105,6 +109,11 @@ export function MarketExchangePage() {
         }
       />
       <MarketSummaryCards summary={items.status === "ready" ? summary : null} />
+      <WhenVisible minHeight="22rem" label="Sales charts">
+        <Suspense fallback={null}>
+          <SalesCharts />
+        </Suspense>
+      </WhenVisible>
       <AdminMarketFiltersBar filters={filters} bosses={bossList} onChange={setFilters} />
       <AdminMarketTable
         state={items.status === "ready" ? shownState : items}
