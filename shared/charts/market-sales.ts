@@ -6,10 +6,7 @@ import { type Cents, readMoney } from "../money/money.ts";
 import type { MarketExchangeItem } from "../schemas/market.ts";
 import { compareText } from "../sorting/compare-text.ts";
 
-export type SalesItem = Pick<
-  MarketExchangeItem,
-  "bossName" | "value" | "status" | "dateAcquired" | "createdAt"
->;
+export type SalesItem = Pick<MarketExchangeItem, "bossName" | "value" | "status" | "dateAcquired">;
 
 export interface SalesTotal {
   /** The boss's name, or the month ('YYYY-MM'). */
