@@ -57,6 +57,12 @@ afterAll(async () => {
   await portal?.stop();
 });
 
+/** A phone with the app's service worker, so the charts can be tried offline after a sync. */
+const phonePage = async () =>
+  (
+    await portal.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers: "allow" })
+  ).newPage();
+
 const usdt = (cents: number) => formatMoney(cents, "usdt");
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -100,13 +106,8 @@ describe("charts", () => {
     const chartmaw = sold.filter((item) => item.bossName === "Chartmaw");
     expect(chartmaw.length).toBe(2);
 
-    const context = await portal.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      serviceWorkers: "allow",
-    });
-    const page = await context.newPage();
+    const page = await phonePage();
+    const context = page.context();
     await portal.login(page, "admin");
 
     // Market: per boss and per month.
@@ -167,13 +168,8 @@ describe("charts", () => {
   });
 
   it("draw a raider's earnings and payouts over time, online and offline", async () => {
-    const context = await portal.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      serviceWorkers: "allow",
-    });
-    const page = await context.newPage();
+    const page = await phonePage();
+    const context = page.context();
     await portal.login(page, "user");
     const admin = await portal.adminApi();
     const accounts = (await admin.get<{ accounts: Account[] }>("/admin/accounts")).body.accounts;

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { CHART_COLORS } from "./chart-theme.ts";
+import { axisMoney, CHART_COLORS } from "./chart-theme.ts";
 
 export type UplotOptions = Omit<uPlot.Options, "width" | "height">;
 
@@ -25,6 +25,16 @@ export function chartAxis(values?: uPlot.Axis["values"], size?: number): uPlot.A
 export const utcDates = (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC");
 
 export { uPlot };
+
+/** A money chart over calendar days: a UTC time axis and amounts in cents on the left, labelled compactly. */
+export function moneyOverTime(series: uPlot.Series[]): UplotOptions {
+  return {
+    tzDate: utcDates,
+    scales: { x: { time: true } },
+    axes: [chartAxis(), chartAxis((_, ticks) => ticks.map(axisMoney), 56)],
+    series: [{}, ...series],
+  };
+}
 
 export function UplotChart({
   options,

@@ -8,31 +8,19 @@ import { countOf } from "@shared/glossary/glossary.ts";
 import { BarRows } from "@web/components/charts/bar-rows.tsx";
 import { ChartFigure } from "@web/components/charts/chart-figure.tsx";
 import { axisMoney, CHART_COLORS, money, monthLabel } from "@web/components/charts/chart-theme.ts";
-import {
-  chartAxis,
-  UplotChart,
-  type UplotOptions,
-  uPlot,
-  utcDates,
-} from "@web/components/charts/uplot-chart.tsx";
+import { moneyOverTime, UplotChart, uPlot } from "@web/components/charts/uplot-chart.tsx";
 import { useMarketItems } from "@web/data/hooks.ts";
 
-const MONTH_OPTIONS: UplotOptions = {
-  tzDate: utcDates,
-  scales: { x: { time: true } },
-  axes: [chartAxis(), chartAxis((_, ticks) => ticks.map(axisMoney), 56)],
-  series: [
-    {},
-    {
-      label: "Sold",
-      stroke: CHART_COLORS.gold,
-      fill: `${CHART_COLORS.gold}cc`,
-      width: 0,
-      paths: uPlot.paths.bars?.({ size: [0.7, 40], align: 0 }),
-      points: { show: false },
-    },
-  ],
-};
+const MONTH_OPTIONS = moneyOverTime([
+  {
+    label: "Sold",
+    stroke: CHART_COLORS.gold,
+    fill: `${CHART_COLORS.gold}cc`,
+    width: 0,
+    paths: uPlot.paths.bars?.({ size: [0.7, 40], align: 0 }),
+    points: { show: false },
+  },
+]);
 
 const monthSeconds = (month: string) => Date.parse(`${month}-01T00:00:00Z`) / 1000;
 
@@ -51,7 +39,7 @@ export default function SalesCharts() {
     undefined,
   );
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       <ChartFigure
         name="sales-by-boss"
         title="Sold per boss"

@@ -101,7 +101,7 @@ export default function AttendanceCharts() {
   return (
     <div className="space-y-4">
       <WindowSwitch days={days} onChange={setDays} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <ChartFigure
           name="raids-per-member"
           title={`Raids per member, last ${days} days`}

@@ -11,36 +11,17 @@ import { ruleForDay, splitRuleBookOf } from "@shared/salary/split-rules.ts";
 import { percentOf } from "@shared/salary/split-rules-text.ts";
 import { FUND_LABELS, FUNDS } from "@shared/schemas/fund-spending.ts";
 import { ChartFigure } from "@web/components/charts/chart-figure.tsx";
-import {
-  axisMoney,
-  CHART_COLORS,
-  dayLabel,
-  money,
-  monthEnds,
-  monthLabel,
-} from "@web/components/charts/chart-theme.ts";
-import {
-  chartAxis,
-  UplotChart,
-  type UplotOptions,
-  uPlot,
-  utcDates,
-} from "@web/components/charts/uplot-chart.tsx";
+import { CHART_COLORS, dayLabel, money, monthEnds, monthLabel } from "@web/components/charts/chart-theme.ts";
+import { moneyOverTime, UplotChart, uPlot } from "@web/components/charts/uplot-chart.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { useFundSpending, useGuildMembers, useMarketItems, useSplitRules } from "@web/data/hooks.ts";
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
-const OPTIONS: UplotOptions = {
-  tzDate: utcDates,
-  scales: { x: { time: true } },
-  axes: [chartAxis(), chartAxis((_, ticks) => ticks.map(axisMoney), 56)],
-  series: [
-    {},
-    { label: "Income", stroke: CHART_COLORS.gold, width: 2, paths: stepped },
-    { label: "Spending", stroke: CHART_COLORS.sky, width: 2, paths: stepped },
-    { label: "Balance", stroke: CHART_COLORS.green, width: 2, dash: [6, 4], paths: stepped },
-  ],
-};
+const OPTIONS = moneyOverTime([
+  { label: "Income", stroke: CHART_COLORS.gold, width: 2, paths: stepped },
+  { label: "Spending", stroke: CHART_COLORS.sky, width: 2, paths: stepped },
+  { label: "Balance", stroke: CHART_COLORS.green, width: 2, dash: [6, 4], paths: stepped },
+]);
 const LEGEND = [
   { label: "Income", color: CHART_COLORS.gold },
   { label: "Spending", color: CHART_COLORS.sky },
@@ -97,7 +78,7 @@ export default function FundCharts() {
   }, [items, members, rules, spending]);
   if (!flows) return <Skeleton className="h-[22rem] w-full rounded-2xl" />;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       {flows.map(({ flow, share }) => (
         <FundChart key={flow.fund} flow={flow} share={share} />
       ))}

@@ -8,33 +8,14 @@ import { earningsOverTime } from "@shared/charts/earnings-over-time.ts";
 import { daySeconds } from "@shared/charts/running-totals.ts";
 import type { EarningsCharacter, EarningsItem, EarningsPayout } from "@shared/schemas/my-earnings.ts";
 import { ChartFigure } from "@web/components/charts/chart-figure.tsx";
-import {
-  axisMoney,
-  CHART_COLORS,
-  dayLabel,
-  money,
-  monthEnds,
-  monthLabel,
-} from "@web/components/charts/chart-theme.ts";
-import {
-  chartAxis,
-  UplotChart,
-  type UplotOptions,
-  uPlot,
-  utcDates,
-} from "@web/components/charts/uplot-chart.tsx";
+import { CHART_COLORS, dayLabel, money, monthEnds, monthLabel } from "@web/components/charts/chart-theme.ts";
+import { moneyOverTime, UplotChart, uPlot } from "@web/components/charts/uplot-chart.tsx";
 import { FilterSelect } from "@web/components/filter-select.tsx";
 
-const OPTIONS: UplotOptions = {
-  tzDate: utcDates,
-  scales: { x: { time: true } },
-  axes: [chartAxis(), chartAxis((_, ticks) => ticks.map(axisMoney), 56)],
-  series: [
-    {},
-    { label: "Earned", stroke: CHART_COLORS.gold, width: 2, paths: uPlot.paths.stepped?.({ align: 1 }) },
-    { label: "Paid", stroke: CHART_COLORS.sky, width: 2, paths: uPlot.paths.stepped?.({ align: 1 }) },
-  ],
-};
+const OPTIONS = moneyOverTime([
+  { label: "Earned", stroke: CHART_COLORS.gold, width: 2, paths: uPlot.paths.stepped?.({ align: 1 }) },
+  { label: "Paid", stroke: CHART_COLORS.sky, width: 2, paths: uPlot.paths.stepped?.({ align: 1 }) },
+]);
 
 export default function EarningsChart({
   answer,
