@@ -6,7 +6,8 @@
  * (DevTools' Emulation.setCPUThrottlingRate), for each chart: the page is opened and synced, then the chart is asked
  * for (scrolled to, its tab or its button) and timed from that moment to its `chart-drawn:<name>` performance mark
  * (chart-figure.tsx): fetching its lazy chunk, computing its series and drawing. The baseline, in the same run and
- * page: from the same kind of start to the next frame without a chart (what the throttled page costs by itself).
+ * page without the chart: one throttled frame from the same start; for the market's charts, which load with the page
+ * and are timed from the navigation, the page's first item row.
  * Target: 300 ms per chart. A benchmark, not a test: it exits 1 only when something fails to run.
  */
 import { parseArgs } from "node:util";
@@ -22,6 +23,9 @@ const items = Number(values.items);
 const throttle = Number(values.throttle);
 const TARGET_MS = 300;
 const WAIT = 180_000;
+
+/** An item row of the market table (bench-inp.ts): the page's own first paint of data. */
+const ITEM_ROW = "table tbody tr:not([data-testid=skeleton-row]):not([aria-hidden=true])";
 
 interface ChartCase {
   chart: string;
@@ -45,38 +49,41 @@ const CASES: ChartCase[] = [
     chart: "sales-by-boss",
     path: "/market-exchange",
     role: "admin",
-    ready: (page) => page.locator("[data-testid=chart-sales-by-boss]").waitFor({ timeout: WAIT }),
+    // Near the top of the page, so it loads with it: timed from the navigation, like the page's first item row.
+    ready: (page) => page.locator(ITEM_ROW).first().waitFor({ timeout: WAIT }),
     ask: "",
   },
   {
     chart: "fund-guild",
     path: "/guild-funds",
     role: "admin",
-    ready: (page) => page.locator("[data-chart-placeholder]").waitFor({ timeout: WAIT }),
+    ready: (page) =>
+      page.locator("[data-testid=reserved-guild-funds]", { hasText: "USDT" }).waitFor({ timeout: WAIT }),
     ask: scrollTo("[data-chart-placeholder]"),
   },
   {
     chart: "raids-per-member",
     path: "/admin/attendance",
     role: "admin",
-    ready: (page) => page.getByRole("tab", { name: "Charts" }).waitFor({ timeout: WAIT }),
+    ready: (page) => page.getByRole("row", { name: /Edit/ }).first().waitFor({ timeout: WAIT }),
     ask: tabClick("Charts"),
   },
   {
     chart: "next-24-hours",
     path: "/boss-timers",
     role: "admin",
-    ready: (page) => page.getByRole("button", { name: "Next 24 hours" }).waitFor({ timeout: WAIT }),
+    ready: (page) => page.getByText("AURAQ").first().waitFor({ timeout: WAIT }),
     ask: click("Next 24 hours"),
   },
   {
     chart: "earnings",
     path: "/me/earnings",
     role: "user",
-    ready: (page) => page.locator("[data-chart-placeholder]").waitFor({ timeout: WAIT }),
+    ready: (page) => page.getByTestId("balance").waitFor({ timeout: WAIT }),
     ask: scrollTo("[data-chart-placeholder]"),
   },
 ];
+
 /** Charts drawn by the same request as another one (the same chunk and page): their own mark is read too. */
 const ALSO = {
   "sales-by-boss": ["sales-by-month"],
@@ -89,16 +96,20 @@ async function timeChart(
   page: Page,
   target: ChartCase,
 ): Promise<{ chart: string; ms: number; baseline: number }[]> {
-  const baseline = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
-      }),
-  );
   const names = [target.chart, ...((ALSO as Record<string, string[]>)[target.chart] ?? [])];
-  await page.evaluate(`performance.mark("chart-asked"); ${target.ask}`);
-  await page.locator(`[data-testid="chart-${target.chart}"][data-drawn="true"]`).waitFor({ timeout: WAIT });
+  // A chart that loads with its page is timed from the navigation, against the page's first row of data (the page
+  // without the chart); one that is asked for, from the ask, against one throttled frame of the same page.
+  const fromNavigation = target.ask === "";
+  const baseline = fromNavigation
+    ? await page.evaluate(() => performance.now())
+    : await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const start = performance.now();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+          }),
+      );
+  if (!fromNavigation) await page.evaluate(`performance.mark("chart-asked"); ${target.ask}`);
   return Promise.all(
     names.map(async (chart) => {
       await page.locator(`[data-testid="chart-${chart}"][data-drawn="true"]`).waitFor({ timeout: WAIT });
@@ -156,7 +167,7 @@ try {
   console.log(
     `bench:charts: npm start, the sample data and ${items.toLocaleString("en-US")} more Sold items; ${character?.playerName}'s ${shares.toLocaleString("en-US")} shares on My earnings; ${throttle}x CPU throttling at ${PHONE.width}x${PHONE.height}; target ${TARGET_MS} ms`,
   );
-  console.log("\n| chart | page | drawn (ms) | baseline: a frame (ms) | target |");
+  console.log("\n| chart | page | drawn (ms) | baseline (ms) | target |");
   console.log("| --- | --- | ---: | ---: | --- |");
   for (const target of CASES) {
     const page = await portal.newPage({ viewport: PHONE });
@@ -165,12 +176,18 @@ try {
       // The first visit syncs the local store; the measured one starts from it.
       await page.goto(portal.url(target.path));
       await target.ready(page);
-      await page.waitForTimeout(3_000);
+      await page
+        .getByText(/Last synced/)
+        .first()
+        .waitFor({ timeout: WAIT });
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
       await page.reload();
       await target.ready(page);
-      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 20_000 })));
+      if (target.ask !== "")
+        await page.evaluate(
+          () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 20_000 })),
+        );
       for (const r of await timeChart(page, target))
         console.log(
           `| ${r.chart} | ${target.path} | ${ms(r.ms)} | ${ms(r.baseline)} | ${r.ms <= TARGET_MS ? "met" : "MISSED"} |`,
