@@ -156,14 +156,18 @@ beforeAll(async () => {
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
   params.$id = String(opened.body.checkIn.id);
   params.$code = opened.body.checkIn.code;
-  // An open auction of a Pending sample item: the raider's and the officer's auction pages.
-  const market = await admin.get<{ marketExchangeItems: { id: number; status: string }[] }>(
-    "/market-exchange",
-  );
-  const pending = market.body.marketExchangeItems.find((item) => item.status === "Pending");
-  expect(pending, "a Pending item in the sample data").toBeDefined();
+  // An open auction of an item of its own: the raider's and the officer's auction pages.
+  const item = await admin.post<{ marketExchangeItem: { id: number } }>("/market-exchange", {
+    lootName: "Accessibility Test Blade",
+    bossName: "Frostfang",
+    value: 0,
+    status: "Pending",
+    participatedMembers: [RAIDER.displayName],
+    totalFunds: 0,
+  });
+  expect(item.status, JSON.stringify(item.body)).toBe(201);
   const auction = await admin.post<{ auction: { id: number } }>("/auctions", {
-    marketItemId: pending?.id,
+    marketItemId: item.body.marketExchangeItem.id,
     startPrice: 10,
     minRaise: 1,
     seconds: 3600,

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from "react";
 import { PageHeader } from "../components/page-header.tsx";
 import { BossTimerGrid } from "../features/boss-timers/boss-timer-grid.tsx";
 import { SpawnSoundToggle } from "../features/boss-timers/spawn-sound-toggle.tsx";
@@ -7,9 +8,13 @@ import { CheckInsOnBossPage, useBossTimersPage } from "./-components/use-boss-ti
 
 const COLLECTIONS = ["timers"] as const;
 
+/** Decision 088: the boss page's first download has no room for a chart; it is fetched when asked for. */
+const NightAhead = lazy(() => import("./-components/night-ahead.tsx"));
+
 /** The public boss timer page: anyone watches, a logged-in account starts timers, nobody resets here. */
 export function BossTimersPage() {
   const { timers, guildTimeZone, onActivate, footerFor } = useBossTimersPage("/boss-timers");
+  const [ahead, setAhead] = useState(false);
   return (
     <>
       <PageHeader
@@ -19,10 +24,25 @@ export function BossTimersPage() {
           <>
             <SpawnAlertsButton />
             <SpawnSoundToggle />
+            <button
+              type="button"
+              aria-expanded={ahead}
+              onClick={() => setAhead(!ahead)}
+              className="min-h-11 rounded-lg border border-line px-3 text-sm font-semibold text-ink hover:border-gold/60"
+            >
+              Next 24 hours
+            </button>
             <LastSynced collections={COLLECTIONS} />
           </>
         }
       />
+      {ahead && timers.status === "ready" ? (
+        <div className="mb-6">
+          <Suspense fallback={null}>
+            <NightAhead rows={timers.data} zone={guildTimeZone} />
+          </Suspense>
+        </div>
+      ) : null}
       <CheckInsOnBossPage timers={timers} place="above" />
       <BossTimerGrid
         state={timers}

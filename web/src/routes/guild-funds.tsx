@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { moneyText } from "@shared/money/money.ts";
 import { type FundsIncome, fundFigures } from "@shared/payouts/fund-figures.ts";
 import { FUNDS, type FundName, type FundSpending } from "@shared/schemas/fund-spending.ts";
+import { WhenVisible } from "../components/charts/when-visible.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { useFundSpending, useFunds, useSyncStatus } from "../data/hooks.ts";
 import type { OutboxRow } from "../data/portal-db.ts";
@@ -13,6 +14,9 @@ import { FailedWrites, PendingChanges } from "../features/outbox/write-status.ts
 import { collectionState } from "../features/sync-status/collection-state.ts";
 import { useOnline } from "../features/sync-status/use-online.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
+
+/** Decision 088: the charts' code (uPlot) is fetched when they scroll into view. */
+const FundCharts = lazy(() => import("../features/funds/fund-charts.tsx"));
 
 const SPENDING_WRITES = ["createSpending", "deleteSpending"];
 const SPENDING_TAKEN_OFF = "Recorded spending is taken off; each fund's ledger is below.";
@@ -91,6 +95,11 @@ export function GuildFundsPage() {
       <FailedWrites names={SPENDING_WRITES} describe={describeSpendingWrite} />
       <div className="space-y-6">
         <GuildFundsCard state={funds} note={SPENDING_TAKEN_OFF} />
+        <WhenVisible minHeight="22rem" label="The funds over time">
+          <Suspense fallback={null}>
+            <FundCharts />
+          </Suspense>
+        </WhenVisible>
         {FUNDS.map((fund) => (
           <FundSection
             key={fund}

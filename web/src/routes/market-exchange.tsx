@@ -4,6 +4,7 @@ import { bossOptions, summarizeMarket } from "@shared/market/market-summary.ts";
 import { splitRuleBookOf } from "@shared/salary/split-rules.ts";
 import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
 import { Button } from "../components/button.tsx";
+import { WhenVisible } from "../components/charts/when-visible.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { MarketSummaryCards } from "../components/market-summary-cards.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -60,6 +61,9 @@ const OpenAuctionDialog = lazy(() =>
 
 const NONE: never[] = [];
 
+/** Decision 088: the charts' code (uPlot) is fetched when they scroll into view. */
+const SalesCharts = lazy(() => import("../features/admin-market/sales-charts.tsx"));
+
 /** The admin market exchange: summary, filters, the loot table and its dialogs. */
 export function MarketExchangePage() {
   useDocumentTitle((brand) => `Market Exchange - ${brand}`);
@@ -112,6 +116,11 @@ export function MarketExchangePage() {
         }
       />
       <MarketSummaryCards summary={items.status === "ready" ? summary : null} />
+      <WhenVisible minHeight="22rem" label="Sales charts">
+        <Suspense fallback={null}>
+          <SalesCharts />
+        </Suspense>
+      </WhenVisible>
       <AdminMarketFiltersBar filters={filters} bosses={bossList} onChange={setFilters} />
       <AdminMarketTable
         state={items.status === "ready" ? shownState : items}

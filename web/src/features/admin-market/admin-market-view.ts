@@ -10,11 +10,8 @@ import {
   parseParticipants,
   resolveParticipantsIn,
 } from "@shared/participants/parse-participants.ts";
-import {
-  distributeItem,
-  type ItemDistribution,
-  type MemberCategory,
-} from "@shared/salary/distribute-item.ts";
+import { distributeItem, type ItemDistribution } from "@shared/salary/distribute-item.ts";
+import { salaryRosterOf } from "@shared/salary/salary-roster.ts";
 import { ruleForDay, type SplitRule, type SplitRuleBook, splitDayOf } from "@shared/salary/split-rules.ts";
 import { sortAdminMarket } from "@shared/sorting/market-sort.ts";
 import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
@@ -65,19 +62,6 @@ export function filterAdminMarket(items: readonly MarketItem[], filters: AdminMa
   return sortAdminMarket(items).filter(adminMarketMatches(filters));
 }
 
-const CATEGORIES: ReadonlySet<string> = new Set(["Guild Master", "Core", "Members"]);
-
-function salaryRoster(roster: readonly GuildMember[]) {
-  return roster.map((m) => ({
-    id: m.id,
-    playerName: m.playerName,
-    mainMemberId: m.mainMemberId ?? null,
-    playerAlias: m.playerAlias ?? null,
-    category: (CATEGORIES.has(m.category) ? m.category : "Members") as MemberCategory,
-    raidsParticipated: m.raidsParticipated ?? 0,
-  }));
-}
-
 export interface ParticipantRow {
   name: string;
   category: string;
@@ -85,10 +69,12 @@ export interface ParticipantRow {
 
 /** The item's participants with their roster category (Members when not on the roster). */
 export function itemParticipants(item: MarketItem, roster: readonly GuildMember[]): ParticipantRow[] {
-  return parseParticipants(item.participatedMembers ?? "", salaryRoster(roster)).map(({ name, member }) => ({
-    name,
-    category: member?.category ?? "Members",
-  }));
+  return parseParticipants(item.participatedMembers ?? "", salaryRosterOf(roster)).map(
+    ({ name, member }) => ({
+      name,
+      category: member?.category ?? "Members",
+    }),
+  );
 }
 
 /**
@@ -96,7 +82,7 @@ export function itemParticipants(item: MarketItem, roster: readonly GuildMember[
  * not for every item on each render.
  */
 export function participantCounter(roster: readonly GuildMember[]): (item: MarketItem) => number {
-  const index = indexParticipantRoster(salaryRoster(roster));
+  const index = indexParticipantRoster(salaryRosterOf(roster));
   const counted = new WeakMap<MarketItem, number>();
   return (item) => {
     let count = counted.get(item);
@@ -135,7 +121,7 @@ export function itemDistribution(
         participatedMembers: item.participatedMembers ?? "",
         status: item.status,
       },
-      salaryRoster(roster),
+      salaryRosterOf(roster),
       itemSplitRule(item, book),
     );
   } catch {

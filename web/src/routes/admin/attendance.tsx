@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarPlus, Swords } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { sortRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
@@ -38,6 +38,9 @@ import { FailedWrites, PendingChanges } from "@web/features/outbox/write-status.
 import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
+
+/** Decision 088: the charts' code is fetched when their tab is opened. */
+const AttendanceCharts = lazy(() => import("@web/features/attendance/attendance-charts.tsx"));
 
 const ATTENDANCE_WRITES = ["createAttendance", "updateAttendance", "deleteAttendance"];
 const tabClass =
@@ -152,6 +155,9 @@ export function AttendancePage() {
             {GLOSSARY.lootItems}
             {count(lootState)}
           </Tabs.Trigger>
+          <Tabs.Trigger value="charts" className={tabClass}>
+            Charts
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="records">
           <AttendanceRecordsTable
@@ -167,6 +173,11 @@ export function AttendancePage() {
         </Tabs.Content>
         <Tabs.Content value="loot">
           <LootParticipationTable state={lootState} />
+        </Tabs.Content>
+        <Tabs.Content value="charts">
+          <Suspense fallback={null}>
+            <AttendanceCharts />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
       <AttendanceFormDialog

@@ -5,11 +5,13 @@
  */
 import { Link } from "@tanstack/react-router";
 import { AlertCircle, CloudOff, Link2Off, LogOut } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { formatDateTime } from "@shared/format/format-date.ts";
 import { countOf } from "@shared/glossary/glossary.ts";
 import { MY_EARNINGS_MESSAGES, type MyEarnings, savedCopyLabel } from "@shared/schemas/my-earnings.ts";
 import { Button, buttonClass } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
+import { WhenVisible } from "@web/components/charts/when-visible.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
 import { SignedInDevices } from "@web/features/devices/signed-in-devices.tsx";
@@ -21,6 +23,9 @@ import type { SessionUser } from "@web/lib/session-store.ts";
 import { AccessGuard } from "@web/shell/access-guard.tsx";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 import { useMyLogout } from "./-components/use-my-logout.ts";
+
+/** Decision 088: the chart's code (uPlot) is fetched when it scrolls into view. */
+const EarningsChart = lazy(() => import("@web/features/my-earnings/earnings-chart.tsx"));
 
 function SavedNotice({ savedAt, reason }: { savedAt: number; reason: "offline" | "failed" }) {
   return (
@@ -77,6 +82,11 @@ function Earnings({ answer }: { answer: MyEarnings }) {
   return (
     <div className="space-y-6">
       <EarningsTotalsCard totals={answer.totals} characters={answer.characters} />
+      <WhenVisible minHeight="22rem" label="Earned and paid over time">
+        <Suspense fallback={<Skeleton className="h-[22rem] w-full rounded-2xl" />}>
+          <EarningsChart answer={answer} />
+        </Suspense>
+      </WhenVisible>
       <section aria-labelledby="payouts-title" className="space-y-3">
         <h2 id="payouts-title" className="text-lg font-semibold text-ink">
           Payouts{" "}

@@ -1,0 +1,203 @@
+/**
+ * `npm run bench:charts`: how long each chart takes to draw with a large history in the local store (decision 088).
+ * `npm start` on a fresh DATA_DIR with the sample data and N more Sold items (`--items N`, default 10,000, imported in
+ * one call, 20 participants each, over two years), a raider account linked to a character in about 4,000 of them,
+ * and 1,000 raids on the items' days; then in Debian's Chromium (playwright-core) at 390x844 under 4x CPU throttling
+ * (DevTools' Emulation.setCPUThrottlingRate), for each chart: the page is opened and synced, reloaded, and the chart
+ * timed to its `chart-drawn:<name>` performance mark (chart-figure.tsx: fetching its lazy chunk, computing its series,
+ * drawing). Charts on a phone's first screen (market, funds, My earnings) load with their page and are timed from the
+ * navigation, against the page's own data on screen without the chart as the baseline; the attendance charts (their
+ * tab) and the boss page's (its button) are timed from the ask, against one throttled frame of that page.
+ * Target: 300 ms per chart. A benchmark, not a test: it exits 1 only when something fails to run.
+ */
+import { parseArgs } from "node:util";
+import type { Page } from "playwright-core";
+import { ADMIN, apiLogin, PHONE, startBrowserPortal, USER } from "../tests/e2e/browser.ts";
+import { marketImportRows } from "./bench-market-rows.ts";
+import { ms } from "./bench-stats.ts";
+
+const { values } = parseArgs({
+  options: { items: { type: "string", default: "10000" }, throttle: { type: "string", default: "4" } },
+});
+const items = Number(values.items);
+const throttle = Number(values.throttle);
+const TARGET_MS = 300;
+const WAIT = 180_000;
+
+/** An item row of the market table (bench-inp.ts): the page's own first paint of data. */
+const ITEM_ROW = "table tbody tr:not([data-testid=skeleton-row]):not([aria-hidden=true])";
+
+interface ChartCase {
+  chart: string;
+  path: string;
+  role: "admin" | "user";
+  /** What the page shows once its data is there, before the chart is asked for. */
+  ready: (page: Page) => Promise<void>;
+  /** Asks for the chart (in the page, so the start mark is taken right before). */
+  ask: string;
+}
+
+const click = (text: string) =>
+  `[...document.querySelectorAll("button,[role=tab]")].find((b) => b.textContent?.trim() === ${JSON.stringify(text)})?.dispatchEvent(new MouseEvent("click", { bubbles: true }))`;
+const tabClick = (name: string) =>
+  `(() => { const t = [...document.querySelectorAll("[role=tab]")].find((b) => b.textContent?.trim() === ${JSON.stringify(name)}); t?.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 })); t?.dispatchEvent(new MouseEvent("mousedown", { bubbles: true })); t?.click(); })()`;
+
+const CASES: ChartCase[] = [
+  {
+    chart: "sales-by-boss",
+    path: "/market-exchange",
+    role: "admin",
+    // Near the top of the page, so it loads with it: timed from the navigation, like the page's first item row.
+    ready: (page) => page.locator(ITEM_ROW).first().waitFor({ timeout: WAIT }),
+    ask: "",
+  },
+  {
+    chart: "fund-guild",
+    path: "/guild-funds",
+    role: "admin",
+    // Within a phone's first screen, so it loads with the page, as the market's do.
+    ready: (page) =>
+      page.locator("[data-testid=reserved-guild-funds]", { hasText: "USDT" }).waitFor({ timeout: WAIT }),
+    ask: "",
+  },
+  {
+    chart: "raids-per-member",
+    path: "/admin/attendance",
+    role: "admin",
+    ready: (page) => page.getByRole("row", { name: /Edit/ }).first().waitFor({ timeout: WAIT }),
+    ask: tabClick("Charts"),
+  },
+  {
+    chart: "next-24-hours",
+    path: "/boss-timers",
+    role: "admin",
+    ready: (page) => page.getByText("AURAQ").first().waitFor({ timeout: WAIT }),
+    ask: click("Next 24 hours"),
+  },
+  {
+    chart: "earnings",
+    path: "/me/earnings",
+    role: "user",
+    ready: (page) => page.getByTestId("balance").waitFor({ timeout: WAIT }),
+    ask: "",
+  },
+];
+
+/** Charts drawn by the same request as another one (the same chunk and page): their own mark is read too. */
+const ALSO = {
+  "sales-by-boss": ["sales-by-month"],
+  "fund-guild": ["fund-admin"],
+  "raids-per-member": ["raid-times"],
+};
+
+/** Milliseconds from a mark taken right before `ask` to each chart's drawn mark; the baseline is to the next frame. */
+async function timeChart(
+  page: Page,
+  target: ChartCase,
+): Promise<{ chart: string; ms: number; baseline: number }[]> {
+  const names = [target.chart, ...((ALSO as Record<string, string[]>)[target.chart] ?? [])];
+  // A chart that loads with its page is timed from the navigation, against the page's own data on screen (the page
+  // without the chart: the market's first item row, the funds overview, My earnings' balance); one that is asked
+  // for, from the ask, against one throttled frame of the same page.
+  const fromNavigation = target.ask === "";
+  const baseline = fromNavigation
+    ? await page.evaluate(() => performance.now())
+    : await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const start = performance.now();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
+          }),
+      );
+  if (!fromNavigation) await page.evaluate(`performance.mark("chart-asked"); ${target.ask}`);
+  return Promise.all(
+    names.map(async (chart) => {
+      await page.locator(`[data-testid="chart-${chart}"][data-drawn="true"]`).waitFor({ timeout: WAIT });
+      const took = await page.evaluate((name) => {
+        const asked = performance.getEntriesByName("chart-asked").at(-1)?.startTime ?? 0;
+        const drawn = performance.getEntriesByName(`chart-drawn:${name}`).at(-1)?.startTime ?? Number.NaN;
+        return drawn - asked;
+      }, chart);
+      return { chart, ms: took, baseline };
+    }),
+  );
+}
+
+const portal = await startBrowserPortal();
+try {
+  const admin = await apiLogin(portal.baseUrl, ADMIN.email, ADMIN.password);
+  const members = await admin.get<{ guildMembers: { id: number; playerName: string; status: string }[] }>(
+    "/guild-members?status=all",
+  );
+  const bosses = await admin.get<{ bossNames: { name: string }[] }>("/public/boss-names");
+  const roster = members.body.guildMembers.map((m) => m.playerName);
+  const rows = marketImportRows(
+    items,
+    roster,
+    bosses.body.bossNames.map((b) => b.name),
+  );
+  const imported = await admin.post("/admin/import-market-data", { marketData: rows });
+  if (imported.status !== 200 && imported.status !== 201)
+    throw new Error(`the import answered ${imported.status}: ${JSON.stringify(imported.body).slice(0, 300)}`);
+  // A raid on every third item's day before today, with that item's participants, in the evening (18:00-22:00 UTC).
+  const today = new Date().toISOString().slice(0, 10);
+  const raids = rows.filter((row, i) => i % 3 === 0 && row.dateAcquired < today).slice(-1000);
+  const active = new Set(
+    members.body.guildMembers.filter((m) => m.status === "active").map((m) => m.playerName),
+  );
+  for (const [i, row] of raids.entries()) {
+    const present = row.participatedMembers.filter((name) => active.has(name));
+    if (present.length === 0) continue;
+    const res = await admin.post("/attendance", {
+      bossName: row.bossName,
+      dateAttended: `${row.dateAcquired}T${18 + (i % 5)}:00:00Z`,
+      participatedMembers: present,
+    });
+    if (res.status !== 201) throw new Error(`attendance answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  // The raider (created by the first login as "user") is linked to the roster's first character.
+  const probe = await portal.newPage({ viewport: PHONE });
+  await portal.login(probe, "user");
+  await probe.context().close();
+  const accounts = await admin.get<{ accounts: { id: number; email: string }[] }>("/admin/accounts");
+  const userId = accounts.body.accounts.find((a) => a.email === USER.email)?.id;
+  const character = members.body.guildMembers[0];
+  await admin.post("/admin/accounts/link-member", { userId, memberId: character?.id });
+  const shares = rows.filter((r) => r.participatedMembers.includes(character?.playerName ?? "")).length;
+  console.log(
+    `bench:charts: npm start, the sample data and ${items.toLocaleString("en-US")} more Sold items; ${character?.playerName}'s ${shares.toLocaleString("en-US")} shares on My earnings; ${throttle}x CPU throttling at ${PHONE.width}x${PHONE.height}; target ${TARGET_MS} ms`,
+  );
+  console.log("\n| chart | page | drawn (ms) | baseline (ms) | target |");
+  console.log("| --- | --- | ---: | ---: | --- |");
+  for (const target of CASES) {
+    const page = await portal.newPage({ viewport: PHONE });
+    try {
+      await portal.login(page, target.role);
+      // The first visit syncs the local store; the measured one starts from it.
+      await page.goto(portal.url(target.path));
+      await target.ready(page);
+      await page
+        .getByText(/Last synced/)
+        .first()
+        .waitFor({ timeout: WAIT });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+      await page.reload();
+      await target.ready(page);
+      if (target.ask !== "")
+        await page.evaluate(
+          () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 20_000 })),
+        );
+      for (const r of await timeChart(page, target))
+        console.log(
+          `| ${r.chart} | ${target.path} | ${ms(r.ms)} | ${ms(r.baseline)} | ${r.ms <= TARGET_MS ? "met" : "MISSED"} |`,
+        );
+    } catch (error) {
+      console.log(`| ${target.chart} | ${target.path} | failed: ${String(error).split("\n")[0]} | | |`);
+    } finally {
+      await page.context().close();
+    }
+  }
+} finally {
+  await portal.stop();
+}
