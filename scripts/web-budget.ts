@@ -25,7 +25,7 @@ export const PUBLIC_ROUTES: readonly { path: string; module: string | null; ceil
   {
     path: "/public/salary-calculation",
     module: "src/routes/public/salary-calculation.tsx",
-    ceiling: 135_047,
+    ceiling: 135_100,
   },
   { path: "/boss-timers", module: "src/routes/boss-timers.tsx", ceiling: 131_911 },
   { path: "/login", module: "src/routes/login.tsx", ceiling: 127_219 },
