@@ -72,7 +72,21 @@ async function drawnChart(page: Page, name: string) {
   // A chart below the fold waits in a placeholder until it is scrolled to.
   const placeholder = page.locator("[data-chart-placeholder]");
   await figure.or(placeholder).first().waitFor(WAIT);
-  if ((await figure.count()) === 0) await placeholder.first().scrollIntoViewIfNeeded(WAIT);
+  // Scroll placeholders into view, one after another, until this chart's figure is there: a placeholder is replaced
+  // by its figure as it loads, so one read a moment ago may be gone.
+  await expect
+    .poll(
+      async () => {
+        if ((await figure.count()) > 0) return true;
+        await placeholder
+          .first()
+          .scrollIntoViewIfNeeded({ timeout: 2_000 })
+          .catch(() => undefined);
+        return (await figure.count()) > 0;
+      },
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(true);
   await figure.scrollIntoViewIfNeeded(WAIT);
   await page.locator(`[data-testid="chart-${name}"][data-drawn="true"]`).waitFor(WAIT);
   return figure;
