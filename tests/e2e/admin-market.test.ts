@@ -205,7 +205,7 @@ describe("the admin market exchange", () => {
     await page.getByLabel("Status").selectOption("Sold");
     await expect.poll(count).toBe(2);
     expect(await page.getByTestId("total-loots").innerText()).toBe("2");
-    await page.getByLabel("Boss").selectOption("Gravemaw");
+    await page.getByLabel("Boss", { exact: true }).selectOption("Gravemaw");
     await expect.poll(() => lootNames(page)).toEqual(["Relic of the Deep"]);
     await page.getByLabel("Status").selectOption("Pending");
     await page.getByText("No market items found.").waitFor();
