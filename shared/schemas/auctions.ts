@@ -112,7 +112,6 @@ export const openAuctionSchema = z.strictObject(
 );
 export type OpenAuctionInput = z.input<typeof openAuctionSchema>;
 
-export const auctionIdSchema = z.strictObject({ id: positiveId(AUCTION_MESSAGES.auctionId) }, unknownKeys);
 export const auctionQuerySchema = z.object({
   id: z.coerce
     .number({ error: AUCTION_MESSAGES.auctionId })

@@ -167,7 +167,13 @@ function refusalMessage(
   reason: BidRefusal,
   row: AuctionRow,
   replayed: Replayed,
-  context: { zone: string; balance: string | null; bidCents: number; ownLimitCents: number },
+  context: {
+    zone: string;
+    balance: string | null;
+    bidCents: number;
+    ownLimitCents: number;
+    minimumCents: number;
+  },
 ): string {
   const lead = leadOf(replayed.state);
   switch (reason) {
@@ -187,11 +193,8 @@ function refusalMessage(
       return overBalanceBidMessage(context.bidCents, context.balance ?? "0");
     case "not-above-own-limit":
       return notAboveOwnLimitMessage(context.ownLimitCents);
-    case "too-low": {
-      const minimum =
-        lead.priceCents === null ? parseMoney(row.startPrice) : lead.priceCents + parseMoney(row.minRaise);
-      return bidTooLowMessage(minimum, lead.priceCents);
-    }
+    case "too-low":
+      return bidTooLowMessage(context.minimumCents, lead.priceCents);
   }
 }
 
@@ -349,6 +352,7 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
           balance,
           bidCents: Math.max(input.amount ?? 0, input.max ?? 0),
           ownLimitCents: own?.ceilingCents ?? 0,
+          minimumCents: outcome.minimumCents,
         });
         const now = await answerNow();
         throw new ApiError(409, message, { reason: outcome.reason, auction: now.auctions[0] });
