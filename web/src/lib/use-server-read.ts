@@ -1,7 +1,10 @@
 /**
  * The one way a screen reads what the local store does not keep (decision 061; online-only tools, decision 013):
- * the answer of a read, asked again whenever `key` changes or reload() is called, each request aborted when the
- * next starts or the screen goes. Offline (`enabled` false) nothing is asked and the state stays as it was.
+ * the answer of a read, asked again whenever `key` changes or reload() is called. A new key or leaving the screen
+ * aborts the request on its way; a reload while one is on its way waits for its answer and then asks once more
+ * (however many reloads came meanwhile), so a stream of live notices (twenty check-ins in a minute) shows each
+ * answer as it comes instead of aborting every read before it lands. Offline (`enabled` false) nothing is asked
+ * and the state stays as it was.
  *
  * `data` is the answer for the current key once it arrives; while a new one is on its way, or after it failed,
  * it is the last answer received (for an earlier key or before a reload), so a screen may keep showing it.
@@ -46,15 +49,25 @@ export function useServerRead<T>(
   // The latest read function: a screen passes a new closure on every render, the request runs per key.
   const latestRead = useRef(read);
   latestRead.current = read;
+  // Whether a read is on its way, and whether a reload asked for another once it is answered.
+  const flight = useRef({ busy: false, again: false });
 
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
+    const settled = () => {
+      flight.current.busy = false;
+      if (!flight.current.again) return;
+      flight.current.again = false;
+      setAttempt((n) => n + 1);
+    };
+    flight.current = { busy: true, again: false };
     setHeld((previous) => ({ asked, state: loading(previous.state.data) }));
     latestRead.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted)
-          setHeld({ asked, state: { status: "ready", data, error: null, failure: null } });
+        if (controller.signal.aborted) return;
+        setHeld({ asked, state: { status: "ready", data, error: null, failure: null } });
+        settled();
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return;
@@ -62,12 +75,19 @@ export function useServerRead<T>(
           asked,
           state: { status: "error", data: previous.state.data, error: errorMessage(failure), failure },
         }));
+        settled();
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      flight.current.busy = false;
+    };
   }, [asked, enabled]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const reload = useCallback(() => {
+    if (flight.current.busy) flight.current.again = true;
+    else setAttempt((n) => n + 1);
+  }, []);
   const replace = useCallback(
     (data: T) =>
       setHeld((previous) => ({ ...previous, state: { status: "ready", data, error: null, failure: null } })),
