@@ -30,6 +30,7 @@ import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
+import { signedInUser } from "../auth/require-role.ts";
 import { charactersOf } from "../check-ins/check-ins-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
@@ -52,9 +53,6 @@ import {
   serverNow,
 } from "./auctions-repo.ts";
 import { AUCTION_ENTITY, auditedAuction, closeAuctionIfDue } from "./close-auctions.ts";
-
-type Caller = { id: number; displayName: string };
-const callerOf = (user: Caller | null): Caller => user as Caller;
 
 /** Closes the auction first when its end has come (a Discord "loot sold" then goes out after that commit). */
 async function closeFirst(c: Context<AppEnv>, id: number): Promise<void> {
@@ -217,7 +215,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
   },
   open: async (c) => {
     const input = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     let toDiscord = false;
     const response = await write(
       c,
@@ -272,7 +270,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
   },
   cancel: async (c) => {
     const { id, reason } = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     await closeFirst(c, id);
     let toDiscord = false;
     const response = await write(c, async ({ tx, audit }) => {
@@ -298,13 +296,13 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
 
 export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
   list: async (c) => {
-    const { id: userId } = callerOf(c.get("user"));
+    const { id: userId } = signedInUser(c);
     const rows = await listed(c);
     return sendData(c, await raiderViews(c, c.get("db"), rows, userId));
   },
   read: async (c) => {
     const { id } = c.req.valid("query");
-    const { id: userId } = callerOf(c.get("user"));
+    const { id: userId } = signedInUser(c);
     await closeFirst(c, id);
     const db = c.get("db");
     const row = await readAuction(db, id);
@@ -314,7 +312,7 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
   },
   bid: async (c) => {
     const input = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     await closeFirst(c, input.id);
     const response = await write(c, async ({ tx, audit }) => {
       const row = await lockAuction(tx, input.id);
