@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { type BidRefusal, leadOf, placeBid } from "@shared/auctions/auction-rules.ts";
 import { AUCTION_CALLS, MY_AUCTION_CALLS } from "@shared/contract/auctions.ts";
 import { formatTime } from "@shared/format/format-date.ts";
-import { moneyText, parseMoney } from "@shared/money/money.ts";
+import { type Cents, moneyText, parseMoney } from "@shared/money/money.ts";
 import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
 import {
   AUCTION_MESSAGES,
@@ -36,7 +36,7 @@ import type { Queryable } from "../db/types.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
 import { enqueueAuctionOpened, enqueueAuctionResult } from "../discord/discord-store.ts";
 import { getMarketItem } from "../market/market-repo.ts";
-import { memberBalance } from "../payouts/payouts-repo.ts";
+import { lockMember, memberBalance } from "../payouts/payouts-repo.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { auctionView, type Replayed, replay } from "./auction-state.ts";
 import {
@@ -49,6 +49,7 @@ import {
   listAuctions,
   lockAuction,
   moveEnd,
+  openBalanceAuctionsBidOnBy,
   readAuction,
   serverNow,
 } from "./auctions-repo.ts";
@@ -104,6 +105,27 @@ function standingRefusal(
   return null;
 }
 
+/**
+ * What a member's balance already answers for (decision 098): on each other open auction paid from the balance that
+ * the member leads, their ceiling (their highest bid or automatic limit), the most that win may charge them.
+ */
+async function heldByOtherLeads(q: Queryable, memberId: number, auctionId: number): Promise<Cents> {
+  const rows = await openBalanceAuctionsBidOnBy(q, memberId, auctionId);
+  let held = 0;
+  for (const { state } of await replayAll(q, rows)) {
+    if (leadOf(state).leaderId !== memberId) continue;
+    held += state.standings.find((one) => one.bidderId === memberId)?.ceilingCents ?? 0;
+  }
+  return held;
+}
+
+/** The member's balance, what their leads on other auctions hold of it, and what is left to bid with. */
+async function spendable(q: Queryable, memberId: number, auctionId: number) {
+  const balance = (await memberBalance(q, memberId))?.balance ?? "0";
+  const held = await heldByOtherLeads(q, memberId, auctionId);
+  return { balance, held: moneyText(held), availableCents: parseMoney(balance) - held };
+}
+
 /** Whether a character may bid: every active member (its characters are active ones), or the item's participants. */
 function mayBid(row: AuctionRow, participants: string | null, name: string): boolean {
   if (row.bidders === "members") return true;
@@ -126,10 +148,8 @@ async function raiderView(
   const bidsAs = last ? { memberId: last.memberId, name: last.memberName } : null;
   const main = characters.find((one) => one.isMain) ?? characters[0];
   const balanceOf = bidsAs?.memberId ?? main?.memberId;
-  const balance =
-    row.payment === "balance" && balanceOf !== undefined
-      ? ((await memberBalance(q, balanceOf))?.balance ?? null)
-      : null;
+  const funds =
+    row.payment === "balance" && balanceOf !== undefined ? await spendable(q, balanceOf, row.id) : null;
   const standing = replayed.state.standings.find((one) => one.bidderId === bidsAs?.memberId);
   const ownMax = ownSteps.findLast((step) => step.bid.max !== null)?.bid.max ?? null;
   const mine: MyAuctionStanding = {
@@ -138,7 +158,8 @@ async function raiderView(
       bidsAs !== null && row.status !== "cancelled" && leadOf(replayed.state).leaderId === bidsAs.memberId,
     max: standing && ownMax !== null ? ownMax : null,
     refusal: standingRefusal(row, characters, context.zone),
-    balance,
+    balance: funds?.balance ?? null,
+    held: funds?.held ?? null,
   };
   return { ...view, mine };
 }
@@ -167,7 +188,7 @@ function refusalMessage(
   replayed: Replayed,
   context: {
     zone: string;
-    balance: string | null;
+    funds: { balance: string; held: string } | null;
     bidCents: number;
     ownLimitCents: number;
     minimumCents: number;
@@ -188,7 +209,11 @@ function refusalMessage(
     case "nothing-to-bid":
       return AUCTION_MESSAGES.nothingToBid;
     case "over-balance":
-      return overBalanceBidMessage(context.bidCents, context.balance ?? "0");
+      return overBalanceBidMessage(
+        context.bidCents,
+        context.funds?.balance ?? "0",
+        context.funds?.held ?? "0",
+      );
     case "not-above-own-limit":
       return notAboveOwnLimitMessage(context.ownLimitCents);
     case "too-low":
@@ -330,8 +355,11 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
         const now = await answerNow();
         throw new ApiError(409, bidsAsOtherMessage(earlier.memberName), { auction: now.auctions[0] });
       }
-      const balance =
-        row.payment === "balance" ? ((await memberBalance(tx, character.memberId))?.balance ?? "0") : null;
+      // The member's row is locked first, so two bids of theirs on two auctions judge the balance one at a time.
+      const funds =
+        row.payment === "balance"
+          ? await lockMember(tx, character.memberId).then(() => spendable(tx, character.memberId, row.id))
+          : null;
       const outcome = placeBid(
         row.status === "open" ? replayed.state : { ...replayed.state, status: row.status },
         {
@@ -340,14 +368,14 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
           maxCents: input.max,
           at: at.getTime(),
           allowed: mayBid(row, await itemParticipants(tx, row.marketItemId), character.name),
-          balanceCents: balance === null ? null : parseMoney(balance),
+          balanceCents: funds === null ? null : funds.availableCents,
         },
       );
       if (!outcome.accepted) {
         const own = replayed.state.standings.find((one) => one.bidderId === character.memberId);
         const message = refusalMessage(outcome.reason, row, replayed, {
           zone,
-          balance,
+          funds,
           bidCents: Math.max(input.amount ?? 0, input.max ?? 0),
           ownLimitCents: own?.ceilingCents ?? 0,
           minimumCents: outcome.minimumCents,
