@@ -120,20 +120,16 @@ export async function listAuctions(q: Queryable, recentMs: number): Promise<Auct
 }
 
 /**
- * The open auctions paid from the balance, other than `exceptId`, on which the member has bid: those whose win may
- * still charge the member's balance (decision 098).
+ * The open auctions paid from the balance on which the member has bid: those whose win may still charge the
+ * member's balance (decision 098).
  */
-export async function openBalanceAuctionsBidOnBy(
-  q: Queryable,
-  memberId: number,
-  exceptId: number,
-): Promise<AuctionRow[]> {
+export async function openBalanceAuctionsBidOnBy(q: Queryable, memberId: number): Promise<AuctionRow[]> {
   return q.query<AuctionRow>(
     `SELECT ${ROW_COLUMNS} FROM auctions a
-      WHERE a.status = 'open' AND a.payment = 'balance' AND a.id <> $2
+      WHERE a.status = 'open' AND a.payment = 'balance'
         AND EXISTS (SELECT 1 FROM auction_bids b WHERE b.auction_id = a.id AND b.member_id = $1)
       ORDER BY a.id`,
-    [memberId, exceptId],
+    [memberId],
   );
 }
 

@@ -105,24 +105,32 @@ function standingRefusal(
   return null;
 }
 
-/**
- * What a member's balance already answers for (decision 098): on each other open auction paid from the balance that
- * the member leads, their ceiling (their highest bid or automatic limit), the most that win may charge them.
- */
-async function heldByOtherLeads(q: Queryable, memberId: number, auctionId: number): Promise<Cents> {
-  const rows = await openBalanceAuctionsBidOnBy(q, memberId, auctionId);
-  let held = 0;
-  for (const { state } of await replayAll(q, rows)) {
-    if (leadOf(state).leaderId !== memberId) continue;
-    held += state.standings.find((one) => one.bidderId === memberId)?.ceilingCents ?? 0;
-  }
-  return held;
+/** A member's balance and, on each open auction paid from the balance that they lead, their ceiling there. */
+interface Funds {
+  balance: string;
+  leads: Map<number, Cents>;
 }
 
-/** The member's balance, what their leads on other auctions hold of it, and what is left to bid with. */
-async function spendable(q: Queryable, memberId: number, auctionId: number) {
+/**
+ * What a member's balance already answers for (decision 098): on each open auction paid from the balance that the
+ * member leads, their ceiling (their highest bid or automatic limit), the most that win may charge them.
+ */
+async function fundsOf(q: Queryable, memberId: number): Promise<Funds> {
   const balance = (await memberBalance(q, memberId))?.balance ?? "0";
-  const held = await heldByOtherLeads(q, memberId, auctionId);
+  const rows = await openBalanceAuctionsBidOnBy(q, memberId);
+  const leads = new Map<number, Cents>();
+  for (const [index, { state }] of (await replayAll(q, rows)).entries()) {
+    if (leadOf(state).leaderId !== memberId) continue;
+    const ceiling = state.standings.find((one) => one.bidderId === memberId)?.ceilingCents ?? 0;
+    leads.set((rows[index] as AuctionRow).id, ceiling);
+  }
+  return { balance, leads };
+}
+
+/** On one auction: the balance, what the leads on the others hold of it, and what is left to bid with. */
+function spendable({ balance, leads }: Funds, auctionId: number) {
+  let held = 0;
+  for (const [id, ceiling] of leads) if (id !== auctionId) held += ceiling;
   return { balance, held: moneyText(held), availableCents: parseMoney(balance) - held };
 }
 
@@ -135,12 +143,11 @@ function mayBid(row: AuctionRow, participants: string | null, name: string): boo
 
 /** The auction as the account sees it: no one else's limits while it is open, its own standing. */
 async function raiderView(
-  q: Queryable,
   row: AuctionRow,
   replayed: Replayed,
   userId: number,
   characters: readonly AuctionCharacter[],
-  context: { now: Date; zone: string },
+  context: { now: Date; zone: string; funds: (memberId: number) => Promise<Funds> },
 ): Promise<MyAuctionView> {
   const view = auctionView(row, replayed, context.now, row.status === "open" ? "none" : "full");
   const ownSteps = replayed.steps.filter((step) => step.bid.userId === userId);
@@ -149,7 +156,9 @@ async function raiderView(
   const main = characters.find((one) => one.isMain) ?? characters[0];
   const balanceOf = bidsAs?.memberId ?? main?.memberId;
   const funds =
-    row.payment === "balance" && balanceOf !== undefined ? await spendable(q, balanceOf, row.id) : null;
+    row.payment === "balance" && balanceOf !== undefined
+      ? spendable(await context.funds(balanceOf), row.id)
+      : null;
   const standing = replayed.state.standings.find((one) => one.bidderId === bidsAs?.memberId);
   const ownMax = ownSteps.findLast((step) => step.bid.max !== null)?.bid.max ?? null;
   const mine: MyAuctionStanding = {
@@ -174,9 +183,17 @@ async function raiderViews(
   const zone = await guildTimeZone(q, c.get("config").timeZone);
   const now = await serverNow(q);
   const replayed = await replayAll(q, rows);
+  // Each character's funds are read once for the whole list.
+  const read = new Map<number, Promise<Funds>>();
+  const funds = (memberId: number) => {
+    const known = read.get(memberId) ?? fundsOf(q, memberId);
+    read.set(memberId, known);
+    return known;
+  };
   const auctions: MyAuctionView[] = [];
   for (const [index, row] of rows.entries()) {
-    auctions.push(await raiderView(q, row, replayed[index] as Replayed, userId, characters, { now, zone }));
+    const context = { now, zone, funds };
+    auctions.push(await raiderView(row, replayed[index] as Replayed, userId, characters, context));
   }
   return { auctions, characters };
 }
@@ -358,7 +375,9 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
       // The member's row is locked first, so two bids of theirs on two auctions judge the balance one at a time.
       const funds =
         row.payment === "balance"
-          ? await lockMember(tx, character.memberId).then(() => spendable(tx, character.memberId, row.id))
+          ? await lockMember(tx, character.memberId).then(async () =>
+              spendable(await fundsOf(tx, character.memberId), row.id),
+            )
           : null;
       const outcome = placeBid(
         row.status === "open" ? replayed.state : { ...replayed.state, status: row.status },
