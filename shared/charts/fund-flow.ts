@@ -6,7 +6,8 @@
  */
 import type { Cents } from "../money/money.ts";
 import { readMoney } from "../money/money.ts";
-import { distributeItem, type SalaryRosterMember } from "../salary/distribute-item.ts";
+import { indexParticipantRoster } from "../participants/parse-participants.ts";
+import { fundPartsOf, type SalaryRosterMember } from "../salary/distribute-item.ts";
 import { ruleForDay, type SplitRuleBook, splitDayOf } from "../salary/split-rules.ts";
 import type { FundName, FundSpending } from "../schemas/fund-spending.ts";
 import type { MarketExchangeItem } from "../schemas/market.ts";
@@ -25,6 +26,7 @@ export interface FundIncome {
 /**
  * Each Sold item's part for the guild fund (its 10% and any pool nobody could take) and the admin fund, on the
  * item's day (its date acquired, else the day it was recorded). An item whose value cannot be read adds nothing.
+ * The engine's fund parts without dividing the pools among participants (fundPartsOf, decision 094).
  */
 export function fundIncomeOf(
   items: readonly FundIncomeItem[],
@@ -32,22 +34,23 @@ export function fundIncomeOf(
   book: SplitRuleBook,
 ): FundIncome {
   const income: FundIncome = { guild: [], admin: [] };
+  const index = indexParticipantRoster(roster);
   for (const item of items) {
     if (item.status !== "Sold") continue;
     const day = splitDayOf(item.dateAcquired, item.createdAt);
     if (day === null) continue;
-    let split: ReturnType<typeof distributeItem>;
+    let parts: ReturnType<typeof fundPartsOf>;
     try {
-      split = distributeItem(
+      parts = fundPartsOf(
         { ...item, participatedMembers: item.participatedMembers ?? "" },
-        roster,
+        index,
         ruleForDay(book, day),
       );
     } catch {
       continue;
     }
-    income.guild.push({ day, cents: split.guildFundCents });
-    income.admin.push({ day, cents: split.adminFundCents });
+    income.guild.push({ day, cents: parts.guildFundCents });
+    income.admin.push({ day, cents: parts.adminFundCents });
   }
   return income;
 }

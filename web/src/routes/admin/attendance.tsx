@@ -176,7 +176,7 @@ export function AttendancePage() {
         </Tabs.Content>
         <Tabs.Content value="charts">
           <Suspense fallback={null}>
-            <AttendanceCharts />
+            <AttendanceCharts records={recordData} members={members ?? null} />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>
