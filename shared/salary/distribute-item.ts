@@ -3,13 +3,7 @@
 
 import { type MoneyText, parseMoney } from "../money/money.ts";
 import { splitByWeights } from "../money/split-by-weights.ts";
-import {
-  type ParticipantRosterIndex,
-  type ParticipantRosterMember,
-  parseParticipantNames,
-  parseParticipants,
-  resolveParticipantsIn,
-} from "../participants/parse-participants.ts";
+import { type ParticipantRosterMember, parseParticipants } from "../participants/parse-participants.ts";
 import { DEFAULT_SPLIT_RULE, type SplitRule } from "./split-rules.ts";
 
 export type MemberCategory = "Guild Master" | "Core" | "Members";
@@ -132,16 +126,15 @@ export function distributeItem<M extends SalaryRosterMember>(
 /**
  * What the two funds receive from one item, exactly as distributeItem says (its guildFundCents and adminFundCents),
  * without dividing the pools among the participants: only whether anyone took part and whether any of them is elite
- * decides the funds' parts. For the funds chart, which needs them for every Sold item (decision 094); the roster is
- * indexed once for all the items.
+ * decides the funds' parts. For the funds chart, which needs them for every Sold item and reads each participant
+ * list once however many items share it (decision 094): `participants` is parseParticipants' answer for the item.
  */
-export function fundPartsOf<M extends SalaryRosterMember>(
-  item: Pick<SalaryItem, "id" | "value" | "participatedMembers">,
-  roster: ParticipantRosterIndex<M>,
+export function fundPartsOf(
+  item: Pick<SalaryItem, "id" | "value">,
+  participants: readonly { readonly member: SalaryRosterMember | null }[],
   rule: SplitRule = DEFAULT_SPLIT_RULE,
 ): { guildFundCents: number; adminFundCents: number } {
   const parts = valueParts(item, rule);
-  const participants = resolveParticipantsIn(parseParticipantNames(item.participatedMembers), roster);
   const anyElite = participants.some((participant) => isEliteIn(participant.member, rule));
   const pools = poolsGo(participants.length, anyElite ? 1 : 0, rule);
   return { guildFundCents: guildFundReceives(parts, pools), adminFundCents: parts.adminFundCents };

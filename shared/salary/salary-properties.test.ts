@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { moneyText, parseMoney } from "../money/money.ts";
-import { indexParticipantRoster } from "../participants/parse-participants.ts";
+import { parseParticipants } from "../participants/parse-participants.ts";
 import { calculateSalaries, type SalaryCalculation } from "./calculate-salaries.ts";
 import {
   distributeItem,
@@ -297,10 +297,10 @@ describe("salary engine properties", () => {
       });
     fc.assert(
       fc.property(scenario, rule, ({ roster, items }, splitRule) => {
-        const index = indexParticipantRoster(roster);
         for (const item of items) {
           const whole = distributeItem(item, roster, splitRule);
-          expect(fundPartsOf(item, index, splitRule)).toEqual({
+          const participants = parseParticipants(item.participatedMembers, roster);
+          expect(fundPartsOf(item, participants, splitRule)).toEqual({
             guildFundCents: whole.guildFundCents,
             adminFundCents: whole.adminFundCents,
           });

@@ -2,7 +2,8 @@
  * Who comes to raids and when (issue 30, decision 088): raids per member over the last 30 or 90 days (every active
  * member listed, so who stopped coming shows at the bottom) and a weekday × hour grid of those raids in the guild's
  * time zone. From the synced records, so offline too. Loaded lazily by the attendance page's Charts tab, which hands
- * it the records and roster it already read (decision 094: the store is not read a second time).
+ * it the records and roster it already read and the guild's zone (decision 094: the store is not read a second time,
+ * and this chunk needs no hook of the shared code that every page downloads).
  */
 import { useMemo, useState } from "react";
 import { GRID_WEEKDAYS, raidGrid, raidsPerMember, raidsWithin } from "@shared/charts/raid-attendance.ts";
@@ -11,7 +12,6 @@ import { BarRows } from "@web/components/charts/bar-rows.tsx";
 import { ChartFigure, useDrawnOnMount } from "@web/components/charts/chart-figure.tsx";
 import { CHART_COLORS } from "@web/components/charts/chart-theme.ts";
 import { Skeleton } from "@web/components/skeleton.tsx";
-import { useGuildSettings } from "@web/data/hooks.ts";
 import type { AttendanceRecord, GuildMember } from "@web/data/portal-db.ts";
 
 const WINDOWS = [30, 90] as const;
@@ -79,15 +79,16 @@ function HeatGrid({ counts, onDrawn }: { counts: number[][]; onDrawn: () => void
 export default function AttendanceCharts({
   records,
   members,
+  zone,
 }: {
+  /** null while the store is read. */
   records: readonly AttendanceRecord[] | null;
   members: readonly GuildMember[] | null;
+  /** The guild's zone (decision 059); null while it is not known on this device: the grid is in UTC. */
+  zone: string | null;
 }) {
-  const settings = useGuildSettings();
-  // The grid waits for the guild's zone too: drawn in UTC first, it would move under the reader's eyes.
-  if (!records || !members || settings === undefined)
-    return <Skeleton className="h-[22rem] w-full rounded-2xl" />;
-  return <Drawn records={records} members={members} zone={settings?.timeZone ?? null} />;
+  if (!records || !members) return <Skeleton className="h-[22rem] w-full rounded-2xl" />;
+  return <Drawn records={records} members={members} zone={zone} />;
 }
 
 function Drawn({
