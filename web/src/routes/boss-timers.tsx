@@ -23,7 +23,8 @@ export function BossTimersPage() {
   useEffect(() => {
     if (!ready) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 500));
-    idle(() => void loadNightAhead());
+    // Offline without the precache it fails quietly: the lazy import asks again when the chart is opened.
+    idle(() => void loadNightAhead().catch(() => undefined));
   }, [ready]);
   return (
     <>

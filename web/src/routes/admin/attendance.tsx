@@ -83,7 +83,8 @@ export function AttendancePage() {
   useEffect(() => {
     if (!recordsRead) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 500));
-    idle(() => void loadCharts());
+    // Offline without the precache it fails quietly: the lazy import asks again when the chart is opened.
+    idle(() => void loadCharts().catch(() => undefined));
   }, [recordsRead]);
   const sorted = useMemo(() => (recordData ? sortRecords(recordData) : []), [recordData]);
   const recordsNaming = useMemo(() => rowsNaming(sorted, recordNames), [sorted]);
