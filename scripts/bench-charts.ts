@@ -109,20 +109,22 @@ const ALSO = {
 
 /**
  * Leaves a `page-ready` performance mark the moment the page first shows its own data (a MutationObserver from the
- * document's start), so a chart that loads with its page is timed from there, not from when the bench noticed.
+ * document's start), so a chart that loads with its page is timed from there, not from when the bench noticed. A
+ * script text: a function would be sent as tsx compiled it, with helpers the page does not have.
  */
-function markPageReady(ready: ChartCase["ready"]) {
-  const seen = () =>
-    [...document.querySelectorAll(ready.selector)].some(
-      (element) => ready.text === undefined || element.textContent?.includes(ready.text),
-    );
+const markPageReady = (ready: ChartCase["ready"]) => `(() => {
+  const selector = ${JSON.stringify(ready.selector)};
+  const text = ${JSON.stringify(ready.text ?? "")};
   const observer = new MutationObserver(() => {
-    if (performance.getEntriesByName("page-ready").length > 0 || !seen()) return;
-    performance.mark("page-ready");
-    observer.disconnect();
+    if (performance.getEntriesByName("page-ready").length > 0) return observer.disconnect();
+    for (const element of document.querySelectorAll(selector))
+      if (element.textContent.includes(text)) {
+        performance.mark("page-ready");
+        return observer.disconnect();
+      }
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
-}
+})();`;
 
 interface Timing {
   chart: string;
@@ -222,7 +224,7 @@ try {
           .waitFor({ timeout: WAIT });
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-      await page.addInitScript(markPageReady, target.ready);
+      await page.addInitScript(markPageReady(target.ready));
       await page.reload();
       await ready.waitFor({ timeout: WAIT });
       if (target.ask !== "")
