@@ -74,7 +74,7 @@ const CASES: ChartCase[] = [
     chart: "raids-per-member",
     path: "/admin/attendance",
     role: "admin",
-    ready: { selector: "table tbody tr:not([data-testid=skeleton-row])", text: "Edit" },
+    ready: { selector: "table tbody tr button[aria-label^=Edit]" },
     synced: true,
     ask: tabClick("Charts"),
     from: "its tab",
