@@ -43,6 +43,11 @@ export interface RecognisedWord {
    * them (which leans it to letters): they replace the position's choices when both put the same glyph first.
    */
   checked?: readonly { position: number; choices: readonly GlyphChoice[] }[];
+  /**
+   * The height of each position's ink in the screenshot's pixels, measured on its pixels (decision 097; NaN where
+   * it could not be): a small l reaches above a capital, an o stays below a 0.
+   */
+  heights?: readonly number[];
 }
 
 /** A position of a word to read again on its own, and the lookalikes' glyphs there. */
@@ -262,6 +267,8 @@ interface Candidate {
   choices: readonly (readonly GlyphChoice[])[] | null;
   /** Whether each position was checked on its own (with `choices`). */
   checked: readonly boolean[];
+  /** Each position's measured height (with `choices`), when every word of the read has them. */
+  heights: readonly number[] | null;
 }
 
 interface LineReading {
@@ -284,6 +291,8 @@ interface LineWord {
   start: number;
   /** Whether each of `choices` was checked on its own. */
   checked: boolean[];
+  /** Each of `choices`' measured height. */
+  heights: readonly number[] | null;
   /** Whether the word has its positions' boxes. */
   boxed: boolean;
 }
@@ -291,9 +300,12 @@ interface LineWord {
 const isLetterOrDigit = (glyph: string | undefined) => glyph !== undefined && /^[\p{L}\p{N}]/u.test(glyph);
 
 /** A word's glyph choices without the positions of the punctuation its text was trimmed of. */
-function trimmedChoices(
-  word: RecognisedWord,
-): { choices: (readonly GlyphChoice[])[]; start: number; checked: boolean[] } | null {
+function trimmedChoices(word: RecognisedWord): {
+  choices: (readonly GlyphChoice[])[];
+  start: number;
+  checked: boolean[];
+  heights: readonly number[] | null;
+} | null {
   if (word.choices === undefined) return null;
   const choices = [...word.choices];
   const checked = choices.map(() => false);
@@ -309,7 +321,8 @@ function trimmedChoices(
   let end = choices.length;
   while (start < end && !isLetterOrDigit(choices[start]?.[0]?.glyph)) start++;
   while (end > start && !isLetterOrDigit(choices[end - 1]?.[0]?.glyph)) end--;
-  return { choices: choices.slice(start, end), start, checked: checked.slice(start, end) };
+  const heights = word.heights?.length === word.choices.length ? word.heights.slice(start, end) : null;
+  return { choices: choices.slice(start, end), start, checked: checked.slice(start, end), heights };
 }
 
 /** The line's words with the punctuation around them gone (icons and separators read as "|", "@", "©"). */
@@ -322,7 +335,7 @@ function words(line: RecognisedLine): LineWord[] {
       confidence: word.confidence,
       index,
       closer: word.closer === true,
-      ...(trimmedChoices(word) ?? { choices: null, start: 0, checked: [] }),
+      ...(trimmedChoices(word) ?? { choices: null, start: 0, checked: [], heights: null }),
       boxed: word.glyphBoxes !== undefined,
     }))
     .filter((word) => word.text !== "");
@@ -339,6 +352,7 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
     closer: boolean;
     choices: (readonly GlyphChoice[])[] | null;
     checked: boolean[];
+    heights: number[] | null;
   }[] = [];
   for (let start = 0; start < lineWords.length; start++) {
     for (let count = 1; count <= maxWords && start + count <= lineWords.length; count++) {
@@ -352,9 +366,22 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
         ? taken.flatMap((word) => word.choices ?? [])
         : null;
       const checked = taken.flatMap((word) => word.checked);
+      const heights = taken.every((word) => word.heights !== null)
+        ? taken.flatMap((word) => word.heights ?? [])
+        : null;
       // A UI word ("Online", "Invite") is no name, however close to one.
       if (key.length >= 2 && !NOT_NAMES.has(key))
-        windows.push({ read, key, spelling: spelling(read), confidence, words, closer, choices, checked });
+        windows.push({
+          read,
+          key,
+          spelling: spelling(read),
+          confidence,
+          words,
+          closer,
+          choices,
+          checked,
+          heights,
+        });
     }
   }
   const nameLikeWords = lineWords.filter((word) => isNameLike(readingKey(word.text)));
@@ -389,6 +416,7 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
             closer: window.closer,
             choices: window.choices,
             checked: window.checked,
+            heights: window.heights,
           };
         }
       }
@@ -570,6 +598,98 @@ function plainerByLean(top: Candidate, other: Candidate): boolean {
   );
 }
 
+/** How tall a glyph is drawn: the small letters' height, a capital's (digits too), an ascender's. */
+type HeightClass = "small" | "capital" | "ascender";
+
+/** Each class's height in a capital's: measured on the corpus's three fonts (small 0.75-0.78, ascender 1.04-1.07). */
+const CLASS_HEIGHT: Readonly<Record<HeightClass, number>> = { small: 0.77, capital: 1, ascender: 1.055 };
+/**
+ * A height tells two classes apart only when it is nearer one by this share of the gap between them (in log
+ * terms): a capital and an ascender, 5% apart, only under 1.6% or over 3.8% above a capital.
+ */
+const HEIGHT_MARGIN = 0.4;
+/**
+ * Small sizes are drawn to whole pixels, and a font may then draw an ascender as tall as a capital (Roboto Condensed
+ * at 720 px: an l and an I both 19 px). A capital and an ascender are told apart by height only when the word shows
+ * them apart (its capitals and ascenders at least this ratio apart) or, without both, when a capital is this tall.
+ */
+const ASCENDER_SEEN_APART = 1.025;
+const ASCENDER_APART_FROM_PX = 24;
+
+/** A glyph's height class; null for one whose height says little (i, j, t, f, Q, J, accented, punctuation). */
+function heightClass(glyph: string): HeightClass | null {
+  if (/^[acemnorsuvwxz]$/.test(glyph)) return "small";
+  if (/^[A-HK-PR-Z0-9]$/.test(glyph) || glyph === "I") return "capital";
+  if (/^[bdhkl]$/.test(glyph)) return "ascender";
+  return null;
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/**
+ * The rivals the measured heights of the read's glyphs leave (decision 097): where lookalikes differ in how tall
+ * their glyphs are ("Be1la" and "Bella": a 1 a capital's height, an l an ascender's; "S0rin" and "Sorin"), the
+ * glyph's height, in units of the glyphs all of them share (a capital or an ascender when one is there), rules out
+ * the names whose glyph is of another height. All of them when the heights say nothing or contradict each other.
+ */
+function byHeights(rivals: readonly Candidate[]): readonly Candidate[] {
+  const [first] = rivals;
+  const heights = first?.heights;
+  if (first === undefined || rivals.length < 2 || heights == null) return rivals;
+  if (rivals.some((rival) => rival.words.join() !== first.words.join())) return rivals;
+  const glyphs = rivals.map((rival) => [...rival.entry.spelling]);
+  if (glyphs.some((spelt) => spelt.length !== heights.length)) return rivals;
+  const classes = glyphs.map((spelt) => spelt.map(heightClass));
+  const differing: number[] = [];
+  const references: { height: number; class: HeightClass }[] = [];
+  for (let position = 0; position < heights.length; position++) {
+    const here = classes.map((of) => of[position] ?? null);
+    const height = heights[position] as number;
+    if (here.some((c) => c === null) || !Number.isFinite(height)) continue;
+    if (new Set(here).size > 1) differing.push(position);
+    else references.push({ height, class: here[0] as HeightClass });
+  }
+  if (differing.length === 0 || references.length === 0) return rivals;
+  const tested = new Set(differing.flatMap((position) => classes.map((of) => of[position] as HeightClass)));
+  // Glyphs of the classes in question measure the others directly, whatever the font's proportions.
+  const direct = references.filter((reference) => tested.has(reference.class));
+  const unit = median((direct.length > 0 ? direct : references).map((r) => r.height / CLASS_HEIGHT[r.class]));
+  const heightOf = (c: HeightClass) => references.filter((r) => r.class === c).map((r) => r.height);
+  const capitals = heightOf("capital");
+  const ascenders = heightOf("ascender");
+  const ascendersApart =
+    capitals.length > 0 && ascenders.length > 0
+      ? median(ascenders) / median(capitals) >= ASCENDER_SEEN_APART
+      : unit >= ASCENDER_APART_FROM_PX;
+  const refuted = new Set<number>();
+  for (const position of differing) {
+    const ratio = Math.log((heights[position] as number) / unit);
+    const offered = [...new Set(classes.map((of) => of[position] as HeightClass))];
+    if (!ascendersApart && offered.includes("capital") && offered.includes("ascender")) continue;
+    const distance = (c: HeightClass) => Math.abs(ratio - Math.log(CLASS_HEIGHT[c]));
+    const [nearest] = [...offered].sort((a, b) => distance(a) - distance(b));
+    if (nearest === undefined) continue;
+    const clear = offered.every(
+      (c) =>
+        c === nearest ||
+        distance(c) - distance(nearest) >=
+          HEIGHT_MARGIN * Math.abs(Math.log(CLASS_HEIGHT[c] / CLASS_HEIGHT[nearest])),
+    );
+    if (!clear) continue;
+    classes.forEach((of, rival) => {
+      if (of[position] !== nearest) refuted.add(rival);
+    });
+  }
+  const kept = rivals.filter((_, rival) => !refuted.has(rival));
+  return kept.length > 0 ? kept : rivals;
+}
+
 /**
  * The name a read is matched to, or null when the officer must choose: the closest when clear of the others, or
  * else, among the names as close as it within one full edit (lookalikes), the one the recogniser's glyph choices
@@ -579,12 +699,16 @@ function decide(candidates: readonly Candidate[]): Candidate | null {
   const [best, second] = candidates;
   if (best === undefined) return null;
   if (isClear(best, second)) return best;
-  const rivals = candidates
-    .filter((candidate) => candidate.distance - best.distance < AMBIGUITY_EDITS)
-    .map((candidate) => ({
-      candidate,
-      likelihood: candidate.choices === null ? null : choiceLikelihood(candidate.choices, candidate.entry),
-    }));
+  const close = byHeights(
+    candidates.filter((candidate) => candidate.distance - best.distance < AMBIGUITY_EDITS),
+  );
+  // The heights leave one name: the recogniser's lean to letters cannot hide a glyph's height.
+  if (close.length === 1)
+    return (close[0] as Candidate).score >= MATCH_MIN_SCORE ? (close[0] as Candidate) : null;
+  const rivals = close.map((candidate) => ({
+    candidate,
+    likelihood: candidate.choices === null ? null : choiceLikelihood(candidate.choices, candidate.entry),
+  }));
   if (rivals.some((rival) => rival.likelihood === null)) return null;
   const [top] = rivals.sort((a, b) => (b.likelihood ?? 0) - (a.likelihood ?? 0));
   if (top === undefined || top.candidate.score < MATCH_MIN_SCORE) return null;
@@ -679,10 +803,12 @@ export function matchRoster(lines: readonly RecognisedLine[], roster: readonly s
       continue;
     }
     const readKey = readingKey(best.read);
-    if (matchedBy.get(best.entry.name) === readKey) continue; // the same name read again
     // A lookalike on the roster leaves a read uncertain, unless the read spells the name exactly and surely, or
-    // the recogniser's glyph choices tell the lookalikes apart.
+    // the recogniser's glyph choices or the glyphs' heights tell the lookalikes apart.
     const chosen = decide(reading.candidates);
+    // The same name read again (overlapping screenshots). A read left undecided is not taken for a name matched by
+    // the same spelling: "Bella" matched by its l's height, a second "Bella" may be Be1la.
+    if (chosen !== null && matchedBy.get(chosen.entry.name) === readKey) continue;
     if (chosen !== null && !matchedBy.has(chosen.entry.name)) {
       matchedBy.set(chosen.entry.name, readKey);
       matched.push({
