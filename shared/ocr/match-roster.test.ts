@@ -340,6 +340,17 @@ describe("the glyphs' heights", () => {
     // Bella's l as tall as the other l, above the B; Be1la's 1 the B's height
     expect(matched(measured("Bella", 28, 21, 30, 30, 21))).toEqual(["Bella"]);
     expect(matched(measured("Bella", 28, 21, 28.2, 30, 21))).toEqual(["Be1la"]);
+    // a lookalike of another length ("Œlric" for "Aelric") does not keep the heights from telling the others apart
+    expect(
+      matchedNames(
+        matchRoster([measured("Aelric", 30, 23, 32, 23, Number.NaN, 23)], ["Aelric", "Ae1ric", "Œlric"]),
+      ),
+    ).toEqual(["Aelric"]);
+    expect(
+      matchedNames(
+        matchRoster([measured("Aelric", 30, 23, 30, 23, Number.NaN, 23)], ["Aelric", "Ae1ric", "Œlric"]),
+      ),
+    ).toEqual(["Ae1ric"]);
     // a zero a capital's height, an o a small letter's
     expect(matched(measured("Rowan", 28, 28, 21, 21, 21))).toEqual(["R0wan"]);
     expect(matched(measured("Rowan", 28, 21, 21, 21, 21))).toEqual(["Rowan"]);
@@ -364,6 +375,8 @@ describe("the glyphs' heights", () => {
     uncertain(measured("lloria", 18, 19, 14, 14, 14, 14));
     // a height that could not be measured says nothing
     uncertain(measured("Bella", 28, 21, Number.NaN, 30, 21));
+    // the small letters put a capital at 28.6 px, the B and the l at 25: something else was measured with a glyph
+    uncertain(measured("Bella", 24.5, 22, 27, 27, 22));
   });
 
   it("does not drop an undecided read as a second reading of a name matched by the same spelling", () => {

@@ -524,7 +524,13 @@ function kinOf(glyph: string, first: boolean): readonly (readonly [string, numbe
 }
 
 /** The log-likelihood a position's choices give a name's glyph (a floor for a glyph not among them). */
-function glyphLikelihood(choices: readonly GlyphChoice[] | undefined, glyph: string, first: boolean): number {
+function glyphLikelihood(
+  choices: readonly GlyphChoice[] | null | undefined,
+  glyph: string,
+  first: boolean,
+): number {
+  // A position decided otherwise (by the glyphs' heights) says nothing more.
+  if (choices === null) return 0;
   let best = CHOICE_FLOOR;
   for (const [kin, weight] of kinOf(glyph, first)) {
     const seen = choices?.find((choice) => choice.glyph.normalize("NFC") === kin);
@@ -538,7 +544,10 @@ function glyphLikelihood(choices: readonly GlyphChoice[] | undefined, glyph: str
  * the read's positions, one to one, or a glyph seen as two ("m" as "rn") or two as one, each glyph counting the
  * confidence its position gave it (or a lookalike of it). Null when no way lines them up.
  */
-function choiceLikelihood(choices: readonly (readonly GlyphChoice[])[], entry: RosterEntry): number | null {
+function choiceLikelihood(
+  choices: readonly (readonly GlyphChoice[] | null)[],
+  entry: RosterEntry,
+): number | null {
   const glyphs = [...entry.spelling];
   const width = glyphs.length + 1;
   const best = new Float64Array((choices.length + 1) * width).fill(Number.NEGATIVE_INFINITY);
@@ -585,7 +594,7 @@ function choiceLikelihood(choices: readonly (readonly GlyphChoice[])[], entry: R
  * differ by a digit, a capital I or an accent that was not checked on its own, or by a zero starting the name
  * ("0beron" read "Oberon" with no 0 among the choices). A zero inside a word it reads as a capital O ("SOrin").
  */
-function plainerByLean(top: Candidate, other: Candidate): boolean {
+function plainerByLean(top: Candidate, other: Candidate, decided: ReadonlySet<number>): boolean {
   if (surprise(top.entry.name) >= surprise(other.entry.name)) return false;
   const x = [...top.entry.spelling];
   const y = [...other.entry.spelling];
@@ -594,6 +603,7 @@ function plainerByLean(top: Candidate, other: Candidate): boolean {
     (glyph, position) =>
       glyph !== x[position] &&
       !top.checked[position] &&
+      !decided.has(position) &&
       (/[1-9I]/.test(glyph) || (glyph === "0" && position === 0) || /\p{M}/u.test(glyph.normalize("NFD"))),
   );
 }
@@ -615,6 +625,11 @@ const HEIGHT_MARGIN = 0.4;
  */
 const ASCENDER_SEEN_APART = 1.025;
 const ASCENDER_APART_FROM_PX = 24;
+/**
+ * The most the word's glyphs may disagree on the unit (a capital's height, from each glyph's height and class):
+ * more, and a spark or a neighbour's stroke was measured with a glyph.
+ */
+const UNIT_SPREAD = 1.1;
 
 /** A glyph's height class; null for one whose height says little (i, j, t, f, Q, J, accented, punctuation). */
 function heightClass(glyph: string): HeightClass | null {
@@ -636,16 +651,19 @@ const median = (values: readonly number[]) => {
  * The rivals the measured heights of the read's glyphs leave (decision 097): where lookalikes differ in how tall
  * their glyphs are ("Be1la" and "Bella": a 1 a capital's height, an l an ascender's; "S0rin" and "Sorin"), the
  * glyph's height, in units of the glyphs all of them share (a capital or an ascender when one is there), rules out
- * the names whose glyph is of another height. All of them when the heights say nothing or contradict each other.
+ * the names whose glyph is of another height (a name of another length is kept: its glyphs do not line up). All of
+ * them when the heights say nothing or contradict each other. `decided`: the read's positions the heights decided.
  */
-function byHeights(rivals: readonly Candidate[]): readonly Candidate[] {
+function byHeights(rivals: readonly Candidate[]): { kept: readonly Candidate[]; decided: Set<number> } {
+  const decided = new Set<number>();
   const [first] = rivals;
   const heights = first?.heights;
-  if (first === undefined || rivals.length < 2 || heights == null) return rivals;
-  if (rivals.some((rival) => rival.words.join() !== first.words.join())) return rivals;
-  const glyphs = rivals.map((rival) => [...rival.entry.spelling]);
-  if (glyphs.some((spelt) => spelt.length !== heights.length)) return rivals;
-  const classes = glyphs.map((spelt) => spelt.map(heightClass));
+  const unchanged = { kept: rivals, decided };
+  if (first === undefined || rivals.length < 2 || heights == null) return unchanged;
+  if (rivals.some((rival) => rival.words.join() !== first.words.join())) return unchanged;
+  const judged = rivals.filter((rival) => [...rival.entry.spelling].length === heights.length);
+  if (judged.length < 2) return unchanged;
+  const classes = judged.map((rival) => [...rival.entry.spelling].map(heightClass));
   const differing: number[] = [];
   const references: { height: number; class: HeightClass }[] = [];
   for (let position = 0; position < heights.length; position++) {
@@ -655,11 +673,14 @@ function byHeights(rivals: readonly Candidate[]): readonly Candidate[] {
     if (new Set(here).size > 1) differing.push(position);
     else references.push({ height, class: here[0] as HeightClass });
   }
-  if (differing.length === 0 || references.length === 0) return rivals;
+  if (differing.length === 0 || references.length === 0) return unchanged;
+
   const tested = new Set(differing.flatMap((position) => classes.map((of) => of[position] as HeightClass)));
   // Glyphs of the classes in question measure the others directly, whatever the font's proportions.
   const direct = references.filter((reference) => tested.has(reference.class));
   const unit = median((direct.length > 0 ? direct : references).map((r) => r.height / CLASS_HEIGHT[r.class]));
+  const units = references.map((r) => r.height / CLASS_HEIGHT[r.class]);
+  if (units.some((u) => Math.abs(Math.log(u / unit)) > Math.log(UNIT_SPREAD))) return unchanged;
   const heightOf = (c: HeightClass) => references.filter((r) => r.class === c).map((r) => r.height);
   const capitals = heightOf("capital");
   const ascenders = heightOf("ascender");
@@ -667,7 +688,7 @@ function byHeights(rivals: readonly Candidate[]): readonly Candidate[] {
     capitals.length > 0 && ascenders.length > 0
       ? median(ascenders) / median(capitals) >= ASCENDER_SEEN_APART
       : unit >= ASCENDER_APART_FROM_PX;
-  const refuted = new Set<number>();
+  const refuted = new Set<Candidate>();
   for (const position of differing) {
     const ratio = Math.log((heights[position] as number) / unit);
     const offered = [...new Set(classes.map((of) => of[position] as HeightClass))];
@@ -682,12 +703,13 @@ function byHeights(rivals: readonly Candidate[]): readonly Candidate[] {
           HEIGHT_MARGIN * Math.abs(Math.log(CLASS_HEIGHT[c] / CLASS_HEIGHT[nearest])),
     );
     if (!clear) continue;
+    decided.add(position);
     classes.forEach((of, rival) => {
-      if (of[position] !== nearest) refuted.add(rival);
+      if (of[position] !== nearest) refuted.add(judged[rival] as Candidate);
     });
   }
-  const kept = rivals.filter((_, rival) => !refuted.has(rival));
-  return kept.length > 0 ? kept : rivals;
+  const kept = rivals.filter((rival) => !refuted.has(rival));
+  return kept.length > 0 && kept.length < rivals.length ? { kept, decided } : unchanged;
 }
 
 /**
@@ -699,21 +721,30 @@ function decide(candidates: readonly Candidate[]): Candidate | null {
   const [best, second] = candidates;
   if (best === undefined) return null;
   if (isClear(best, second)) return best;
-  const close = byHeights(
+  const { kept: close, decided } = byHeights(
     candidates.filter((candidate) => candidate.distance - best.distance < AMBIGUITY_EDITS),
   );
   // The heights leave one name: the recogniser's lean to letters cannot hide a glyph's height.
   if (close.length === 1)
     return (close[0] as Candidate).score >= MATCH_MIN_SCORE ? (close[0] as Candidate) : null;
+  // A position the heights decided counts for none of the names left: its glyph choices lean to letters.
   const rivals = close.map((candidate) => ({
     candidate,
-    likelihood: candidate.choices === null ? null : choiceLikelihood(candidate.choices, candidate.entry),
+    likelihood:
+      candidate.choices === null
+        ? null
+        : choiceLikelihood(
+            candidate.choices.map((choices, position) => (decided.has(position) ? null : choices)),
+            candidate.entry,
+          ),
   }));
   if (rivals.some((rival) => rival.likelihood === null)) return null;
   const [top] = rivals.sort((a, b) => (b.likelihood ?? 0) - (a.likelihood ?? 0));
   if (top === undefined || top.candidate.score < MATCH_MIN_SCORE) return null;
   for (const other of rivals.slice(1)) {
-    const margin = plainerByLean(top.candidate, other.candidate) ? PLAIN_CHOICE_MARGIN : CHOICE_MARGIN;
+    const margin = plainerByLean(top.candidate, other.candidate, decided)
+      ? PLAIN_CHOICE_MARGIN
+      : CHOICE_MARGIN;
     if ((top.likelihood ?? 0) - (other.likelihood ?? 0) < Math.log(margin)) return null;
   }
   return top.candidate;
