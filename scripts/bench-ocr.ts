@@ -3,8 +3,9 @@
  * Debian's Chromium at 4x CPU throttling (DevTools' Emulation.setCPUThrottlingRate), through the app's own modules
  * (tests/e2e/ocr-harness.ts), with the closer look and the glyph check the dialog does. Per image: the time, the
  * names shown, found (matched or suggested), correct and wrong matches (a wrong one is matched to another name
- * without being flagged uncertain), uncertain reads and misses; then the totals against the issue's targets and the
- * mean time of each of the three reads.
+ * without being flagged uncertain), uncertain reads and misses; then the totals against the issue's targets, the
+ * renderer's CPU seconds per image (decision 097: steadier than wall time on a busy machine) and the mean time of
+ * each of the three reads.
  *
  * Chromium refuses CPU throttling on a worker target ("only supported for pages") and the page's throttling does
  * not slow its dedicated workers: a yardstick loop, timed in a worker and on the page with and without throttling,
