@@ -12,11 +12,11 @@
  * read from /proc (Linux) before the context closes, the wall time, and warm as a share of fresh. Builds the web
  * app first when its sources are newer. A benchmark, not a test: it exits 1 only when something fails to run.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { BrowserContext, Page } from "playwright-core";
 import { type BrowserPortal, startBrowserPortal } from "../tests/e2e/browser.ts";
 import { ms } from "./bench-stats.ts";
+import { processTicks as allProcessTicks, CLOCK_TICKS } from "./process-cpu.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,33 +28,12 @@ const paths = values.paths.split(",").filter(Boolean);
 const boots = Number(values.boots);
 /** Paths that need the admin signed in. */
 const ADMIN_PATHS = ["/market-exchange", "/admin"];
-const CLOCK_TICKS = 100;
 
-/** CPU ticks so far of every Chromium and Node process, by pid, with the kind of process it is. */
-function processTicks(): Map<string, { kind: string; ticks: number }> {
-  const out = new Map<string, { kind: string; ticks: number }>();
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (!/chrom|node/.test(name)) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      let kind: string;
-      if (name.startsWith("chrom")) {
-        const type = /--type=([a-z-]+)/.exec(command)?.[1] ?? "browser";
-        kind = /NetworkService/.test(command) ? "network" : type === "gpu-process" ? "gpu" : type;
-      } else if (Number(pid) === process.pid) kind = "bench";
-      else if (/worker\/node\/main\.ts/.test(command)) kind = "portal";
-      else continue;
-      out.set(pid, { kind, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return out;
-}
+/** CPU ticks so far of every Chromium process, this script and the portal, by pid. */
+const processTicks = () =>
+  allProcessTicks((pid, command) =>
+    Number(pid) === process.pid ? "bench" : /worker\/node\/main\.ts/.test(command) ? "portal" : null,
+  );
 
 /** CPU seconds by kind of process between two readings (a process started between them counts in full). */
 function cpuBetween(before: ReturnType<typeof processTicks>, after: ReturnType<typeof processTicks>) {

@@ -3,8 +3,9 @@
  * Debian's Chromium at 4x CPU throttling (DevTools' Emulation.setCPUThrottlingRate), through the app's own modules
  * (tests/e2e/ocr-harness.ts), with the closer look and the glyph check the dialog does. Per image: the time, the
  * names shown, found (matched or suggested), correct and wrong matches (a wrong one is matched to another name
- * without being flagged uncertain), uncertain reads and misses; then the totals against the issue's targets and the
- * mean time of each of the three reads.
+ * without being flagged uncertain), uncertain reads and misses; then the totals against the issue's targets, the
+ * renderer's CPU seconds per image (decision 097: steadier than wall time on a busy machine) and the mean time of
+ * each of the three reads.
  *
  * Chromium refuses CPU throttling on a worker target ("only supported for pages") and the page's throttling does
  * not slow its dedicated workers: a yardstick loop, timed in a worker and on the page with and without throttling,
@@ -14,8 +15,9 @@
  * made when missing), --roster FILE (one name a line; default: the corpus's roster.txt), --throttle N (4),
  * --batch N (images per recognition call, as the dialog's 1-5; 5), --limit N (the first N images),
  * and to compare engines: --psm 3|4|6|11, --width PX|none, --data best_int|standard, --closer off (the first read
- * only), --closer-height PX, --closer-psm 4|6|11, --save FILE (the lines read, as JSON). A benchmark, not a test: it
- * exits 1 only when something fails to run.
+ * only), --closer-height PX, --closer-psm 4|6|11, --param NAME=VALUE (a Tesseract parameter, repeatable; it
+ * replaces the app's own: --param invert_threshold=0.7 is Tesseract's default), --save FILE (the lines read, as
+ * JSON). A benchmark, not a test: it exits 1 only when something fails to run.
  */
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -39,6 +41,7 @@ import { repoRoot } from "../tests/e2e/portal-process.ts";
 import type { RecognitionSettings } from "../web/src/lib/text-recognition/recognise-images.ts";
 import { percentile } from "./bench-stats.ts";
 import { ensureOcrCorpus } from "./ocr-corpus/corpus.ts";
+import { CLOCK_TICKS, descendsFrom, processTicks } from "./process-cpu.ts";
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +57,7 @@ const { values } = parseArgs({
     closer: { type: "string", default: "on" },
     "closer-height": { type: "string" },
     "closer-psm": { type: "string" },
+    param: { type: "string", multiple: true },
   },
 });
 const throttle = Number(values.throttle);
@@ -64,6 +68,13 @@ const settings: Partial<RecognitionSettings> = {
   ...(values["closer-height"] ? { closerHeight: Number(values["closer-height"]) } : {}),
   ...(values["closer-psm"]
     ? { closerPageSegmentation: values["closer-psm"] as RecognitionSettings["closerPageSegmentation"] }
+    : {}),
+  ...(values.param
+    ? {
+        parameters: Object.fromEntries(
+          values.param.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+        ),
+      }
     : {}),
 };
 const closer = values.closer !== "off";
@@ -107,6 +118,35 @@ async function yardstick(page: Page): Promise<{ page: number; worker: number }> 
 
 const median = (runs: number[]) => percentile(runs, 50);
 
+/**
+ * CPU seconds so far of this script's Chromium renderers (the page and its Web Worker): on a shared machine the
+ * worker's wall time grows with the load, its CPU time hardly.
+ */
+function rendererCpu(): number {
+  const processes = processTicks(() => null);
+  let ticks = 0;
+  for (const [pid, { kind, ticks: used }] of processes) {
+    if (kind === "renderer" && descendsFrom(processes, pid, String(process.pid))) ticks += used;
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** The renderer's CPU seconds for a call that starts the engine and reads one small blank image. */
+async function engineStartCpu(page: Page, settings: Partial<RecognitionSettings>): Promise<number> {
+  const before = rendererCpu();
+  await page.evaluate(
+    async ({ roster, settings }) => {
+      const canvas = new OffscreenCanvas(64, 64);
+      const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, 64, 64);
+      await window.textRecognition.readBatch([await canvas.convertToBlob()], roster, settings, true);
+    },
+    { roster, settings },
+  );
+  return rendererCpu() - before;
+}
+
 const harness = await serveHarness(ensureOcrHarnessBuild());
 const browser = await launchChromium();
 try {
@@ -145,8 +185,12 @@ try {
 
   const rows: { image: CorpusImage; reading: ImageReading; score: ImageScore; seconds: number }[] = [];
   const engineSeconds: number[] = [];
+  const engineCpu = Math.min(await engineStartCpu(page, settings), await engineStartCpu(page, settings));
+  /** Each batch's renderer CPU seconds per image, the engine's start taken off. */
+  const cpuPerImage: number[] = [];
   for (let start = 0; start < images.length; start += batchSize) {
     const batch = images.slice(start, start + batchSize);
+    const cpuBefore = rendererCpu();
     const reading = await readBatch(
       page,
       batch.map((image) => image.file),
@@ -154,6 +198,8 @@ try {
       settings,
       closer,
     );
+    const cpu = rendererCpu() - cpuBefore - engineCpu;
+    for (const _ of batch) cpuPerImage.push(cpu / batch.length);
     engineSeconds.push((reading.engineMs * workerScale) / 1000);
     for (const [index, image] of batch.entries()) {
       const read = reading.images[index] as ImageReading;
@@ -189,6 +235,11 @@ try {
   console.log(
     `seconds per image at ${throttle}x: mean ${mean.toFixed(2)}, p95 ${percentile(seconds, 95).toFixed(2)}, max ${Math.max(...seconds).toFixed(2)} (target <= 4); ` +
       `engine start per call: mean ${(engineSeconds.reduce((a, b) => a + b, 0) / engineSeconds.length).toFixed(2)} s`,
+  );
+  const cpuMean = cpuPerImage.reduce((a, b) => a + b, 0) / cpuPerImage.length;
+  console.log(
+    `CPU seconds per image at ${throttle}x (the renderer's CPU time, page and worker, times ${throttle}; the engine's start of ${engineCpu.toFixed(2)} CPU s per call taken off; steadier than wall time on a busy machine): ` +
+      `mean ${(cpuMean * throttle).toFixed(2)}, batch max ${(Math.max(...cpuPerImage) * throttle).toFixed(2)} (target <= 4)`,
   );
   const stepMean = (pick: (reading: ImageReading) => number, scale: number) =>
     (rows.reduce((total, row) => total + pick(row.reading), 0) * scale) / rows.length / 1000;

@@ -326,3 +326,65 @@ describe("the closer look's glyph choices", () => {
     expect(glyphsToCheck([checked], LOOKALIKES)).toEqual([]);
   });
 });
+
+describe("the glyphs' heights", () => {
+  const LOOKALIKES = ["Bella", "Be1la", "Rowan", "R0wan", "Noval", "NovaI", "Nova1", "Iloria", "lloria"];
+  /** A word read closer without a lean either way, with each glyph's measured height in pixels. */
+  const measured = (text: string, ...heights: number[]): RecognisedLine => {
+    const read = closer(text, ...[...text].map((glyph) => `${glyph}90`));
+    return { ...read, words: read.words?.map((word) => ({ ...word, heights })) };
+  };
+  const matched = (...read: RecognisedLine[]) => matchedNames(matchRoster(read, LOOKALIKES));
+
+  it("tells a 1 or an I, a capital's height, from an l, an ascender's, and a 0 from an o", () => {
+    // Bella's l as tall as the other l, above the B; Be1la's 1 the B's height
+    expect(matched(measured("Bella", 28, 21, 30, 30, 21))).toEqual(["Bella"]);
+    expect(matched(measured("Bella", 28, 21, 28.2, 30, 21))).toEqual(["Be1la"]);
+    // a lookalike of another length ("Œlric" for "Aelric") does not keep the heights from telling the others apart
+    expect(
+      matchedNames(
+        matchRoster([measured("Aelric", 30, 23, 32, 23, Number.NaN, 23)], ["Aelric", "Ae1ric", "Œlric"]),
+      ),
+    ).toEqual(["Aelric"]);
+    expect(
+      matchedNames(
+        matchRoster([measured("Aelric", 30, 23, 30, 23, Number.NaN, 23)], ["Aelric", "Ae1ric", "Œlric"]),
+      ),
+    ).toEqual(["Ae1ric"]);
+    // a zero a capital's height, an o a small letter's
+    expect(matched(measured("Rowan", 28, 28, 21, 21, 21))).toEqual(["R0wan"]);
+    expect(matched(measured("Rowan", 28, 21, 21, 21, 21))).toEqual(["Rowan"]);
+    // the last glyph of Noval above the N: an l; the N's height: I or 1, which the choices leave to the officer
+    expect(matched(measured("Noval", 30, 22, 22, 22, 32))).toEqual(["Noval"]);
+    const capital = matchRoster([measured("Noval", 30, 22, 22, 22, 30)], LOOKALIKES);
+    expect(capital.matched).toEqual([]);
+    expect(capital.uncertain).toHaveLength(1);
+  });
+
+  it("leaves lookalikes to the officer when a height is between two, or the word cannot show it", () => {
+    const uncertain = (read: RecognisedLine) => {
+      const result = matchRoster([read], LOOKALIKES);
+      expect(result.matched, JSON.stringify(read.words?.[0]?.heights)).toEqual([]);
+      expect(result.uncertain).toHaveLength(1);
+    };
+    // 2.5% above the B: neither a capital's height nor an ascender's
+    uncertain(measured("Bella", 28, 21, 28.7, 30, 21));
+    // small and drawn to whole pixels, an l is as tall as a capital: with no capital and ascender seen apart in
+    // the word, and a capital under 24 px, the I of Iloria and the l of lloria are not told apart
+    uncertain(measured("lloria", 19, 19, 14, 14, 14, 14));
+    uncertain(measured("lloria", 18, 19, 14, 14, 14, 14));
+    // a height that could not be measured says nothing
+    uncertain(measured("Bella", 28, 21, Number.NaN, 30, 21));
+    // the small letters put a capital at 28.6 px, the B and the l at 25: something else was measured with a glyph
+    uncertain(measured("Bella", 24.5, 22, 27, 27, 22));
+  });
+
+  it("does not drop an undecided read as a second reading of a name matched by the same spelling", () => {
+    const result = matchRoster(
+      [measured("Bella", 28, 21, 30, 30, 21), measured("Bella", 28, 21, 28.7, 30, 21)],
+      LOOKALIKES,
+    );
+    expect(matchedNames(result)).toEqual(["Bella"]);
+    expect(result.uncertain).toEqual([{ read: "Bella", suggestions: [{ name: "Be1la", score: 0.95 }] }]);
+  });
+});

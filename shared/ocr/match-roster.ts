@@ -43,6 +43,11 @@ export interface RecognisedWord {
    * them (which leans it to letters): they replace the position's choices when both put the same glyph first.
    */
   checked?: readonly { position: number; choices: readonly GlyphChoice[] }[];
+  /**
+   * The height of each position's ink in the screenshot's pixels, measured on its pixels (decision 097; NaN where
+   * it could not be): a small l reaches above a capital, an o stays below a 0.
+   */
+  heights?: readonly number[];
 }
 
 /** A position of a word to read again on its own, and the lookalikes' glyphs there. */
@@ -262,6 +267,8 @@ interface Candidate {
   choices: readonly (readonly GlyphChoice[])[] | null;
   /** Whether each position was checked on its own (with `choices`). */
   checked: readonly boolean[];
+  /** Each position's measured height (with `choices`), when every word of the read has them. */
+  heights: readonly number[] | null;
 }
 
 interface LineReading {
@@ -284,6 +291,8 @@ interface LineWord {
   start: number;
   /** Whether each of `choices` was checked on its own. */
   checked: boolean[];
+  /** Each of `choices`' measured height. */
+  heights: readonly number[] | null;
   /** Whether the word has its positions' boxes. */
   boxed: boolean;
 }
@@ -291,9 +300,12 @@ interface LineWord {
 const isLetterOrDigit = (glyph: string | undefined) => glyph !== undefined && /^[\p{L}\p{N}]/u.test(glyph);
 
 /** A word's glyph choices without the positions of the punctuation its text was trimmed of. */
-function trimmedChoices(
-  word: RecognisedWord,
-): { choices: (readonly GlyphChoice[])[]; start: number; checked: boolean[] } | null {
+function trimmedChoices(word: RecognisedWord): {
+  choices: (readonly GlyphChoice[])[];
+  start: number;
+  checked: boolean[];
+  heights: readonly number[] | null;
+} | null {
   if (word.choices === undefined) return null;
   const choices = [...word.choices];
   const checked = choices.map(() => false);
@@ -309,7 +321,8 @@ function trimmedChoices(
   let end = choices.length;
   while (start < end && !isLetterOrDigit(choices[start]?.[0]?.glyph)) start++;
   while (end > start && !isLetterOrDigit(choices[end - 1]?.[0]?.glyph)) end--;
-  return { choices: choices.slice(start, end), start, checked: checked.slice(start, end) };
+  const heights = word.heights?.length === word.choices.length ? word.heights.slice(start, end) : null;
+  return { choices: choices.slice(start, end), start, checked: checked.slice(start, end), heights };
 }
 
 /** The line's words with the punctuation around them gone (icons and separators read as "|", "@", "©"). */
@@ -322,7 +335,7 @@ function words(line: RecognisedLine): LineWord[] {
       confidence: word.confidence,
       index,
       closer: word.closer === true,
-      ...(trimmedChoices(word) ?? { choices: null, start: 0, checked: [] }),
+      ...(trimmedChoices(word) ?? { choices: null, start: 0, checked: [], heights: null }),
       boxed: word.glyphBoxes !== undefined,
     }))
     .filter((word) => word.text !== "");
@@ -339,6 +352,7 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
     closer: boolean;
     choices: (readonly GlyphChoice[])[] | null;
     checked: boolean[];
+    heights: number[] | null;
   }[] = [];
   for (let start = 0; start < lineWords.length; start++) {
     for (let count = 1; count <= maxWords && start + count <= lineWords.length; count++) {
@@ -352,9 +366,22 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
         ? taken.flatMap((word) => word.choices ?? [])
         : null;
       const checked = taken.flatMap((word) => word.checked);
+      const heights = taken.every((word) => word.heights !== null)
+        ? taken.flatMap((word) => word.heights ?? [])
+        : null;
       // A UI word ("Online", "Invite") is no name, however close to one.
       if (key.length >= 2 && !NOT_NAMES.has(key))
-        windows.push({ read, key, spelling: spelling(read), confidence, words, closer, choices, checked });
+        windows.push({
+          read,
+          key,
+          spelling: spelling(read),
+          confidence,
+          words,
+          closer,
+          choices,
+          checked,
+          heights,
+        });
     }
   }
   const nameLikeWords = lineWords.filter((word) => isNameLike(readingKey(word.text)));
@@ -389,6 +416,7 @@ function readLine(line: RecognisedLine, order: number, roster: RosterEntry[], ma
             closer: window.closer,
             choices: window.choices,
             checked: window.checked,
+            heights: window.heights,
           };
         }
       }
@@ -496,7 +524,13 @@ function kinOf(glyph: string, first: boolean): readonly (readonly [string, numbe
 }
 
 /** The log-likelihood a position's choices give a name's glyph (a floor for a glyph not among them). */
-function glyphLikelihood(choices: readonly GlyphChoice[] | undefined, glyph: string, first: boolean): number {
+function glyphLikelihood(
+  choices: readonly GlyphChoice[] | null | undefined,
+  glyph: string,
+  first: boolean,
+): number {
+  // A position decided otherwise (by the glyphs' heights) says nothing more.
+  if (choices === null) return 0;
   let best = CHOICE_FLOOR;
   for (const [kin, weight] of kinOf(glyph, first)) {
     const seen = choices?.find((choice) => choice.glyph.normalize("NFC") === kin);
@@ -510,7 +544,10 @@ function glyphLikelihood(choices: readonly GlyphChoice[] | undefined, glyph: str
  * the read's positions, one to one, or a glyph seen as two ("m" as "rn") or two as one, each glyph counting the
  * confidence its position gave it (or a lookalike of it). Null when no way lines them up.
  */
-function choiceLikelihood(choices: readonly (readonly GlyphChoice[])[], entry: RosterEntry): number | null {
+function choiceLikelihood(
+  choices: readonly (readonly GlyphChoice[] | null)[],
+  entry: RosterEntry,
+): number | null {
   const glyphs = [...entry.spelling];
   const width = glyphs.length + 1;
   const best = new Float64Array((choices.length + 1) * width).fill(Number.NEGATIVE_INFINITY);
@@ -557,7 +594,7 @@ function choiceLikelihood(choices: readonly (readonly GlyphChoice[])[], entry: R
  * differ by a digit, a capital I or an accent that was not checked on its own, or by a zero starting the name
  * ("0beron" read "Oberon" with no 0 among the choices). A zero inside a word it reads as a capital O ("SOrin").
  */
-function plainerByLean(top: Candidate, other: Candidate): boolean {
+function plainerByLean(top: Candidate, other: Candidate, decided: ReadonlySet<number>): boolean {
   if (surprise(top.entry.name) >= surprise(other.entry.name)) return false;
   const x = [...top.entry.spelling];
   const y = [...other.entry.spelling];
@@ -566,8 +603,113 @@ function plainerByLean(top: Candidate, other: Candidate): boolean {
     (glyph, position) =>
       glyph !== x[position] &&
       !top.checked[position] &&
+      !decided.has(position) &&
       (/[1-9I]/.test(glyph) || (glyph === "0" && position === 0) || /\p{M}/u.test(glyph.normalize("NFD"))),
   );
+}
+
+/** How tall a glyph is drawn: the small letters' height, a capital's (digits too), an ascender's. */
+type HeightClass = "small" | "capital" | "ascender";
+
+/** Each class's height in a capital's: measured on the corpus's three fonts (small 0.75-0.78, ascender 1.04-1.07). */
+const CLASS_HEIGHT: Readonly<Record<HeightClass, number>> = { small: 0.77, capital: 1, ascender: 1.055 };
+/**
+ * A height tells two classes apart only when it is nearer one by this share of the gap between them (in log
+ * terms): a capital and an ascender, 5% apart, only under 1.6% or over 3.8% above a capital.
+ */
+const HEIGHT_MARGIN = 0.4;
+/**
+ * Small sizes are drawn to whole pixels, and a font may then draw an ascender as tall as a capital (Roboto Condensed
+ * at 720 px: an l and an I both 19 px). A capital and an ascender are told apart by height only when the word shows
+ * them apart (its capitals and ascenders at least this ratio apart) or, without both, when a capital is this tall.
+ */
+const ASCENDER_SEEN_APART = 1.025;
+const ASCENDER_APART_FROM_PX = 24;
+/**
+ * The most the word's glyphs may disagree on the unit (a capital's height, from each glyph's height and class):
+ * more, and a spark or a neighbour's stroke was measured with a glyph.
+ */
+const UNIT_SPREAD = 1.1;
+
+/** A glyph's height class; null for one whose height says little (i, j, t, f, Q, J, accented, punctuation). */
+function heightClass(glyph: string): HeightClass | null {
+  if (/^[acemnorsuvwxz]$/.test(glyph)) return "small";
+  if (/^[A-HK-PR-Z0-9]$/.test(glyph) || glyph === "I") return "capital";
+  if (/^[bdhkl]$/.test(glyph)) return "ascender";
+  return null;
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/**
+ * The rivals the measured heights of the read's glyphs leave (decision 097): where lookalikes differ in how tall
+ * their glyphs are ("Be1la" and "Bella": a 1 a capital's height, an l an ascender's; "S0rin" and "Sorin"), the
+ * glyph's height, in units of the glyphs all of them share (a capital or an ascender when one is there), rules out
+ * the names whose glyph is of another height (a name of another length is kept: its glyphs do not line up). All of
+ * them when the heights say nothing or contradict each other. `decided`: the read's positions the heights decided.
+ */
+function byHeights(rivals: readonly Candidate[]): { kept: readonly Candidate[]; decided: Set<number> } {
+  const decided = new Set<number>();
+  const [first] = rivals;
+  const heights = first?.heights;
+  const unchanged = { kept: rivals, decided };
+  if (first === undefined || rivals.length < 2 || heights == null) return unchanged;
+  if (rivals.some((rival) => rival.words.join() !== first.words.join())) return unchanged;
+  const judged = rivals.filter((rival) => [...rival.entry.spelling].length === heights.length);
+  if (judged.length < 2) return unchanged;
+  const classes = judged.map((rival) => [...rival.entry.spelling].map(heightClass));
+  const differing: number[] = [];
+  const references: { height: number; class: HeightClass }[] = [];
+  for (let position = 0; position < heights.length; position++) {
+    const here = classes.map((of) => of[position] ?? null);
+    const height = heights[position] as number;
+    if (here.some((c) => c === null) || !Number.isFinite(height)) continue;
+    if (new Set(here).size > 1) differing.push(position);
+    else references.push({ height, class: here[0] as HeightClass });
+  }
+  if (differing.length === 0 || references.length === 0) return unchanged;
+
+  const tested = new Set(differing.flatMap((position) => classes.map((of) => of[position] as HeightClass)));
+  // Glyphs of the classes in question measure the others directly, whatever the font's proportions.
+  const direct = references.filter((reference) => tested.has(reference.class));
+  const unit = median((direct.length > 0 ? direct : references).map((r) => r.height / CLASS_HEIGHT[r.class]));
+  const units = references.map((r) => r.height / CLASS_HEIGHT[r.class]);
+  if (units.some((u) => Math.abs(Math.log(u / unit)) > Math.log(UNIT_SPREAD))) return unchanged;
+  const heightOf = (c: HeightClass) => references.filter((r) => r.class === c).map((r) => r.height);
+  const capitals = heightOf("capital");
+  const ascenders = heightOf("ascender");
+  const ascendersApart =
+    capitals.length > 0 && ascenders.length > 0
+      ? median(ascenders) / median(capitals) >= ASCENDER_SEEN_APART
+      : unit >= ASCENDER_APART_FROM_PX;
+  const refuted = new Set<Candidate>();
+  for (const position of differing) {
+    const ratio = Math.log((heights[position] as number) / unit);
+    const offered = [...new Set(classes.map((of) => of[position] as HeightClass))];
+    if (!ascendersApart && offered.includes("capital") && offered.includes("ascender")) continue;
+    const distance = (c: HeightClass) => Math.abs(ratio - Math.log(CLASS_HEIGHT[c]));
+    const [nearest] = [...offered].sort((a, b) => distance(a) - distance(b));
+    if (nearest === undefined) continue;
+    const clear = offered.every(
+      (c) =>
+        c === nearest ||
+        distance(c) - distance(nearest) >=
+          HEIGHT_MARGIN * Math.abs(Math.log(CLASS_HEIGHT[c] / CLASS_HEIGHT[nearest])),
+    );
+    if (!clear) continue;
+    decided.add(position);
+    classes.forEach((of, rival) => {
+      if (of[position] !== nearest) refuted.add(judged[rival] as Candidate);
+    });
+  }
+  const kept = rivals.filter((rival) => !refuted.has(rival));
+  return kept.length > 0 && kept.length < rivals.length ? { kept, decided } : unchanged;
 }
 
 /**
@@ -579,17 +721,30 @@ function decide(candidates: readonly Candidate[]): Candidate | null {
   const [best, second] = candidates;
   if (best === undefined) return null;
   if (isClear(best, second)) return best;
-  const rivals = candidates
-    .filter((candidate) => candidate.distance - best.distance < AMBIGUITY_EDITS)
-    .map((candidate) => ({
-      candidate,
-      likelihood: candidate.choices === null ? null : choiceLikelihood(candidate.choices, candidate.entry),
-    }));
+  const { kept: close, decided } = byHeights(
+    candidates.filter((candidate) => candidate.distance - best.distance < AMBIGUITY_EDITS),
+  );
+  // The heights leave one name: the recogniser's lean to letters cannot hide a glyph's height.
+  if (close.length === 1)
+    return (close[0] as Candidate).score >= MATCH_MIN_SCORE ? (close[0] as Candidate) : null;
+  // A position the heights decided counts for none of the names left: its glyph choices lean to letters.
+  const rivals = close.map((candidate) => ({
+    candidate,
+    likelihood:
+      candidate.choices === null
+        ? null
+        : choiceLikelihood(
+            candidate.choices.map((choices, position) => (decided.has(position) ? null : choices)),
+            candidate.entry,
+          ),
+  }));
   if (rivals.some((rival) => rival.likelihood === null)) return null;
   const [top] = rivals.sort((a, b) => (b.likelihood ?? 0) - (a.likelihood ?? 0));
   if (top === undefined || top.candidate.score < MATCH_MIN_SCORE) return null;
   for (const other of rivals.slice(1)) {
-    const margin = plainerByLean(top.candidate, other.candidate) ? PLAIN_CHOICE_MARGIN : CHOICE_MARGIN;
+    const margin = plainerByLean(top.candidate, other.candidate, decided)
+      ? PLAIN_CHOICE_MARGIN
+      : CHOICE_MARGIN;
     if ((top.likelihood ?? 0) - (other.likelihood ?? 0) < Math.log(margin)) return null;
   }
   return top.candidate;
@@ -679,10 +834,12 @@ export function matchRoster(lines: readonly RecognisedLine[], roster: readonly s
       continue;
     }
     const readKey = readingKey(best.read);
-    if (matchedBy.get(best.entry.name) === readKey) continue; // the same name read again
     // A lookalike on the roster leaves a read uncertain, unless the read spells the name exactly and surely, or
-    // the recogniser's glyph choices tell the lookalikes apart.
+    // the recogniser's glyph choices or the glyphs' heights tell the lookalikes apart.
     const chosen = decide(reading.candidates);
+    // The same name read again (overlapping screenshots). A read left undecided is not taken for a name matched by
+    // the same spelling: "Bella" matched by its l's height, a second "Bella" may be Be1la.
+    if (chosen !== null && matchedBy.get(chosen.entry.name) === readKey) continue;
     if (chosen !== null && !matchedBy.has(chosen.entry.name)) {
       matchedBy.set(chosen.entry.name, readKey);
       matched.push({

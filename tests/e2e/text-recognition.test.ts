@@ -81,10 +81,10 @@ describe("text recognition on the screenshot corpus", () => {
     // The issue's target: at most 1 name in 200 matched to the wrong member without a flag.
     expect((wrong / truth) * 200, report).toBeLessThanOrEqual(1);
     // The issue's 95% after accepting "matched" is not reached (decision 081: lookalikes the recogniser cannot tell
-    // apart stay uncertain). With the closer look and the glyph check these six images give 78%; the first read
-    // alone gave 60%: the floor keeps that gain, and nearly every name is matched or among an uncertain
-    // read's suggestions.
-    expect(correct / truth, report).toBeGreaterThanOrEqual(0.72);
+    // apart stay uncertain). With the closer look, the glyph check and the glyphs' heights (decision 097) these
+    // six images give 82% (78% without the heights, 60% from the first read alone): the floor keeps that gain,
+    // and nearly every name is matched or among an uncertain read's suggestions.
+    expect(correct / truth, report).toBeGreaterThanOrEqual(0.78);
     expect((correct + suggested) / truth, report).toBeGreaterThanOrEqual(0.9);
     // The engine came from the page's own origin: its worker, its WebAssembly and its language data.
     expect(requests.filter((url) => !url.startsWith(harness.url))).toEqual([]);

@@ -90,6 +90,29 @@ export async function prepareImage(image: Blob, settings: PreparationSettings): 
   return { pgm, width, height, scale, source, close: () => source.close() };
 }
 
+/**
+ * The screenshot's pixels around `box` at their own size, grey: for measuring, not reading. `margins` in the box's
+ * heights (x each side, y above; below, half of it).
+ */
+export function greyRegion(
+  image: DecodedImage,
+  box: WordBox,
+  margins: CropMargins,
+): { pixels: Uint8Array; width: number; height: number; x0: number; y0: number } {
+  const boxHeight = Math.max(1, box.y1 - box.y0);
+  const x0 = Math.max(0, Math.floor(box.x0 - boxHeight * margins.x));
+  const y0 = Math.max(0, Math.floor(box.y0 - boxHeight * margins.y));
+  const x1 = Math.min(image.source.width, Math.ceil(box.x1 + boxHeight * margins.x));
+  const y1 = Math.min(image.source.height, Math.ceil(box.y1 + (boxHeight * margins.y) / 2));
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  const context = drawingContext(width, height);
+  context.drawImage(image.source, x0, y0, width, height, 0, 0, width, height);
+  const pixels = new Uint8Array(width * height);
+  toGrey(context.getImageData(0, 0, width, height).data, pixels);
+  return { pixels, width, height, x0, y0 };
+}
+
 /** Where each crop sits in the stacked image, top to bottom, and how to bring a point back to the screenshot. */
 export interface CropSlot {
   top: number;

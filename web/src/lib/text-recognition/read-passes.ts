@@ -14,11 +14,13 @@ import {
   type WordBox,
   wordsToReadCloser,
 } from "@shared/ocr/match-roster.ts";
+import { glyphHeights } from "./glyph-heights.ts";
 import { type HocrWord, hocrWords } from "./hocr-words.ts";
 import {
   type CropMargins,
   type CropSlot,
   type DecodedImage,
+  greyRegion,
   type PreparationSettings,
   type PreparedImage,
   prepareCrops,
@@ -52,6 +54,8 @@ export type PassStep =
 
 /** A word's crop for the closer look: a margin wide enough for its first and last glyphs. */
 const WORD_MARGINS: CropMargins = { x: 0.4, y: 0.15 };
+/** The screenshot around a word whose glyphs' heights are measured: room above for a tall glyph's top. */
+const HEIGHT_MARGINS: CropMargins = { x: 0.3, y: 0.6 };
 /** A glyph's crop: its column at the word's height, with little of its neighbours. */
 const GLYPH_MARGINS: CropMargins = { x: 0.08, y: 0.15 };
 
@@ -145,6 +149,35 @@ async function closerLook(
   timed("closerRecognise");
 }
 
+/**
+ * Each glyph's height in the words read closer, measured on the screenshot's pixels (glyph-heights.ts): the matcher
+ * tells lookalikes of other heights apart by it ("Be1la" and "Bella", "S0rin" and "Sorin").
+ */
+function measureHeights(image: DecodedImage, lines: RecognisedLine[], wanted: readonly WordAt[]): void {
+  for (const at of wanted) {
+    const word = lines[at.line]?.words?.[at.word];
+    const boxes = word?.glyphBoxes;
+    if (word?.box === undefined || boxes === undefined || boxes.length === 0) continue;
+    const around: WordBox = {
+      x0: Math.min(word.box.x0, ...boxes.map((box) => box.x0)),
+      y0: Math.min(word.box.y0, ...boxes.map((box) => box.y0)),
+      x1: Math.max(word.box.x1, ...boxes.map((box) => box.x1)),
+      y1: Math.max(word.box.y1, ...boxes.map((box) => box.y1)),
+    };
+    const region = greyRegion(image, around, HEIGHT_MARGINS);
+    const heights = glyphHeights(
+      region,
+      boxes.map((box) => ({
+        x0: box.x0 - region.x0,
+        y0: box.y0 - region.y0,
+        x1: box.x1 - region.x0,
+        y1: box.y1 - region.y0,
+      })),
+    );
+    withWord(lines, at, (read) => ({ ...read, heights }));
+  }
+}
+
 async function checkGlyphs(
   read: ReadPass,
   image: DecodedImage,
@@ -198,7 +231,9 @@ export async function readScreenshot(
   const lines = firstLines(await read(image, { kind: "first" }), image.scale);
   timed("recognise");
   if (roster === undefined) return lines;
-  await closerLook(read, image, settings, lines, wordsToReadCloser(lines, roster), timed);
+  const closer = wordsToReadCloser(lines, roster);
+  await closerLook(read, image, settings, lines, closer, timed);
+  measureHeights(image, lines, closer);
   await checkGlyphs(read, image, settings, lines, glyphsToCheck(lines, roster), timed);
   return lines;
 }
