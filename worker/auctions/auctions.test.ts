@@ -413,6 +413,47 @@ describe("50 raiders bidding at once in the last second", () => {
   }, 120_000);
 });
 
+describe("many phones reading at once", () => {
+  it("each read asked after a bid's answer shows that bid, while reads asked before it share a load", async () => {
+    const [a, b, ...watchers] = await Promise.all(
+      ["Crowd A ", "Crowd B ", "Crowd C ", "Crowd D ", "Crowd E "].map((name) => raider(name)),
+    );
+    if (!a || !b) throw new Error("two bidders");
+    const itemId = await pendingItem([a.main.playerName]);
+    const auction = await open({
+      marketItemId: itemId,
+      startPrice: 1_000,
+      minRaise: 100,
+      bidders: "members",
+      payment: "outside",
+    });
+    expect((await bid(a, { id: auction.id, amount: 1_000 })).status).toBe(200);
+    const readers = [a, b, ...watchers];
+    const readAll = () =>
+      Promise.all(
+        readers.map(async (one) => {
+          const res = await one.client.get(`/_api/me/auctions/one?id=${auction.id}`);
+          expect(res.status, res.text).toBe(200);
+          return res.data.auction as unknown as MyAuctionView;
+        }),
+      );
+    for (let round = 0; round < 5; round++) {
+      // Reads on their way while the bid lands (the phones still reading the last notice's answer)...
+      const before = readAll();
+      const cents = 1_100 + round * 100;
+      const res = await bid(round % 2 === 0 ? b : a, { id: auction.id, amount: cents });
+      expect(res.status, res.text).toBe(200);
+      // ...and the reads its notice makes: every one shows it, with each reader's own standing.
+      const after = await readAll();
+      for (const [i, view] of after.entries()) {
+        expect(view.price, `round ${round}, reader ${i}`).toBe((cents / 100).toFixed(2));
+        expect(view.mine.leading).toBe(readers[i] === (round % 2 === 0 ? b : a));
+      }
+      for (const view of await before) expect(cents - Number(view.price) * 100).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
 describe("the auction clock", () => {
   it("closes an auction within a second of its end, with nobody watching", async () => {
     const a = await raider("Clock A ");
