@@ -414,7 +414,7 @@ describe("50 raiders bidding at once in the last second", () => {
 });
 
 describe("many phones reading at once", () => {
-  it("each read asked after a bid's answer shows that bid, while reads asked before it share a load", async () => {
+  it("reads at once around each bid: each asked after the bid's answer shows it, with the reader's own standing", async () => {
     const [a, b, ...watchers] = await Promise.all(
       ["Crowd A ", "Crowd B ", "Crowd C ", "Crowd D ", "Crowd E "].map((name) => raider(name)),
     );
