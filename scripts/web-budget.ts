@@ -17,18 +17,19 @@ export const BUDGET_BYTES = 140_000;
  * Public routes, the module each one loads lazily (web/src/router.tsx; home is in the entry), and its ceiling:
  * the gzipped bytes it may not grow past (decision 074). A ceiling is the route's size before the last change
  * that was held to "no public route's initial JavaScript grows"; raising one takes a decision that says why.
+ * Decision 094 lowered each by the bytes it took back.
  */
 export const PUBLIC_ROUTES: readonly { path: string; module: string | null; ceiling: number }[] = [
-  { path: "/", module: null, ceiling: 123_210 },
-  { path: "/public/guild-members", module: "src/routes/public/guild-members.tsx", ceiling: 131_026 },
-  { path: "/public/market-exchange", module: "src/routes/public/market-exchange.tsx", ceiling: 137_855 },
+  { path: "/", module: null, ceiling: 123_111 },
+  { path: "/public/guild-members", module: "src/routes/public/guild-members.tsx", ceiling: 130_926 },
+  { path: "/public/market-exchange", module: "src/routes/public/market-exchange.tsx", ceiling: 137_760 },
   {
     path: "/public/salary-calculation",
     module: "src/routes/public/salary-calculation.tsx",
-    ceiling: 135_100,
+    ceiling: 135_008,
   },
-  { path: "/boss-timers", module: "src/routes/boss-timers.tsx", ceiling: 131_911 },
-  { path: "/login", module: "src/routes/login.tsx", ceiling: 127_219 },
+  { path: "/boss-timers", module: "src/routes/boss-timers.tsx", ceiling: 131_887 },
+  { path: "/login", module: "src/routes/login.tsx", ceiling: 127_133 },
 ];
 const DATA_LAYER_MODULE = "src/data/data-layer-instance.ts";
 /** The stages the entry (src/main.tsx) imports one after another before the first render (decision 015). */

@@ -6,7 +6,13 @@
  */
 import type { Cents } from "../money/money.ts";
 import { readMoney } from "../money/money.ts";
-import { distributeItem, type SalaryRosterMember } from "../salary/distribute-item.ts";
+import {
+  indexParticipantRoster,
+  parseParticipantNames,
+  type ResolvedParticipant,
+  resolveParticipantsIn,
+} from "../participants/parse-participants.ts";
+import { fundPartsOf, type SalaryRosterMember } from "../salary/distribute-item.ts";
 import { ruleForDay, type SplitRuleBook, splitDayOf } from "../salary/split-rules.ts";
 import type { FundName, FundSpending } from "../schemas/fund-spending.ts";
 import type { MarketExchangeItem } from "../schemas/market.ts";
@@ -25,6 +31,8 @@ export interface FundIncome {
 /**
  * Each Sold item's part for the guild fund (its 10% and any pool nobody could take) and the admin fund, on the
  * item's day (its date acquired, else the day it was recorded). An item whose value cannot be read adds nothing.
+ * The engine's fund parts without dividing the pools among participants (fundPartsOf, decision 094), with the roster
+ * indexed once and each participant list read once.
  */
 export function fundIncomeOf(
   items: readonly FundIncomeItem[],
@@ -32,22 +40,29 @@ export function fundIncomeOf(
   book: SplitRuleBook,
 ): FundIncome {
   const income: FundIncome = { guild: [], admin: [] };
+  const index = indexParticipantRoster(roster);
+  // The items of one raid share their participant list: each list is read once.
+  const read = new Map<string, ResolvedParticipant<SalaryRosterMember>[]>();
+  const participantsOf = (text: string) => {
+    let participants = read.get(text);
+    if (participants === undefined) {
+      participants = resolveParticipantsIn(parseParticipantNames(text), index);
+      read.set(text, participants);
+    }
+    return participants;
+  };
   for (const item of items) {
     if (item.status !== "Sold") continue;
     const day = splitDayOf(item.dateAcquired, item.createdAt);
     if (day === null) continue;
-    let split: ReturnType<typeof distributeItem>;
+    let parts: ReturnType<typeof fundPartsOf>;
     try {
-      split = distributeItem(
-        { ...item, participatedMembers: item.participatedMembers ?? "" },
-        roster,
-        ruleForDay(book, day),
-      );
+      parts = fundPartsOf(item, participantsOf(item.participatedMembers ?? ""), ruleForDay(book, day));
     } catch {
       continue;
     }
-    income.guild.push({ day, cents: split.guildFundCents });
-    income.admin.push({ day, cents: split.adminFundCents });
+    income.guild.push({ day, cents: parts.guildFundCents });
+    income.admin.push({ day, cents: parts.adminFundCents });
   }
   return income;
 }

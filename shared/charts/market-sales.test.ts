@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { moneyText, parseMoney } from "../money/money.ts";
-import { salesByBoss, salesByMonth } from "./market-sales.ts";
+import { marketSales } from "./market-sales.ts";
+
+const salesByBoss = (items: Parameters<typeof marketSales>[0]) => marketSales(items).byBoss;
+const salesByMonth = (items: Parameters<typeof marketSales>[0]) => {
+  const { months, undated } = marketSales(items);
+  return { months, undated };
+};
 
 const sale = (bossName: string, value: string, day: string | null, status = "Sold") => ({
   bossName,
@@ -10,7 +16,7 @@ const sale = (bossName: string, value: string, day: string | null, status = "Sol
   dateAcquired: day,
 });
 
-describe("salesByBoss and salesByMonth", () => {
+describe("marketSales", () => {
   const items = [
     sale("Gravemaw", "100.10", "2026-11-01"),
     sale("gravemaw ", "0.05", "2026-11-20"),

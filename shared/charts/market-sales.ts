@@ -15,25 +15,13 @@ export interface SalesTotal {
   items: number;
 }
 
-function add(totals: Map<string, SalesTotal>, key: string, cents: Cents) {
-  const total = totals.get(key) ?? { key, cents: 0, items: 0 };
-  total.cents += cents;
-  total.items += 1;
-  totals.set(key, total);
-}
-
-/** Per boss, the most first (then by name); names that differ only in case are one boss, spelled as first seen. */
-export function salesByBoss(items: readonly SalesItem[]): SalesTotal[] {
-  const totals = new Map<string, SalesTotal>();
-  const spelling = new Map<string, string>();
-  for (const item of items) {
-    if (item.status !== "Sold") continue;
-    const name = item.bossName.trim();
-    const folded = name.toLowerCase();
-    if (!spelling.has(folded)) spelling.set(folded, name);
-    add(totals, spelling.get(folded) as string, readMoney(item.value) ?? 0);
-  }
-  return [...totals.values()].sort((a, b) => b.cents - a.cents || compareText(a.key, b.key));
+/** Adds to the total under `id`, which keeps the `key` it was first given (a boss's first spelling). */
+function add(totals: Map<string, SalesTotal>, id: string, key: string, cents: Cents) {
+  const total = totals.get(id);
+  if (total) {
+    total.cents += cents;
+    total.items += 1;
+  } else totals.set(id, { key, cents, items: 1 });
 }
 
 const nextMonth = (month: string) => {
@@ -41,31 +29,40 @@ const nextMonth = (month: string) => {
   return mm === 12 ? `${year + 1}-01` : `${year}-${String(mm + 1).padStart(2, "0")}`;
 };
 
-export interface SalesByMonth {
+export interface MarketSales {
+  /** Per boss, the most first (then by name); names that differ only in case are one boss, spelled as first seen. */
+  byBoss: SalesTotal[];
   /** Oldest first, every month from the first sale's to the last's (a month without sales at 0). */
   months: SalesTotal[];
   /** The Sold items without a date acquired: in no month. */
   undated: { cents: Cents; items: number };
 }
 
-export function salesByMonth(items: readonly SalesItem[]): SalesByMonth {
-  const totals = new Map<string, SalesTotal>();
+/**
+ * Both charts' totals in one pass over the items (decision 094): each Sold item's value is read once and added to
+ * its boss and to its month.
+ */
+export function marketSales(items: readonly SalesItem[]): MarketSales {
+  const bosses = new Map<string, SalesTotal>();
+  const perMonth = new Map<string, SalesTotal>();
   const undated = { cents: 0, items: 0 };
   for (const item of items) {
     if (item.status !== "Sold") continue;
     const cents = readMoney(item.value) ?? 0;
-    if (item.dateAcquired) add(totals, item.dateAcquired.slice(0, 7), cents);
+    add(bosses, item.bossName.trim().toLowerCase(), item.bossName.trim(), cents);
+    if (item.dateAcquired) add(perMonth, item.dateAcquired.slice(0, 7), item.dateAcquired.slice(0, 7), cents);
     else {
       undated.cents += cents;
       undated.items += 1;
     }
   }
-  const found = [...totals.keys()].sort();
+  const byBoss = [...bosses.values()].sort((a, b) => b.cents - a.cents || compareText(a.key, b.key));
+  const found = [...perMonth.keys()].sort();
   const first = found[0];
   const last = found.at(-1);
   const months: SalesTotal[] = [];
   if (first !== undefined && last !== undefined)
     for (let month = first; month <= last; month = nextMonth(month))
-      months.push(totals.get(month) ?? { key: month, cents: 0, items: 0 });
-  return { months, undated };
+      months.push(perMonth.get(month) ?? { key: month, cents: 0, items: 0 });
+  return { byBoss, months, undated };
 }

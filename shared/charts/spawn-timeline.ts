@@ -3,7 +3,6 @@
  * (next-spawn.ts): a fixed-schedule boss at each of its weekly slots in the window, an interval boss at its running
  * timer's end. Interval bosses without a running timer have no known spawn: they are counted, not placed.
  */
-import { nextSlotAfter, resolveBossSchedule } from "../bosses/boss-schedule.ts";
 import { nextSpawnOf, type SpawnSource } from "../bosses/next-spawn.ts";
 import { compareText } from "../sorting/compare-text.ts";
 
@@ -35,18 +34,19 @@ export function spawnTimeline(
   const spawns: TimelineSpawn[] = [];
   let unknown = 0;
   for (const row of rows) {
-    const schedule = resolveBossSchedule(row.bossName, row.respawnTimeHours);
-    if (schedule.kind === "fixed") {
-      for (let at = nextSlotAfter(schedule.schedule.slots, now, guildTimeZone).getTime(); at <= to; ) {
-        spawns.push({ bossName: row.bossName, at, kind: "fixed" });
-        at = nextSlotAfter(schedule.schedule.slots, at, guildTimeZone).getTime();
-      }
+    // One rule for every boss (nextSpawnOf, the cards' own); a fixed schedule is asked again from each slot found,
+    // so all its slots in the window are placed. The only spawn rule the lazy chunk needs from the page's code
+    // (decision 094).
+    let next = nextSpawnOf(row, now, guildTimeZone);
+    if (next === null) continue;
+    if (next.spawnAt === null) {
+      unknown += 1;
       continue;
     }
-    const next = nextSpawnOf(row, now, guildTimeZone);
-    if (next === null) continue;
-    if (next.spawnAt === null) unknown += 1;
-    else if (next.spawnAt <= to) spawns.push({ bossName: row.bossName, at: next.spawnAt, kind: "interval" });
+    while (next !== null && next.spawnAt !== null && next.spawnAt <= to) {
+      spawns.push({ bossName: row.bossName, at: next.spawnAt, kind: next.kind });
+      next = next.kind === "fixed" ? nextSpawnOf(row, next.spawnAt, guildTimeZone) : null;
+    }
   }
   spawns.sort((a, b) => a.at - b.at || compareText(a.bossName, b.bossName));
   return { from: now, to, spawns, unknown };

@@ -73,29 +73,13 @@ export function distributeItem<M extends SalaryRosterMember>(
   roster: readonly M[],
   rule: SplitRule = DEFAULT_SPLIT_RULE,
 ): ItemDistribution {
-  const valueCents = parseMoney(item.value);
-  if (valueCents < 0) {
-    throw new RangeError(`Item ${item.id} has a negative value`);
-  }
-  const [guildFundPartCents = 0, adminFundCents = 0, elitePoolCents = 0, basePoolCents = 0] = splitByWeights(
-    valueCents,
-    [
-      { key: "guild fund", weight: rule.guildFundBp },
-      { key: "admin fund", weight: rule.adminFundBp },
-      { key: "elite pool", weight: rule.elitePoolBp },
-      { key: "base pool", weight: rule.basePoolBp },
-    ],
-  );
-
+  const parts = valueParts(item, rule);
+  const { valueCents, guildFundPartCents, adminFundCents, elitePoolCents, basePoolCents } = parts;
   const participants = parseParticipants(item.participatedMembers, roster);
-  const isElite = participants.map(
-    (participant) =>
-      participant.member !== null && rule.eliteCategories.includes(participant.member.category),
-  );
+  const isElite = participants.map((participant) => isEliteIn(participant.member, rule));
   const eliteCount = isElite.filter(Boolean).length;
-  const basePoolToGuildFund = participants.length === 0;
-  const elitePoolToBasePool = eliteCount === 0 && !basePoolToGuildFund && rule.emptyElitePool === "base-pool";
-  const elitePoolToGuildFund = eliteCount === 0 && !elitePoolToBasePool;
+  const pools = poolsGo(participants.length, eliteCount, rule);
+  const { basePoolToGuildFund, elitePoolToBasePool, elitePoolToGuildFund } = pools;
 
   const equalGeneral = basePoolToGuildFund
     ? []
@@ -128,10 +112,7 @@ export function distributeItem<M extends SalaryRosterMember>(
     elitePoolToGuildFund,
     elitePoolToBasePool,
     basePoolToGuildFund,
-    guildFundCents:
-      guildFundPartCents +
-      (elitePoolToGuildFund ? elitePoolCents : 0) +
-      (basePoolToGuildFund ? basePoolCents : 0),
+    guildFundCents: guildFundReceives(parts, pools),
     shares: participants.map((participant, index) => ({
       name: participant.name,
       memberId: participant.member?.id ?? null,
@@ -140,6 +121,65 @@ export function distributeItem<M extends SalaryRosterMember>(
       eliteShareCents: elite[index] ?? 0,
     })),
   };
+}
+
+/**
+ * What the two funds receive from one item, exactly as distributeItem says (its guildFundCents and adminFundCents),
+ * without dividing the pools among the participants: only whether anyone took part and whether any of them is elite
+ * decides the funds' parts. For the funds chart, which needs them for every Sold item and reads each participant
+ * list once however many items share it (decision 094): `participants` is parseParticipants' answer for the item.
+ */
+export function fundPartsOf(
+  item: Pick<SalaryItem, "id" | "value">,
+  participants: readonly { readonly member: SalaryRosterMember | null }[],
+  rule: SplitRule = DEFAULT_SPLIT_RULE,
+): { guildFundCents: number; adminFundCents: number } {
+  const parts = valueParts(item, rule);
+  const anyElite = participants.some((participant) => isEliteIn(participant.member, rule));
+  const pools = poolsGo(participants.length, anyElite ? 1 : 0, rule);
+  return { guildFundCents: guildFundReceives(parts, pools), adminFundCents: parts.adminFundCents };
+}
+
+/** The item's value in cents and its four parts under the rule, by largest remainder. */
+function valueParts(item: Pick<SalaryItem, "id" | "value">, rule: SplitRule) {
+  const valueCents = parseMoney(item.value);
+  if (valueCents < 0) {
+    throw new RangeError(`Item ${item.id} has a negative value`);
+  }
+  const [guildFundPartCents = 0, adminFundCents = 0, elitePoolCents = 0, basePoolCents = 0] = splitByWeights(
+    valueCents,
+    [
+      { key: "guild fund", weight: rule.guildFundBp },
+      { key: "admin fund", weight: rule.adminFundBp },
+      { key: "elite pool", weight: rule.elitePoolBp },
+      { key: "base pool", weight: rule.basePoolBp },
+    ],
+  );
+  return { valueCents, guildFundPartCents, adminFundCents, elitePoolCents, basePoolCents };
+}
+
+/** The guild fund's part plus any pool nobody could take. */
+function guildFundReceives(parts: ReturnType<typeof valueParts>, pools: ReturnType<typeof poolsGo>): number {
+  return (
+    parts.guildFundPartCents +
+    (pools.elitePoolToGuildFund ? parts.elitePoolCents : 0) +
+    (pools.basePoolToGuildFund ? parts.basePoolCents : 0)
+  );
+}
+
+function isEliteIn(member: SalaryRosterMember | null, rule: SplitRule): boolean {
+  return member !== null && rule.eliteCategories.includes(member.category);
+}
+
+/**
+ * Where the pools go. No participants: both to the guild fund. No elite participant: the elite pool to the guild
+ * fund, or to the base pool when the rule says so.
+ */
+function poolsGo(participantCount: number, eliteCount: number, rule: SplitRule) {
+  const basePoolToGuildFund = participantCount === 0;
+  const elitePoolToBasePool = eliteCount === 0 && !basePoolToGuildFund && rule.emptyElitePool === "base-pool";
+  const elitePoolToGuildFund = eliteCount === 0 && !elitePoolToBasePool;
+  return { basePoolToGuildFund, elitePoolToBasePool, elitePoolToGuildFund };
 }
 
 function splitEqually(totalCents: number, names: readonly string[]): number[] {

@@ -5,13 +5,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { moneyText, parseMoney } from "../money/money.ts";
+import { parseParticipants } from "../participants/parse-participants.ts";
 import { calculateSalaries, type SalaryCalculation } from "./calculate-salaries.ts";
 import {
   distributeItem,
+  fundPartsOf,
   type ItemDistribution,
   type SalaryItem,
   type SalaryRosterMember,
 } from "./distribute-item.ts";
+import { eliteCategoriesOf, type SplitRule } from "./split-rules.ts";
 import { oracleSalaries } from "./testing/salary-oracle.ts";
 
 const NAMES = [
@@ -265,6 +268,44 @@ describe("salary engine properties", () => {
       fc.property(withShuffledItems, ({ roster, items, shuffled }) =>
         expectSameFigures(calculateSalaries(items, roster), oracleSalaries(shuffled, roster)),
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives the funds' parts of distributeItem without dividing the pools (fundPartsOf), under any split rule", () => {
+    const rule: fc.Arbitrary<SplitRule> = fc
+      .record({
+        weights: fc.tuple(fc.nat({ max: 10_000 }), fc.nat({ max: 10_000 }), fc.nat({ max: 10_000 })),
+        elite: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()),
+        emptyElitePool: fc.constantFrom("guild-fund" as const, "base-pool" as const),
+      })
+      .map(({ weights: [a, b, c], elite, emptyElitePool }) => {
+        const [guildFundBp, adminFundBp, elitePoolBp] = [a, b, c].map((w) => Math.floor(w / 3)) as [
+          number,
+          number,
+          number,
+        ];
+        return {
+          effectiveFrom: null,
+          guildFundBp,
+          adminFundBp,
+          elitePoolBp,
+          basePoolBp: 10_000 - guildFundBp - adminFundBp - elitePoolBp,
+          eliteCategories: eliteCategoriesOf(...elite),
+          emptyElitePool,
+        };
+      });
+    fc.assert(
+      fc.property(scenario, rule, ({ roster, items }, splitRule) => {
+        for (const item of items) {
+          const whole = distributeItem(item, roster, splitRule);
+          const participants = parseParticipants(item.participatedMembers, roster);
+          expect(fundPartsOf(item, participants, splitRule)).toEqual({
+            guildFundCents: whole.guildFundCents,
+            adminFundCents: whole.adminFundCents,
+          });
+        }
+      }),
       { numRuns: 300 },
     );
   });

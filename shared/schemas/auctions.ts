@@ -5,7 +5,7 @@
  * A bid is an online call, never queued: a stale bid must never land later.
  */
 import * as z from "zod";
-import { formatMoney } from "../money/money.ts";
+import { formatMoney, parseMoney } from "../money/money.ts";
 import { positiveId } from "./account-links.ts";
 import { unknownKeys } from "./accounts.ts";
 import { moneyCentsField } from "./market.ts";
@@ -67,9 +67,14 @@ export const bidTooLowMessage = (minimumCents: number, priceCents: number | null
   priceCents === null
     ? `Bid at least ${formatMoney(minimumCents, "usdt")}: that is the start price.`
     : `Bid at least ${formatMoney(minimumCents, "usdt")}: the price is now ${formatMoney(priceCents, "usdt")}.`;
-/** 409: the bid (or the maximum) is more than the bidder's balance, when the winner pays from it. */
-export const overBalanceBidMessage = (bidCents: number, balance: string) =>
-  `You can bid up to your balance of ${formatMoney(balance, "usdt")}, not ${formatMoney(bidCents, "usdt")}.`;
+/**
+ * 409: the bid (or the maximum) is more than the bidder's balance less what their leads on other auctions paid
+ * from the balance hold (`held`, their ceilings there), when the winner pays from it.
+ */
+export const overBalanceBidMessage = (bidCents: number, balance: string, held: string) =>
+  parseMoney(held) === 0
+    ? `You can bid up to your balance of ${formatMoney(balance, "usdt")}, not ${formatMoney(bidCents, "usdt")}.`
+    : `You can bid up to ${formatMoney(parseMoney(balance) - parseMoney(held), "usdt")}: your balance of ${formatMoney(balance, "usdt")} less ${formatMoney(held, "usdt")} held by auctions you lead, not ${formatMoney(bidCents, "usdt")}.`;
 /** 409: the leader's new maximum must be above the one they set. */
 export const notAboveOwnLimitMessage = (limitCents: number) =>
   `You lead already: a new maximum must be above ${formatMoney(limitCents, "usdt")}.`;
@@ -202,8 +207,10 @@ export interface MyAuctionStanding {
   max: string | null;
   /** Why it cannot bid now (ended, not allowed, no character), or null. */
   refusal: string | null;
-  /** What it can spend, when the winner pays from the balance (the character it bids as, or its main). */
+  /** Its balance, when the winner pays from the balance (the character it bids as, or its main). */
   balance: string | null;
+  /** What its leads on other open auctions paid from the balance hold of it (decision 098), alongside `balance`. */
+  held: string | null;
 }
 
 export interface MyAuctionView extends AuctionView {

@@ -119,6 +119,20 @@ export async function listAuctions(q: Queryable, recentMs: number): Promise<Auct
   );
 }
 
+/**
+ * The open auctions paid from the balance on which the member has bid: those whose win may still charge the
+ * member's balance (decision 098).
+ */
+export async function openBalanceAuctionsBidOnBy(q: Queryable, memberId: number): Promise<AuctionRow[]> {
+  return q.query<AuctionRow>(
+    `SELECT ${ROW_COLUMNS} FROM auctions a
+      WHERE a.status = 'open' AND a.payment = 'balance'
+        AND EXISTS (SELECT 1 FROM auction_bids b WHERE b.auction_id = a.id AND b.member_id = $1)
+      ORDER BY a.id`,
+    [memberId],
+  );
+}
+
 /** The accepted bids of the auctions, in the order they were committed. */
 export async function bidsOf(q: Queryable, auctionIds: readonly number[]): Promise<BidRow[]> {
   if (auctionIds.length === 0) return [];

@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { type BidRefusal, leadOf, placeBid } from "@shared/auctions/auction-rules.ts";
 import { AUCTION_CALLS, MY_AUCTION_CALLS } from "@shared/contract/auctions.ts";
 import { formatTime } from "@shared/format/format-date.ts";
-import { moneyText, parseMoney } from "@shared/money/money.ts";
+import { type Cents, moneyText, parseMoney } from "@shared/money/money.ts";
 import { parseParticipantNames } from "@shared/participants/parse-participants.ts";
 import {
   AUCTION_MESSAGES,
@@ -30,12 +30,13 @@ import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { write } from "../app/write.ts";
+import { signedInUser } from "../auth/require-role.ts";
 import { charactersOf } from "../check-ins/check-ins-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import { deliverDiscordAfterCommit } from "../discord/discord-alerts.ts";
 import { enqueueAuctionOpened, enqueueAuctionResult } from "../discord/discord-store.ts";
 import { getMarketItem } from "../market/market-repo.ts";
-import { memberBalance } from "../payouts/payouts-repo.ts";
+import { lockMember, memberBalance } from "../payouts/payouts-repo.ts";
 import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { auctionView, type Replayed, replay } from "./auction-state.ts";
 import {
@@ -48,14 +49,12 @@ import {
   listAuctions,
   lockAuction,
   moveEnd,
+  openBalanceAuctionsBidOnBy,
   readAuction,
   serverNow,
 } from "./auctions-repo.ts";
 import { AUCTION_ENTITY, auditedAuction, closeAuctionIfDue } from "./close-auctions.ts";
 import { readTogether } from "./read-together.ts";
-
-type Caller = { id: number; displayName: string };
-const callerOf = (user: Caller | null): Caller => user as Caller;
 
 /** Closes the auction first when its end has come (a Discord "loot sold" then goes out after that commit). */
 async function closeFirst(c: Context<AppEnv>, id: number): Promise<void> {
@@ -107,6 +106,35 @@ function standingRefusal(
   return null;
 }
 
+/** A member's balance and, on each open auction paid from the balance that they lead, their ceiling there. */
+interface Funds {
+  balance: string;
+  leads: Map<number, Cents>;
+}
+
+/**
+ * What a member's balance already answers for (decision 098): on each open auction paid from the balance that the
+ * member leads, their ceiling (their highest bid or automatic limit), the most that win may charge them.
+ */
+async function fundsOf(q: Queryable, memberId: number): Promise<Funds> {
+  const balance = (await memberBalance(q, memberId))?.balance ?? "0";
+  const rows = await openBalanceAuctionsBidOnBy(q, memberId);
+  const leads = new Map<number, Cents>();
+  for (const [index, { state }] of (await replayAll(q, rows)).entries()) {
+    if (leadOf(state).leaderId !== memberId) continue;
+    const ceiling = state.standings.find((one) => one.bidderId === memberId)?.ceilingCents ?? 0;
+    leads.set((rows[index] as AuctionRow).id, ceiling);
+  }
+  return { balance, leads };
+}
+
+/** On one auction: the balance, what the leads on the others hold of it, and what is left to bid with. */
+function spendable({ balance, leads }: Funds, auctionId: number) {
+  let held = 0;
+  for (const [id, ceiling] of leads) if (id !== auctionId) held += ceiling;
+  return { balance, held: moneyText(held), availableCents: parseMoney(balance) - held };
+}
+
 /** Whether a character may bid: every active member (its characters are active ones), or the item's participants. */
 function mayBid(row: AuctionRow, participants: string | null, name: string): boolean {
   if (row.bidders === "members") return true;
@@ -116,12 +144,11 @@ function mayBid(row: AuctionRow, participants: string | null, name: string): boo
 
 /** The auction as the account sees it: no one else's limits while it is open, its own standing. */
 async function raiderView(
-  q: Queryable,
   row: AuctionRow,
   replayed: Replayed,
   userId: number,
   characters: readonly AuctionCharacter[],
-  context: { now: Date; zone: string },
+  context: { now: Date; zone: string; funds: (memberId: number) => Promise<Funds> },
 ): Promise<MyAuctionView> {
   const view = auctionView(row, replayed, context.now, row.status === "open" ? "none" : "full");
   const ownSteps = replayed.steps.filter((step) => step.bid.userId === userId);
@@ -129,9 +156,9 @@ async function raiderView(
   const bidsAs = last ? { memberId: last.memberId, name: last.memberName } : null;
   const main = characters.find((one) => one.isMain) ?? characters[0];
   const balanceOf = bidsAs?.memberId ?? main?.memberId;
-  const balance =
+  const funds =
     row.payment === "balance" && balanceOf !== undefined
-      ? ((await memberBalance(q, balanceOf))?.balance ?? null)
+      ? spendable(await context.funds(balanceOf), row.id)
       : null;
   const standing = replayed.state.standings.find((one) => one.bidderId === bidsAs?.memberId);
   const ownMax = ownSteps.findLast((step) => step.bid.max !== null)?.bid.max ?? null;
@@ -141,7 +168,8 @@ async function raiderView(
       bidsAs !== null && row.status !== "cancelled" && leadOf(replayed.state).leaderId === bidsAs.memberId,
     max: standing && ownMax !== null ? ownMax : null,
     refusal: standingRefusal(row, characters, context.zone),
-    balance,
+    balance: funds?.balance ?? null,
+    held: funds?.held ?? null,
   };
   return { ...view, mine };
 }
@@ -156,9 +184,17 @@ async function raiderViews(
   const zone = await guildTimeZone(q, c.get("config").timeZone);
   const now = await serverNow(q);
   const replayed = await replayAll(q, rows);
+  // Each character's funds are read once for the whole list.
+  const read = new Map<number, Promise<Funds>>();
+  const funds = (memberId: number) => {
+    const known = read.get(memberId) ?? fundsOf(q, memberId);
+    read.set(memberId, known);
+    return known;
+  };
   const auctions: MyAuctionView[] = [];
   for (const [index, row] of rows.entries()) {
-    auctions.push(await raiderView(q, row, replayed[index] as Replayed, userId, characters, { now, zone }));
+    const context = { now, zone, funds };
+    auctions.push(await raiderView(row, replayed[index] as Replayed, userId, characters, context));
   }
   return { auctions, characters };
 }
@@ -170,7 +206,7 @@ function refusalMessage(
   replayed: Replayed,
   context: {
     zone: string;
-    balance: string | null;
+    funds: { balance: string; held: string } | null;
     bidCents: number;
     ownLimitCents: number;
     minimumCents: number;
@@ -191,7 +227,11 @@ function refusalMessage(
     case "nothing-to-bid":
       return AUCTION_MESSAGES.nothingToBid;
     case "over-balance":
-      return overBalanceBidMessage(context.bidCents, context.balance ?? "0");
+      return overBalanceBidMessage(
+        context.bidCents,
+        context.funds?.balance ?? "0",
+        context.funds?.held ?? "0",
+      );
     case "not-above-own-limit":
       return notAboveOwnLimitMessage(context.ownLimitCents);
     case "too-low":
@@ -218,7 +258,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
   },
   open: async (c) => {
     const input = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     let toDiscord = false;
     const response = await write(
       c,
@@ -273,7 +313,7 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
   },
   cancel: async (c) => {
     const { id, reason } = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     await closeFirst(c, id);
     let toDiscord = false;
     const response = await write(c, async ({ tx, audit }) => {
@@ -299,13 +339,13 @@ export const auctionRoutes = serveCalls(AUCTION_CALLS, {
 
 export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
   list: async (c) => {
-    const { id: userId } = callerOf(c.get("user"));
+    const { id: userId } = signedInUser(c);
     const rows = await listed(c);
     return sendData(c, await raiderViews(c, c.get("db"), rows, userId));
   },
   read: async (c) => {
     const { id } = c.req.valid("query");
-    const { id: userId } = callerOf(c.get("user"));
+    const { id: userId } = signedInUser(c);
     const db = c.get("db");
     // The phones a notice sends here at once share one load of the auction (decision 095).
     const shared = await readTogether(db, id, async () => {
@@ -318,13 +358,14 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
     if (!shared) throw new ApiError(404, AUCTION_MESSAGES.auctionNotFound);
     const characters = await charactersOf(db, userId);
     // The clock is each answer's own: a phone counts down from it.
-    const context = { now: await serverNow(db), zone: shared.zone };
-    const auction = await raiderView(db, shared.row, shared.replayed, userId, characters, context);
+    const funds = (memberId: number) => fundsOf(db, memberId);
+    const context = { now: await serverNow(db), zone: shared.zone, funds };
+    const auction = await raiderView(shared.row, shared.replayed, userId, characters, context);
     return sendData(c, { auction, characters });
   },
   bid: async (c) => {
     const input = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     await closeFirst(c, input.id);
     const response = await write(c, async ({ tx, audit }) => {
       const row = await lockAuction(tx, input.id);
@@ -342,8 +383,13 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
         const now = await answerNow();
         throw new ApiError(409, bidsAsOtherMessage(earlier.memberName), { auction: now.auctions[0] });
       }
-      const balance =
-        row.payment === "balance" ? ((await memberBalance(tx, character.memberId))?.balance ?? "0") : null;
+      // The member's row is locked first, so two bids of theirs on two auctions judge the balance one at a time.
+      const funds =
+        row.payment === "balance"
+          ? await lockMember(tx, character.memberId).then(async () =>
+              spendable(await fundsOf(tx, character.memberId), row.id),
+            )
+          : null;
       const outcome = placeBid(
         row.status === "open" ? replayed.state : { ...replayed.state, status: row.status },
         {
@@ -352,14 +398,14 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
           maxCents: input.max,
           at: at.getTime(),
           allowed: mayBid(row, await itemParticipants(tx, row.marketItemId), character.name),
-          balanceCents: balance === null ? null : parseMoney(balance),
+          balanceCents: funds === null ? null : funds.availableCents,
         },
       );
       if (!outcome.accepted) {
         const own = replayed.state.standings.find((one) => one.bidderId === character.memberId);
         const message = refusalMessage(outcome.reason, row, replayed, {
           zone,
-          balance,
+          funds,
           bidCents: Math.max(input.amount ?? 0, input.max ?? 0),
           ownLimitCents: own?.ceilingCents ?? 0,
           minimumCents: outcome.minimumCents,

@@ -1,6 +1,7 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ACCESS_REMOVED } from "@shared/auth/access-removed.ts";
 import { type AccountRole, mayCall } from "@shared/contract/roles.ts";
+import type { SessionUser } from "@shared/schemas/login.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 
@@ -20,4 +21,14 @@ export function requireRole(role: AccountRole): MiddlewareHandler<AppEnv> {
     }
     await next();
   };
+}
+
+/**
+ * The account signed in on a route behind requireRole: there it is always present, and should a route be mounted
+ * without the middleware by mistake, the call is refused as requireRole would refuse it rather than run as nobody.
+ */
+export function signedInUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get("user");
+  if (!user) throw new ApiError(401, "Authentication required");
+  return user;
 }

@@ -19,12 +19,14 @@ import {
   type CheckInDetail,
   notAnActiveMemberMessage,
 } from "@shared/schemas/check-ins.ts";
+import type { SessionUser } from "@shared/schemas/login.ts";
 import { ApiError } from "../app/api-error.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { type WriteTools, write } from "../app/write.ts";
 import { recordRaid } from "../attendance/record-raid.ts";
+import { signedInUser } from "../auth/require-role.ts";
 import { findBossByName } from "../bosses/boss-names-repo.ts";
 import type { Queryable } from "../db/types.ts";
 import { runInBackground } from "../discord/background.ts";
@@ -57,8 +59,7 @@ const ENTITY = "check_in";
 /** Codes drawn before giving up: with a few check-ins open among 887 million codes, a second draw is already rare. */
 const CODE_DRAWS = 8;
 
-type Caller = { id: number; displayName: string };
-const callerOf = (user: Caller | null): Caller => user as Caller;
+type Caller = Pick<SessionUser, "id" | "displayName">;
 
 async function detailOf(q: Queryable, id: number): Promise<CheckInAnswer> {
   const checkIn = await readCheckIn(q, id);
@@ -145,13 +146,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
     const response = await write(
       c,
       async (tools) => {
-        const answer = await openCheckIn(
-          tools,
-          input,
-          callerOf(c.get("user")),
-          c.req.url,
-          () => (toDiscord = true),
-        );
+        const answer = await openCheckIn(tools, input, signedInUser(c), c.req.url, () => (toDiscord = true));
         opened = answer.checkIn;
         return answer;
       },
@@ -163,7 +158,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
   },
   add: (c) => {
     const { id, memberName } = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     return write(c, async ({ tx, audit }) => {
       const row = await lockOpen(tx, id);
       const member = await findActiveMemberByName(tx, memberName);
@@ -196,7 +191,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
   },
   close: (c) => {
     const { id, into } = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     return write(c, async (tools) => {
       const row = await lockOpen(tools.tx, id);
       const names = await entryNames(tools.tx, id);
@@ -221,7 +216,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
   },
   cancel: (c) => {
     const { id } = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     return write(c, async ({ tx, audit }) => {
       const row = await lockOpen(tx, id);
       await endCheckIn(tx, id, "cancelled", caller.id, null);
@@ -233,7 +228,7 @@ export const checkInRoutes = serveCalls(CHECK_IN_CALLS, {
 
 export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
   list: async (c) => {
-    const { id: userId } = callerOf(c.get("user"));
+    const { id: userId } = signedInUser(c);
     const configuredZone = c.get("config").timeZone;
     const answer = await c.get("db").transaction(async (tx) => {
       await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -249,7 +244,7 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
     return sendData(c, answer);
   },
   lookUp: async (c) => {
-    const { id: userId } = callerOf(c.get("user"));
+    const { id: userId } = signedInUser(c);
     const db = c.get("db");
     const id = await findCheckInIdByCode(db, c.req.valid("query").code);
     const row = id === undefined ? undefined : await findCheckIn(db, id);
@@ -259,7 +254,7 @@ export const myCheckInRoutes = serveCalls(MY_CHECK_IN_CALLS, {
   },
   checkIn: (c) => {
     const input = c.req.valid("json");
-    const caller = callerOf(c.get("user"));
+    const caller = signedInUser(c);
     return write(c, async ({ tx, audit }) => {
       const id = input.code === undefined ? input.id : await findCheckInIdByCode(tx, input.code);
       const row = id === undefined ? undefined : await lockCheckIn(tx, id, "share");

@@ -33,6 +33,7 @@ import type { AppEnv } from "../app/context.ts";
 import { type Reply, sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
 import { type WriteTools, write } from "../app/write.ts";
+import { signedInUser } from "../auth/require-role.ts";
 import type { Queryable } from "../db/types.ts";
 import { nameMatches, suggestionsFor } from "./claim-matching.ts";
 import { CLAIM_ENTITY, closeAudited, settleClaimsAfterLink } from "./claim-settlement.ts";
@@ -49,8 +50,6 @@ import {
   takenMemberIds,
   toMyClaim,
 } from "./claims-repo.ts";
-
-const callerId = (user: { id: number } | null) => (user as { id: number }).id;
 
 async function myClaimState(q: Queryable, userId: number): Promise<MyClaimState> {
   const [me] = await q.query<{ displayName: string; memberId: number | null; memberName: string | null }>(
@@ -168,7 +167,7 @@ function decideOne(
 
 export const myClaimRoutes = serveCalls(MY_CLAIM_CALLS, {
   read: async (c) => {
-    const userId = callerId(c.get("user"));
+    const userId = signedInUser(c).id;
     const state = await c.get("db").transaction(async (tx) => {
       await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
       return myClaimState(tx, userId);
@@ -176,7 +175,7 @@ export const myClaimRoutes = serveCalls(MY_CLAIM_CALLS, {
     return sendData(c, state);
   },
   claim: (c) => {
-    const userId = callerId(c.get("user"));
+    const userId = signedInUser(c).id;
     const { memberId } = c.req.valid("json");
     return write(
       c,
@@ -214,7 +213,7 @@ export const myClaimRoutes = serveCalls(MY_CLAIM_CALLS, {
     );
   },
   cancel: (c) => {
-    const userId = callerId(c.get("user"));
+    const userId = signedInUser(c).id;
     return write(c, async (tools) => {
       const [me] = (await lockAccounts(tools.tx, [userId])) as [LinkedAccount];
       const waiting = await lockPendingClaimOf(tools.tx, userId);
@@ -231,15 +230,15 @@ export const claimsRoutes = serveCalls(CLAIM_CALLS, {
     decideOne(c, "approved", async (tools, claim, account, character) => {
       const refused = await refusal(tools.tx, claim, account, character);
       if (refused) throw new ApiError(409, refused);
-      await approveLocked(tools, claim, account, callerId(c.get("user")));
+      await approveLocked(tools, claim, account, signedInUser(c).id);
     }),
   reject: (c) =>
     decideOne(c, "rejected", async (tools, claim, account) => {
       if (claim.status !== "pending") throw new ApiError(409, notPendingMessage(claim.status, claim.reason));
-      await closeAudited(tools, claim, "rejected", callerId(c.get("user")), account);
+      await closeAudited(tools, claim, "rejected", signedInUser(c).id, account);
     }),
   approveMatching: (c) => {
-    const officerId = callerId(c.get("user"));
+    const officerId = signedInUser(c).id;
     return write(c, async (tools) => {
       // A character two accounts wait on is left to an officer, even when a name matches.
       const ids = (await pendingClaims(tools.tx))

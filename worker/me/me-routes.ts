@@ -10,15 +10,14 @@ import { SESSION_MESSAGES } from "@shared/schemas/sessions.ts";
 import { ApiError } from "../app/api-error.ts";
 import { sendData } from "../app/respond.ts";
 import { serveCalls } from "../app/serve-calls.ts";
+import { signedInUser } from "../auth/require-role.ts";
 import { clearSessionCookie } from "../auth/session-cookie.ts";
 import { deleteSessionOfUser, listSessionsOfUser } from "../auth/sessions-repo.ts";
 import { readMyEarnings } from "./my-earnings-repo.ts";
 
-const callerId = (user: { id: number } | null) => (user as { id: number }).id;
-
 export const meRoutes = serveCalls(ME_CALLS, {
   earnings: async (c) => {
-    const userId = callerId(c.get("user"));
+    const userId = signedInUser(c).id;
     const answer = await c.get("db").transaction(async (tx) => {
       await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
       return readMyEarnings(tx, userId);
@@ -27,7 +26,7 @@ export const meRoutes = serveCalls(ME_CALLS, {
   },
   sessions: async (c) => {
     const current = c.get("sessionId");
-    const stored = await listSessionsOfUser(c.get("db"), callerId(c.get("user")));
+    const stored = await listSessionsOfUser(c.get("db"), signedInUser(c).id);
     return sendData(c, {
       sessions: stored.map((session) => ({
         id: session.id,
@@ -40,7 +39,7 @@ export const meRoutes = serveCalls(ME_CALLS, {
   },
   endSession: async (c) => {
     const { id } = c.req.valid("json");
-    if (!(await deleteSessionOfUser(c.get("db"), callerId(c.get("user")), id))) {
+    if (!(await deleteSessionOfUser(c.get("db"), signedInUser(c).id, id))) {
       throw new ApiError(404, SESSION_MESSAGES.notFound);
     }
     const current = id === c.get("sessionId");

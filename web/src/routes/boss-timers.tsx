@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { PageHeader } from "../components/page-header.tsx";
 import { BossTimerGrid } from "../features/boss-timers/boss-timer-grid.tsx";
 import { SpawnSoundToggle } from "../features/boss-timers/spawn-sound-toggle.tsx";
@@ -8,13 +8,24 @@ import { CheckInsOnBossPage, useBossTimersPage } from "./-components/use-boss-ti
 
 const COLLECTIONS = ["timers"] as const;
 
-/** Decision 088: the boss page's first download has no room for a chart; it is fetched when asked for. */
-const NightAhead = lazy(() => import("./-components/night-ahead.tsx"));
+/**
+ * Decision 088: the boss page's first download has no room for a chart. Decision 094: its code is fetched once the
+ * page is idle with its timers, so the button only has to draw it.
+ */
+const loadNightAhead = () => import("./-components/night-ahead.tsx");
+const NightAhead = lazy(loadNightAhead);
 
 /** The public boss timer page: anyone watches, a logged-in account starts timers, nobody resets here. */
 export function BossTimersPage() {
   const { timers, guildTimeZone, onActivate, footerFor } = useBossTimersPage("/boss-timers");
   const [ahead, setAhead] = useState(false);
+  const ready = timers.status === "ready";
+  useEffect(() => {
+    if (!ready) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 500));
+    // Offline without the precache it fails quietly: the lazy import asks again when the chart is opened.
+    idle(() => void loadNightAhead().catch(() => undefined));
+  }, [ready]);
   return (
     <>
       <PageHeader

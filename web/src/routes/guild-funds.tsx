@@ -4,7 +4,14 @@ import { type FundsIncome, fundFigures } from "@shared/payouts/fund-figures.ts";
 import { FUNDS, type FundName, type FundSpending } from "@shared/schemas/fund-spending.ts";
 import { WhenVisible } from "../components/charts/when-visible.tsx";
 import { PageHeader } from "../components/page-header.tsx";
-import { useFundSpending, useFunds, useSyncStatus } from "../data/hooks.ts";
+import {
+  useFundSpending,
+  useFunds,
+  useGuildMembers,
+  useMarketItems,
+  useSplitRules,
+  useSyncStatus,
+} from "../data/hooks.ts";
 import type { OutboxRow } from "../data/portal-db.ts";
 import { FundLedgerCard } from "../features/funds/fund-ledger-card.tsx";
 import { type FundsState, GuildFundsCard } from "../features/funds/guild-funds-card.tsx";
@@ -15,7 +22,10 @@ import { collectionState } from "../features/sync-status/collection-state.ts";
 import { useOnline } from "../features/sync-status/use-online.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 
-/** Decision 088: the charts' code (uPlot) is fetched when they scroll into view. */
+/**
+ * Decision 088: the charts' code (uPlot) is fetched when they scroll into view. Decision 094: the rows they add up are
+ * read by the page, so the store is read while that code is on its way.
+ */
 const FundCharts = lazy(() => import("../features/funds/fund-charts.tsx"));
 
 const SPENDING_WRITES = ["createSpending", "deleteSpending"];
@@ -69,6 +79,9 @@ export function GuildFundsPage() {
   const spending = useFundSpending();
   const synced = collectionState(row, useSyncStatus("funds"), online, (r) => r !== null);
   const [recording, setRecording] = useState<FundName | null>(null);
+  const chartItems = useMarketItems();
+  const chartMembers = useGuildMembers();
+  const chartRules = useSplitRules();
   const income = row ?? null;
   // Any change to the spending or the funds row asks the ledger again.
   const version = `${JSON.stringify(income)}|${(spending ?? []).map((s) => `${s.id}:${s.amount}`).join(",")}`;
@@ -97,7 +110,7 @@ export function GuildFundsPage() {
         <GuildFundsCard state={funds} note={SPENDING_TAKEN_OFF} />
         <WhenVisible minHeight="22rem" label="The funds over time">
           <Suspense fallback={null}>
-            <FundCharts />
+            <FundCharts items={chartItems} members={chartMembers} rules={chartRules} spending={spending} />
           </Suspense>
         </WhenVisible>
         {FUNDS.map((fund) => (

@@ -118,7 +118,7 @@ export function MarketExchangePage() {
       <MarketSummaryCards summary={items.status === "ready" ? summary : null} />
       <WhenVisible minHeight="22rem" label="Sales charts">
         <Suspense fallback={null}>
-          <SalesCharts />
+          <SalesCharts items={items.status === "ready" ? items.data : null} />
         </Suspense>
       </WhenVisible>
       <AdminMarketFiltersBar filters={filters} bosses={bossList} onChange={setFilters} />

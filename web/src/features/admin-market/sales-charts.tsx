@@ -1,15 +1,17 @@
 /**
  * What the market sold (issue 30, decision 088): the value of the Sold items per boss and per month, from the synced
- * items (so offline too). Loaded lazily by the market page.
+ * items (so offline too). Loaded lazily by the market page, which hands it the items its table already read
+ * (decision 094: one read of the store, not two).
  */
 import { useMemo } from "react";
-import { salesByBoss, salesByMonth } from "@shared/charts/market-sales.ts";
+import { marketSales } from "@shared/charts/market-sales.ts";
 import { countOf } from "@shared/glossary/glossary.ts";
 import { BarRows } from "@web/components/charts/bar-rows.tsx";
 import { ChartFigure } from "@web/components/charts/chart-figure.tsx";
 import { axisMoney, CHART_COLORS, money, monthLabel } from "@web/components/charts/chart-theme.ts";
 import { moneyOverTime, UplotChart, uPlot } from "@web/components/charts/uplot-chart.tsx";
-import { useMarketItems } from "@web/data/hooks.ts";
+import { Skeleton } from "@web/components/skeleton.tsx";
+import type { MarketItem } from "@web/data/portal-db.ts";
 
 const MONTH_OPTIONS = moneyOverTime([
   {
@@ -24,10 +26,13 @@ const MONTH_OPTIONS = moneyOverTime([
 
 const monthSeconds = (month: string) => Date.parse(`${month}-01T00:00:00Z`) / 1000;
 
-export default function SalesCharts() {
-  const items = useMarketItems();
-  const byBoss = useMemo(() => salesByBoss(items ?? []), [items]);
-  const { months: byMonth, undated } = useMemo(() => salesByMonth(items ?? []), [items]);
+export default function SalesCharts({ items }: { items: readonly MarketItem[] | null }) {
+  if (!items) return <Skeleton className="h-[22rem] w-full rounded-2xl" />;
+  return <Drawn items={items} />;
+}
+
+function Drawn({ items }: { items: readonly MarketItem[] }) {
+  const { byBoss, months: byMonth, undated } = useMemo(() => marketSales(items), [items]);
   const monthData = useMemo<uPlot.AlignedData>(
     () => [byMonth.map((m) => monthSeconds(m.key)), byMonth.map((m) => m.cents)],
     [byMonth],

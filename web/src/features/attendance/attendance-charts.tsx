@@ -1,7 +1,9 @@
 /**
  * Who comes to raids and when (issue 30, decision 088): raids per member over the last 30 or 90 days (every active
  * member listed, so who stopped coming shows at the bottom) and a weekday × hour grid of those raids in the guild's
- * time zone. From the synced records, so offline too. Loaded lazily by the attendance page's Charts tab.
+ * time zone. From the synced records, so offline too. Loaded lazily by the attendance page's Charts tab, which hands
+ * it the records and roster it already read and the guild's zone (decision 094: the store is not read a second time,
+ * and this chunk needs no hook of the shared code that every page downloads).
  */
 import { useMemo, useState } from "react";
 import { GRID_WEEKDAYS, raidGrid, raidsPerMember, raidsWithin } from "@shared/charts/raid-attendance.ts";
@@ -10,7 +12,7 @@ import { BarRows } from "@web/components/charts/bar-rows.tsx";
 import { ChartFigure, useDrawnOnMount } from "@web/components/charts/chart-figure.tsx";
 import { CHART_COLORS } from "@web/components/charts/chart-theme.ts";
 import { Skeleton } from "@web/components/skeleton.tsx";
-import { useAttendance, useGuildMembers, useGuildSettings } from "@web/data/hooks.ts";
+import type { AttendanceRecord, GuildMember } from "@web/data/portal-db.ts";
 
 const WINDOWS = [30, 90] as const;
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -74,25 +76,39 @@ function HeatGrid({ counts, onDrawn }: { counts: number[][]; onDrawn: () => void
   );
 }
 
-export default function AttendanceCharts() {
-  const records = useAttendance();
-  const members = useGuildMembers();
-  const zone = useGuildSettings()?.timeZone ?? null;
+export default function AttendanceCharts({
+  records,
+  members,
+  zone,
+}: {
+  /** null while the store is read. */
+  records: readonly AttendanceRecord[] | null;
+  members: readonly GuildMember[] | null;
+  /** The guild's zone (decision 059); null while it is not known on this device: the grid is in UTC. */
+  zone: string | null;
+}) {
+  if (!records || !members) return <Skeleton className="h-[22rem] w-full rounded-2xl" />;
+  return <Drawn records={records} members={members} zone={zone} />;
+}
+
+function Drawn({
+  records,
+  members,
+  zone,
+}: {
+  records: readonly AttendanceRecord[];
+  members: readonly GuildMember[];
+  zone: string | null;
+}) {
   const [days, setDays] = useState<(typeof WINDOWS)[number]>(30);
   const [now] = useState(() => Date.now());
   const active = useMemo(
-    () => (members ?? []).filter((m) => m.status === "active").map((m) => m.playerName),
+    () => members.filter((m) => m.status === "active").map((m) => m.playerName),
     [members],
   );
-  const perMember = useMemo(
-    () => raidsPerMember(records ?? [], active, now, days),
-    [records, active, now, days],
-  );
-  const grid = useMemo(
-    () => raidGrid(raidsWithin(records ?? [], now, days), zone),
-    [records, now, days, zone],
-  );
-  if (!records || !members) return <Skeleton className="h-[22rem] w-full rounded-2xl" />;
+  const within = useMemo(() => raidsWithin(records, now, days), [records, now, days]);
+  const perMember = useMemo(() => raidsPerMember(records, active, now, days), [records, active, now, days]);
+  const grid = useMemo(() => raidGrid(within, zone), [within, zone]);
   const raids = grid.total;
   const none = perMember.filter((m) => m.raids === 0).length;
   const top = perMember[0];

@@ -3,7 +3,7 @@
  * messages (shared/schemas/auctions.ts), shown word for word.
  */
 
-import { formatMoney } from "@shared/money/money.ts";
+import { formatMoney, parseMoney } from "@shared/money/money.ts";
 import type { AuctionBidders, AuctionPayment, AuctionStatusText } from "@shared/schemas/auctions.ts";
 
 export const AUCTIONS_TITLE = "Auctions";
@@ -26,7 +26,11 @@ export const NO_OPEN_AUCTIONS = "No auctions right now. Officers open one for a 
 export const bidButtonText = (minimumBid: string) => `Bid ${formatMoney(minimumBid, "usdt")}`;
 export const bidsAsText = (name: string) => `Bidding as ${name}`;
 export const yourMaxText = (max: string) => `Your maximum: ${formatMoney(max, "usdt")}`;
-export const balanceText = (balance: string) => `Your balance: ${formatMoney(balance, "usdt")}`;
+/** The bidder's balance, and what their leads on other auctions paid from it hold (decision 098). */
+export const balanceText = (balance: string, held: string | null) =>
+  held === null || parseMoney(held) === 0
+    ? `Your balance: ${formatMoney(balance, "usdt")}`
+    : `Your balance: ${formatMoney(balance, "usdt")}, of which ${formatMoney(held, "usdt")} is held by auctions you lead`;
 export const wonText = (winner: string, price: string) =>
   `Won by ${winner} for ${formatMoney(price, "usdt")}`;
 export const cancelledText = (reason: string) => `Cancelled: ${reason}`;

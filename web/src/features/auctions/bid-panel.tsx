@@ -55,7 +55,9 @@ function Standing({ auction }: { auction: MyAuctionView }) {
         </p>
       ) : null}
       {mine.max !== null ? <p className="text-ink">{yourMaxText(mine.max)}</p> : null}
-      {mine.balance !== null ? <p className="text-ink-muted">{balanceText(mine.balance)}</p> : null}
+      {mine.balance !== null ? (
+        <p className="text-ink-muted">{balanceText(mine.balance, mine.held)}</p>
+      ) : null}
     </div>
   );
 }

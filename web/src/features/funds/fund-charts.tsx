@@ -1,20 +1,21 @@
 /**
  * Each fund over time (issue 30, decision 088): income (its part of each Sold item), spending and the balance, added
  * up day by day from the local store (the synced items, roster, split rules and spending, queued spending included),
- * so it draws offline. Loaded lazily by the guild funds page.
+ * so it draws offline. Loaded lazily by the guild funds page, which reads those rows itself so that reading them and
+ * fetching this chunk happen at once (decision 094).
  */
 import { useMemo } from "react";
 import { type FundFlow, fundFlow, fundIncomeOf } from "@shared/charts/fund-flow.ts";
 import { daySeconds } from "@shared/charts/running-totals.ts";
 import { salaryRosterOf } from "@shared/salary/salary-roster.ts";
-import { ruleForDay, splitRuleBookOf } from "@shared/salary/split-rules.ts";
+import { ruleForDay, type SplitRuleText, splitRuleBookOf } from "@shared/salary/split-rules.ts";
 import { percentOf } from "@shared/salary/split-rules-text.ts";
-import { FUND_LABELS, FUNDS } from "@shared/schemas/fund-spending.ts";
+import { FUND_LABELS, FUNDS, type FundSpending } from "@shared/schemas/fund-spending.ts";
 import { ChartFigure } from "@web/components/charts/chart-figure.tsx";
 import { CHART_COLORS, dayLabel, money, monthEnds, monthLabel } from "@web/components/charts/chart-theme.ts";
 import { moneyOverTime, UplotChart, uPlot } from "@web/components/charts/uplot-chart.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
-import { useFundSpending, useGuildMembers, useMarketItems, useSplitRules } from "@web/data/hooks.ts";
+import type { GuildMember, MarketItem } from "@web/data/portal-db.ts";
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 const OPTIONS = moneyOverTime([
@@ -61,11 +62,18 @@ function FundChart({ flow, share }: { flow: FundFlow; share: string }) {
   );
 }
 
-export default function FundCharts() {
-  const items = useMarketItems();
-  const members = useGuildMembers();
-  const rules = useSplitRules();
-  const spending = useFundSpending();
+export default function FundCharts({
+  items,
+  members,
+  rules,
+  spending,
+}: {
+  /** undefined while the store is read. */
+  items: readonly MarketItem[] | undefined;
+  members: readonly GuildMember[] | undefined;
+  rules: readonly SplitRuleText[];
+  spending: readonly FundSpending[] | undefined;
+}) {
   const flows = useMemo(() => {
     if (!items || !members || !spending) return null;
     const book = splitRuleBookOf(rules);

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarPlus, Swords } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { formatCount, GLOSSARY } from "@shared/glossary/glossary.ts";
 import { sortRosterDefault } from "@shared/sorting/roster-sort.ts";
 import { CategoryBadge } from "@web/components/badge.tsx";
@@ -38,9 +38,14 @@ import { FailedWrites, PendingChanges } from "@web/features/outbox/write-status.
 import { collectionState, hasRows } from "@web/features/sync-status/collection-state.ts";
 import { useOnline } from "@web/features/sync-status/use-online.ts";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
+import { useGuildTimeZone } from "../-components/use-guild-time-zone.ts";
 
-/** Decision 088: the charts' code is fetched when their tab is opened. */
-const AttendanceCharts = lazy(() => import("@web/features/attendance/attendance-charts.tsx"));
+/**
+ * Decision 088: the charts' code is not in the page's first download. Decision 094: it is fetched once the page is
+ * idle with its records, so opening the tab only has to draw.
+ */
+const loadCharts = () => import("@web/features/attendance/attendance-charts.tsx");
+const AttendanceCharts = lazy(loadCharts);
 
 const ATTENDANCE_WRITES = ["createAttendance", "updateAttendance", "deleteAttendance"];
 const tabClass =
@@ -67,12 +72,20 @@ export function AttendancePage() {
   const [formTarget, setFormTarget] = useState<AttendanceDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
   const [tab, setTab] = useState("records");
+  const guildZone = useGuildTimeZone();
 
   const roster = useMemo(() => sortRosterDefault(members ?? []), [members]);
   const member = roster.find((m) => m.playerName === memberName);
 
   // Sorted and read once per change of the data; picking a member looks the rows up by name (decision 035).
   const recordData = attendance.status === "ready" ? attendance.data : null;
+  const recordsRead = recordData !== null;
+  useEffect(() => {
+    if (!recordsRead) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 500));
+    // Offline without the precache it fails quietly: the lazy import asks again when the chart is opened.
+    idle(() => void loadCharts().catch(() => undefined));
+  }, [recordsRead]);
   const sorted = useMemo(() => (recordData ? sortRecords(recordData) : []), [recordData]);
   const recordsNaming = useMemo(() => rowsNaming(sorted, recordNames), [sorted]);
   // Every item's participants are read only when the loot tab or its count (a member picked) is shown.
@@ -176,7 +189,11 @@ export function AttendancePage() {
         </Tabs.Content>
         <Tabs.Content value="charts">
           <Suspense fallback={null}>
-            <AttendanceCharts />
+            <AttendanceCharts
+              records={recordData}
+              members={members ?? null}
+              zone={guildZone.status === "ready" ? guildZone.zone : null}
+            />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>
