@@ -70,6 +70,7 @@ const nodeOnly = (file: string) => file.endsWith(".node.test.ts");
 const propertyRuns = {
   SALARY_PROPERTY_RUNS: process.env.SALARY_PROPERTY_RUNS ?? "",
   PAYOUT_PROPERTY_RUNS: process.env.PAYOUT_PROPERTY_RUNS ?? "",
+  AUCTION_SPLIT_RUNS: process.env.AUCTION_SPLIT_RUNS ?? "",
 };
 
 /**

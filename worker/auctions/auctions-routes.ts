@@ -54,6 +54,7 @@ import {
   serverNow,
 } from "./auctions-repo.ts";
 import { AUCTION_ENTITY, auditedAuction, closeAuctionIfDue } from "./close-auctions.ts";
+import { readTogether } from "./read-together.ts";
 
 /** Closes the auction first when its end has come (a Discord "loot sold" then goes out after that commit). */
 async function closeFirst(c: Context<AppEnv>, id: number): Promise<void> {
@@ -345,12 +346,22 @@ export const myAuctionRoutes = serveCalls(MY_AUCTION_CALLS, {
   read: async (c) => {
     const { id } = c.req.valid("query");
     const { id: userId } = signedInUser(c);
-    await closeFirst(c, id);
     const db = c.get("db");
-    const row = await readAuction(db, id);
-    if (!row) throw new ApiError(404, AUCTION_MESSAGES.auctionNotFound);
-    const { auctions, characters } = await raiderViews(c, db, [row], userId);
-    return sendData(c, { auction: auctions[0] as MyAuctionView, characters });
+    // The phones a notice sends here at once share one load of the auction (decision 095).
+    const shared = await readTogether(db, id, async () => {
+      await closeFirst(c, id);
+      const row = await readAuction(db, id);
+      if (!row) return undefined;
+      const [replayed] = await replayAll(db, [row]);
+      return { row, replayed: replayed as Replayed, zone: await guildTimeZone(db, c.get("config").timeZone) };
+    });
+    if (!shared) throw new ApiError(404, AUCTION_MESSAGES.auctionNotFound);
+    const characters = await charactersOf(db, userId);
+    // The clock is each answer's own: a phone counts down from it.
+    const funds = (memberId: number) => fundsOf(db, memberId);
+    const context = { now: await serverNow(db), zone: shared.zone, funds };
+    const auction = await raiderView(shared.row, shared.replayed, userId, characters, context);
+    return sendData(c, { auction, characters });
   },
   bid: async (c) => {
     const input = c.req.valid("json");

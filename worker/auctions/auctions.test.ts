@@ -29,6 +29,7 @@ import {
 import { expectStoredEqualsFullRecalculation } from "../salary/stored-figures-oracle.ts";
 import type { TestClient } from "../test/api-client.ts";
 import { startAuctionClock } from "./auction-clock.ts";
+import { endIn } from "./auction-time-shift.ts";
 import { closeDueAuctions } from "./close-auctions.ts";
 
 const AUCTIONS = "/_api/auctions";
@@ -94,25 +95,6 @@ async function giveBalance(names: string[], usdt: number): Promise<void> {
 }
 
 const cents = (text: string) => Math.round(Number(text) * 100);
-
-/**
- * Moves an open auction in time so that its end is `ms` from the database's now: its opening, its end and its bids
- * move back together, as if it had been opened that much earlier.
- */
-async function endIn(id: number, ms: number): Promise<void> {
-  const shift = `(clock_timestamp() + make_interval(secs => $2::double precision / 1000)
-                   - (SELECT ends_at FROM auctions WHERE id = $1))`;
-  await portal.db.query(
-    `UPDATE auction_bids SET placed_at = placed_at + ${shift}, ends_at = ends_at + ${shift} WHERE auction_id = $1`,
-    [id, ms],
-  );
-  await portal.db.query(
-    `UPDATE auctions SET opened_at = opened_at + ${shift}, planned_end = planned_end + ${shift},
-            ends_at = ends_at + ${shift}
-      WHERE id = $1`,
-    [id, ms],
-  );
-}
 
 async function balanceOf(memberId: number): Promise<string> {
   const [row] = await portal.db.query<{ balance: string }>(
@@ -323,7 +305,7 @@ describe("bidding", () => {
     expect((await bid(a, { id: auction.id, amount: 100 })).status).toBe(200);
     expect((await read(auction.id)).endsAt).toEqual(auction.endsAt);
     // 3 s before the end: the end moves to 15 s after the bid.
-    await endIn(auction.id, 3_000);
+    await endIn(portal.db, auction.id, 3_000);
     const late = await bid(b, { id: auction.id, amount: 200 });
     expect(late.status, late.text).toBe(200);
     const [stored] = await portal.db.query<{ placedAt: Date; endsAt: Date; rowEnd: Date }>(
@@ -337,7 +319,7 @@ describe("bidding", () => {
     const bids = (await auditFor(portal.db, "auction", auction.id)).filter((entry) => entry.action === "bid");
     expect(bids.map((entry) => (entry.after as { extended: boolean }).extended)).toEqual([false, true]);
     // After the end: refused with when it ended, and the auction is closed by that very request.
-    await endIn(auction.id, -10);
+    await endIn(portal.db, auction.id, -10);
     const tooLate = await bid(a, { id: auction.id, amount: 5_000 });
     expect(tooLate.status).toBe(409);
     expect(tooLate.data.error).toMatch(/^Too late: the auction for .+ ended at /);
@@ -355,7 +337,7 @@ describe("closing", () => {
     expect((await bid(a, { id: auction.id, max: 40_000 })).status).toBe(200);
     expect((await bid(b, { id: auction.id, amount: 25_000 })).status).toBe(200);
     const before = await balanceOf(a.main.id);
-    await endIn(auction.id, -1);
+    await endIn(portal.db, auction.id, -1);
     // The scheduler's job closes it, nobody watching.
     const { closed } = await closeDueAuctions(portal.db, null);
     expect(closed.map((one) => one.id)).toContain(auction.id);
@@ -395,7 +377,7 @@ describe("closing", () => {
     const a = await raider("Void A ");
     const quiet = await pendingItem([a.main.playerName]);
     const nobody = await open({ marketItemId: quiet, startPrice: 100, minRaise: 100 });
-    await endIn(nobody.id, -1);
+    await endIn(portal.db, nobody.id, -1);
     expect(await read(nobody.id)).toMatchObject({ status: "closed", winnerName: null, price: null });
     const [item] = await portal.db.query<{ status: string }>(
       "SELECT status FROM market_exchange WHERE id = $1",
@@ -442,7 +424,7 @@ describe("50 raiders bidding at once in the last second", () => {
     });
     // The bids leave in the last two seconds: a busy two-core test machine may take most of one to serve the first,
     // and with none accepted before the end there would be nothing to check.
-    await endIn(auction.id, 2_000);
+    await endIn(portal.db, auction.id, 2_000);
     // Each raider bids a distinct amount, all at once.
     const answers = await Promise.all(
       raiders.map((one, i) => bid(one, { id: auction.id, amount: 100 + ((i * 37) % 50) * 100 })),
@@ -478,6 +460,47 @@ describe("50 raiders bidding at once in the last second", () => {
   }, 120_000);
 });
 
+describe("many phones reading at once", () => {
+  it("reads at once around each bid: each asked after the bid's answer shows it, with the reader's own standing", async () => {
+    const [a, b, ...watchers] = await Promise.all(
+      ["Crowd A ", "Crowd B ", "Crowd C ", "Crowd D ", "Crowd E "].map((name) => raider(name)),
+    );
+    if (!a || !b) throw new Error("two bidders");
+    const itemId = await pendingItem([a.main.playerName]);
+    const auction = await open({
+      marketItemId: itemId,
+      startPrice: 1_000,
+      minRaise: 100,
+      bidders: "members",
+      payment: "outside",
+    });
+    expect((await bid(a, { id: auction.id, amount: 1_000 })).status).toBe(200);
+    const readers = [a, b, ...watchers];
+    const readAll = () =>
+      Promise.all(
+        readers.map(async (one) => {
+          const res = await one.client.get(`/_api/me/auctions/one?id=${auction.id}`);
+          expect(res.status, res.text).toBe(200);
+          return res.data.auction as unknown as MyAuctionView;
+        }),
+      );
+    for (let round = 0; round < 5; round++) {
+      // Reads on their way while the bid lands (the phones still reading the last notice's answer)...
+      const before = readAll();
+      const cents = 1_100 + round * 100;
+      const res = await bid(round % 2 === 0 ? b : a, { id: auction.id, amount: cents });
+      expect(res.status, res.text).toBe(200);
+      // ...and the reads its notice makes: every one shows it, with each reader's own standing.
+      const after = await readAll();
+      for (const [i, view] of after.entries()) {
+        expect(view.price, `round ${round}, reader ${i}`).toBe((cents / 100).toFixed(2));
+        expect(view.mine.leading).toBe(readers[i] === (round % 2 === 0 ? b : a));
+      }
+      for (const view of await before) expect(cents - Number(view.price) * 100).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
 describe("the auction clock", () => {
   it("closes an auction within a second of its end, with nobody watching", async () => {
     const a = await raider("Clock A ");
@@ -486,7 +509,7 @@ describe("the auction clock", () => {
     expect((await bid(a, { id: auction.id, amount: 300 })).status).toBe(200);
     const clock = startAuctionClock(portal.db, null);
     try {
-      await endIn(auction.id, 1_500);
+      await endIn(portal.db, auction.id, 1_500);
       clock.wake();
       const deadline = Date.now() + 20_000;
       let row: { status: string; late: number } | undefined;
