@@ -79,7 +79,7 @@ let officer: Linked;
 beforeAll(async () => {
   db = await createTestDb();
   discord = await useFakeDiscord();
-  application = await fakeDiscordApplication();
+  application = await fakeDiscordApplication(discord.url);
   const outbound = await testOutbound([discord.url]);
   app = createApp({
     db,

@@ -1,13 +1,9 @@
 /**
- * For tests: Discord's side of slash commands (decision 096). A test key pair plays the application's (its public
- * key is the server's DISCORD_PUBLIC_KEY), and interactions are signed with it as Discord signs them: Ed25519 over
- * the timestamp and the raw body. WebCrypto only, so it runs on Node and in workerd alike. The follow-ups the
- * server posts later are received by the fake Discord (fake-discord.ts) and read back over HTTP.
+ * For tests: sending interactions as Discord does (decision 096). The fake Discord (fake-discord-commands.ts) holds
+ * the application's key pair and signs each interaction over the timestamp and the raw body; its public key is the
+ * portal's DISCORD_PUBLIC_KEY. Over HTTP, so a test in workerd or against `npm start` does what a Node test does.
  */
 import type { RequestTarget } from "../../test/api-client.ts";
-
-const hex = (bytes: ArrayBuffer) =>
-  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
 export interface SignedInteraction {
   status: number;
@@ -22,7 +18,11 @@ export interface SignedInteraction {
 export interface DiscordApplication {
   /** The public key in hex, as the Developer Portal shows it. */
   publicKey: string;
-  applicationId: string;
+  /** The request Discord would send: the interaction signed (`at`, `forge`, `unsigned` as for send). */
+  sign(
+    interaction: Record<string, unknown>,
+    options?: { at?: number; forge?: boolean; unsigned?: boolean },
+  ): Promise<RequestInit & { headers: Record<string, string>; body: string }>;
   /** Signs and posts an interaction; `at` (epoch ms) dates it, `forge` signs with another key. */
   send(
     target: RequestTarget,
@@ -36,35 +36,36 @@ let seq = BigInt(Date.now()) * 4_194_304n + BigInt(Math.floor(Math.random() * 4_
 /** A new interaction id (a snowflake) no other of this run has. */
 export const newInteractionId = (): string => String(++seq);
 
-async function keyPair(): Promise<CryptoKeyPair> {
-  return (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+async function askFake<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  if (res.status !== 200) throw new Error(`fake Discord ${url} answered ${res.status}`);
+  return (await res.json()) as T;
 }
 
-export async function fakeDiscordApplication(): Promise<DiscordApplication> {
-  const own = await keyPair();
-  const other = await keyPair();
-  const publicKey = hex(await crypto.subtle.exportKey("raw", own.publicKey));
+/** The application the fake Discord at `fakeDiscordUrl` plays. */
+export async function fakeDiscordApplication(fakeDiscordUrl: string): Promise<DiscordApplication> {
+  const { publicKey } = await askFake<{ publicKey: string }>(`${fakeDiscordUrl}/__interactions/public-key`);
   const applicationId = newInteractionId();
-  return {
+  const application: DiscordApplication = {
     publicKey,
-    applicationId,
-    send: async (target, origin, interaction, options = {}) => {
+    sign: async (interaction, options = {}) => {
       const body = JSON.stringify({ application_id: applicationId, ...interaction });
       const timestamp = String(Math.floor((options.at ?? Date.now()) / 1000));
-      const key = options.forge ? other.privateKey : own.privateKey;
-      const signature = hex(
-        await crypto.subtle.sign("Ed25519", key, new TextEncoder().encode(timestamp + body)),
-      );
+      const { signature } = await askFake<{ signature: string }>(`${fakeDiscordUrl}/__interactions/sign`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ timestamp, body, forge: options.forge ?? false }),
+      });
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (!options.unsigned) {
         headers["x-signature-ed25519"] = signature;
         headers["x-signature-timestamp"] = timestamp;
       }
-      const res = await target.request(`${origin}/_api/discord/interactions`, {
-        method: "POST",
-        headers,
-        body,
-      });
+      return { method: "POST", headers, body };
+    },
+    send: async (target, origin, interaction, options = {}) => {
+      const request = await application.sign(interaction, options);
+      const res = await target.request(`${origin}/_api/discord/interactions`, request);
       const text = await res.text();
       let data: SignedInteraction["data"];
       try {
@@ -75,6 +76,7 @@ export async function fakeDiscordApplication(): Promise<DiscordApplication> {
       return { status: res.status, data };
     },
   };
+  return application;
 }
 
 /** A slash command as Discord sends it from a server: the member who typed it and the options. */

@@ -49,7 +49,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     res.end(JSON.stringify(body));
   };
   const oauth = fakeDiscordOAuth(json, readBody);
-  const commands = fakeDiscordCommands(json, readBody);
+  const commands = await fakeDiscordCommands(json, readBody);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (await oauth(req, res, url)) return;
