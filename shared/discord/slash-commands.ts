@@ -23,7 +23,7 @@ export interface SlashCommand {
   description: string;
   options?: SlashOption[];
   /** Who may act with it, under the app's own rules: the README's table says it. */
-  who: "anyone" | "raider" | "officer";
+  who: "any account" | "officer";
 }
 
 /** The longest "ago" a /killed may say: the server accepts a start up to 24 h in the past. */
@@ -41,7 +41,7 @@ export const SLASH_COMMANDS = [
         max_length: 10,
       },
     ],
-    who: "anyone",
+    who: "any account",
   },
   {
     name: "killed",
@@ -63,7 +63,7 @@ export const SLASH_COMMANDS = [
         max_value: KILLED_AGO_MAX_MINUTES,
       },
     ],
-    who: "raider",
+    who: "any account",
   },
   {
     name: "nospawn",
@@ -97,7 +97,7 @@ export const SLASH_COMMANDS = [
   {
     name: "earnings",
     description: "Your earned, paid and balance, and your last five items (only you see it).",
-    who: "raider",
+    who: "any account",
   },
 ] as const satisfies readonly SlashCommand[];
 
