@@ -95,6 +95,19 @@ export const SLASH_COMMANDS = [
     who: "officer",
   },
   {
+    name: "checkin",
+    description: "Check in for a kill: with its code, or the open check-in of the last kill.",
+    options: [
+      {
+        type: OPTION_TYPE.string,
+        name: "code",
+        description: "The check-in code your officer gave (leave it out for the last kill's).",
+        max_length: 10,
+      },
+    ],
+    who: "any account",
+  },
+  {
     name: "earnings",
     description: "Your earned, paid and balance, and your last five items (only you see it).",
     who: "any account",
@@ -140,5 +153,7 @@ export const DISCORD_COMMAND_TEXTS = {
   maintenanceTime: "Give the time as HH:MM (24-hour), e.g. 14:30.",
   agoInvalid: `Minutes ago must be a whole number from 0 to ${KILLED_AGO_MAX_MINUTES}.`,
   noTimers: "No boss is in the grid yet.",
+  checkedIn: (boss: string, name: string) => `✅ Checked in for **${boss}** as ${name}.`,
+  noOpenCheckIn: "No check-in is open now. Ask your officer for the code.",
   timersTitle: "**Next spawns**",
 } as const;

@@ -11,6 +11,7 @@ import {
 } from "@shared/discord/slash-commands.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
 import { timerRunningMessage } from "@shared/schemas/boss-timers.ts";
+import { alreadyCheckedInMessage, CHECK_IN_MESSAGES } from "@shared/schemas/check-ins.ts";
 import { MY_EARNINGS_MESSAGES } from "@shared/schemas/my-earnings.ts";
 import { noSpawnNotDue } from "@shared/schemas/timer-tools.ts";
 import { createApp } from "../app/create-app.ts";
@@ -276,6 +277,36 @@ describe("reads", () => {
     const linked = await send(slashCommand(raider.discordId, "earnings"));
     expect(linked.data.data?.flags).toBe(EPHEMERAL);
     expect(linked.data.data?.content).toMatch(/earned 0\.00 USDT, paid 0\.00 USDT, balance 0\.00 USDT\./);
+  });
+});
+
+describe("/checkin", () => {
+  it("checks the raider in as their main character, to the last kill's open check-in or by code, once", async () => {
+    const caller = await linkedAccount("user", "discord-checkin");
+    const notYet = await send(slashCommand(caller.discordId, "checkin"));
+    expect(notYet.data.data?.content).toBe(CHECK_IN_MESSAGES.noCharacter);
+    const name = `Checkina${++seq}`;
+    const created = await admin.post("/_api/guild-members", { playerName: name, category: "Members" });
+    await db.query("UPDATE users SET member_id = $2 WHERE id = $1", [
+      caller.accountId,
+      (created.data.guildMember as { id: number }).id,
+    ]);
+    const boss = await createBoss("Checkin Venatus");
+    const opened = await admin.post("/_api/check-ins", { bossName: boss, killedAt: new Date() });
+    expect(opened.status, opened.text).toBe(201);
+    const res = await send(slashCommand(caller.discordId, "checkin"));
+    expect(res.data).toMatchObject({
+      type: 4,
+      data: { content: TEXT.checkedIn(boss, name), flags: EPHEMERAL },
+    });
+    const again = await send(slashCommand(caller.discordId, "checkin"));
+    expect(again.data.data?.content).toBe(alreadyCheckedInMessage(name));
+    const [entry] = await db.query<{ via: string; actor_id: number }>(
+      "SELECT via, actor_id FROM audit_log WHERE entity = 'check_in' ORDER BY id DESC LIMIT 1",
+    );
+    expect(entry).toEqual({ via: "discord", actor_id: caller.accountId });
+    const wrongCode = await send(slashCommand(caller.discordId, "checkin", { code: "ZZZZZZ" }));
+    expect(wrongCode.data.data?.content).toBe(CHECK_IN_MESSAGES.unknownCode);
   });
 });
 

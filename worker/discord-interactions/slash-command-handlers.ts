@@ -18,6 +18,7 @@ import {
 } from "@shared/format/zoned-time.ts";
 import { formatMoney } from "@shared/money/money.ts";
 import type { BossTimer } from "@shared/schemas/boss-timers.ts";
+import { CHECK_IN_MESSAGES, type MyCheckInAnswer, type MyCheckIns } from "@shared/schemas/check-ins.ts";
 import type { MyEarnings } from "@shared/schemas/my-earnings.ts";
 import type { PortalCaller } from "./call-as.ts";
 
@@ -165,6 +166,22 @@ async function maintenance({ portal, key, options, guildTimeZone, now }: Command
   return message(TEXT.maintenance(answer.data.changed, backAt.getTime()));
 }
 
+/** As "I was there" on the check-in page: as the account's main character, by code or the newest open check-in. */
+async function checkIn({ portal, key, options }: CommandContext): Promise<InteractionAnswer> {
+  const mine = await portal.get<MyCheckIns>("/me/check-ins");
+  if (mine.status !== 200) return refusal(mine);
+  if (!mine.data.character) return onlyYou(CHECK_IN_MESSAGES.noCharacter);
+  const code = options.get("code");
+  const open = mine.data.checkIns.find((candidate) => candidate.acceptsCheckIns);
+  if (code === undefined && !open) return onlyYou(TEXT.noOpenCheckIn);
+  const which = code === undefined ? { id: open?.id } : { code: String(code) };
+  const memberId = mine.data.character.memberId;
+  const answer = await portal.post<MyCheckInAnswer>("/me/check-ins", { ...which, memberId }, key);
+  if (answer.status !== 200) return refusal(answer);
+  const { checkIn } = answer.data;
+  return onlyYou(TEXT.checkedIn(checkIn.bossName, checkIn.checkedInAs?.name ?? mine.data.character.name));
+}
+
 const usdt = (text: string) => formatMoney(text, "usdt");
 
 async function earnings({ portal }: CommandContext): Promise<InteractionAnswer> {
@@ -192,5 +209,6 @@ export const COMMAND_HANDLERS: Readonly<Record<string, (ctx: CommandContext) => 
     killed,
     nospawn: noSpawn,
     maintenance,
+    checkin: checkIn,
     earnings,
   };
