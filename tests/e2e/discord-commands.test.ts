@@ -11,6 +11,7 @@ import {
   slashCommand,
 } from "@worker/discord/testing/fake-discord-interactions.ts";
 import {
+  DISCORD_SIGN_IN_OFF,
   type FakeDiscordSignIn,
   fakeDiscordSignIn,
   newSnowflake,
@@ -58,13 +59,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The settings are the installation's and outlive the sample data's restore: the next file gets none.
-  await (await portal?.adminApi())?.put("/admin/discord-sign-in", {
-    clientId: "",
-    clientSecret: "",
-    guildId: "",
-    roles: [],
-  });
+  await (await portal?.adminApi())?.put("/admin/discord-sign-in", DISCORD_SIGN_IN_OFF);
   await portal?.stop();
 });
 

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUser } from "@worker/auth/users-repo.ts";
-import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
 import { type FakeDiscord, startFakeDiscord } from "@worker/discord/testing/fake-discord.ts";
 import {
   type DiscordApplication,
@@ -25,19 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => discord?.close());
 
-async function withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Promise<T>): Promise<T> {
-  const db = createNodePostgresDb(harness.url, { max: 1 });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
 /** A raider account linked to a new Discord user, and a 10-hour boss: the Discord id. */
 async function raiderAndBoss(label: string, boss: string): Promise<{ discordId: string; accountId: number }> {
   const discordId = newSnowflake();
-  return withDb(async (db) => {
+  return harness.withDb(async (db) => {
     const user = await insertUser(db, { email: `${label}@guild.test`, displayName: label, role: "user" });
     await db.query("UPDATE users SET discord_id = $2 WHERE id = $1", [user.id, discordId]);
     await db.query("INSERT INTO boss_names (name, respawn_time_hours) VALUES ($1, 10)", [boss]);
@@ -79,7 +69,7 @@ describe.each(paths)("Discord slash commands in workerd through $path", ({ path,
         json: { timers: { bossName: string; isActive: boolean }[] };
       };
       expect(timers.json.timers.find((t) => t.bossName === boss)?.isActive).toBe(true);
-      const audit = await withDb((db) =>
+      const audit = await harness.withDb((db) =>
         db.query<{ action: string; actor_id: number; via: string }>(
           "SELECT action, actor_id, via FROM audit_log WHERE entity = 'boss_timer' AND entity_id = $1",
           [boss],
