@@ -106,6 +106,8 @@ export interface AuditLogEntry {
   before: unknown;
   after: unknown;
   createdAt: Date;
+  /** "discord": the account acted through a Discord slash command (decision 096); null: on the portal. */
+  via: "discord" | null;
 }
 
 /** One page; `nextBefore` asks for the next (older) page, null on the last one. */

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCORD_REFUSALS } from "@shared/auth/discord-sign-in-refusals.ts";
 import {
+  DISCORD_SIGN_IN_OFF,
   type FakeDiscordSignIn,
   fakeDiscordSignIn,
   newSnowflake,
@@ -30,13 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The settings are the installation's and outlive the sample data's restore: the next file gets none.
-  await (await portal?.adminApi())?.put("/admin/discord-sign-in", {
-    clientId: "",
-    clientSecret: "",
-    guildId: "",
-    roles: [],
-  });
+  await (await portal?.adminApi())?.put("/admin/discord-sign-in", DISCORD_SIGN_IN_OFF);
   await portal?.stop();
 });
 

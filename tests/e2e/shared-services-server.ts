@@ -38,7 +38,14 @@ async function adminCookie(baseUrl: string): Promise<string> {
 }
 
 async function startSharedPortal(discord: FakeDiscord): Promise<SharedPortal> {
-  const launched = await launchPortal({ DISCORD_OAUTH_TEST_ORIGIN: discord.url });
+  // The fake Discord signs slash commands with its application's key (decision 096).
+  const { publicKey } = (await (await fetch(`${discord.url}/__interactions/public-key`)).json()) as {
+    publicKey: string;
+  };
+  const launched = await launchPortal({
+    DISCORD_OAUTH_TEST_ORIGIN: discord.url,
+    DISCORD_PUBLIC_KEY: publicKey,
+  });
   try {
     const cookie = await adminCookie(launched.baseUrl);
     const res = await fetch(`${launched.baseUrl}/_api/admin/backup?includePasswords=1`, {

@@ -31,6 +31,8 @@ export interface WorkerHarness {
   /** Where the WebSocket-to-TCP proxy to the database listens (NEON_WS_PROXY). */
   readonly proxyAddress: string;
   readonly bundle: WorkerBundle;
+  /** Runs fn on a connection of the test's own to the database the Worker uses. */
+  withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -79,6 +81,14 @@ export function setUpWorkerDatabase(fill?: (url: string) => Promise<void>): Work
     },
     get bundle() {
       return ready(bundle);
+    },
+    async withDb(fn) {
+      const db = createNodePostgresDb(ready(url), { max: 1 });
+      try {
+        return await fn(db);
+      } finally {
+        await db.close();
+      }
     },
   };
 }

@@ -30,20 +30,11 @@ const harness = setUpWorkerDatabase(async (url) => {
   }
 });
 
-async function withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Promise<T>): Promise<T> {
-  const db = createNodePostgresDb(harness.url, { max: 1 });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
 /** Waits until no connection but the test's own is open on the Worker's database (at most 15 s). */
 async function workerConnectionsClosed(): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const [open] = await withDb((db) =>
+    const [open] = await harness.withDb((db) =>
       db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
           WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
@@ -84,7 +75,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
         expect(opened.status, opened.text).toBe(201);
         const id = (opened.data.auction as { id: number }).id;
         // As if opened 10 minutes earlier: 2 s are left.
-        await withDb((db) =>
+        await harness.withDb((db) =>
           db.query(
             `UPDATE auctions SET opened_at = clock_timestamp() - interval '598 seconds',
                     planned_end = clock_timestamp() + interval '2 seconds', ends_at = clock_timestamp() + interval '2 seconds'
@@ -92,7 +83,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
             [id],
           ),
         );
-        const [me] = await withDb((db) =>
+        const [me] = await harness.withDb((db) =>
           db.query<{ memberId: number }>(`SELECT member_id AS "memberId" FROM users WHERE email = $1`, [
             ADMIN.email,
           ]),
@@ -104,7 +95,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
         const deadline = Date.now() + 30_000;
         let row: { status: string; decided: number; seen: number } | undefined;
         while (Date.now() < deadline) {
-          [row] = await withDb((db) =>
+          [row] = await harness.withDb((db) =>
             db.query<{ status: string; decided: number; seen: number }>(
               `SELECT status, extract(epoch FROM (ended_at - ends_at)) * 1000 AS decided,
                       extract(epoch FROM (clock_timestamp() - ends_at)) * 1000 AS seen
@@ -122,7 +113,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
         expect(row?.status).toBe("closed");
         expect(Number(row?.decided)).toBeGreaterThanOrEqual(0);
         expect(Number(row?.decided)).toBeLessThan(1_000);
-        const [sold] = await withDb((db) =>
+        const [sold] = await harness.withDb((db) =>
           db.query<{ status: string; value: string }>(
             "SELECT status, value::text AS value FROM market_exchange WHERE id = $1",
             [marketItemId],

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { insertUser } from "@worker/auth/users-repo.ts";
-import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
 import { startWorker } from "@worker/test/worker-runtime.ts";
 import { databasePaths, setUpWorkerDatabase } from "./worker-harness.ts";
 
@@ -14,19 +13,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const harness = setUpWorkerDatabase();
 
-/** Runs fn on a connection of the test's own to the database the Worker uses. */
-async function withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Promise<T>): Promise<T> {
-  const db = createNodePostgresDb(harness.url, { max: 1 });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
 /** A user with one expired and one live session, and an audit entry 400 days old; answers the user's id. */
 async function seed(label: string): Promise<number> {
-  return withDb(async (db) => {
+  return harness.withDb(async (db) => {
     const user = await insertUser(db, { email: `${label}@guild.test`, displayName: label, role: "user" });
     const hash = (n: number) => `${user.id.toString(16)}${n}`.padStart(64, "0");
     await db.query(
@@ -43,7 +32,7 @@ async function seed(label: string): Promise<number> {
 }
 
 const left = (userId: number) =>
-  withDb(async (db) => ({
+  harness.withDb(async (db) => ({
     sessions: (
       await db.query<{ live: boolean }>(
         "SELECT expires_at > now() AS live FROM sessions WHERE user_id = $1",

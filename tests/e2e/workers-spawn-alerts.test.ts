@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpawnAlertPush } from "@shared/schemas/spawn-alerts.ts";
-import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
 import { findSubscription } from "@worker/spawn-alerts/subscriptions-repo.ts";
 import {
   type FakePushService,
@@ -34,22 +33,13 @@ beforeAll(async () => {
 });
 afterAll(() => pushService?.close());
 
-async function withDb<T>(fn: (db: ReturnType<typeof createNodePostgresDb>) => Promise<T>): Promise<T> {
-  const db = createNodePostgresDb(harness.url, { max: 1 });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
 /** A boss whose 10-hour timer ends at `spawnAt`, and a device asking for its alert 10 minutes ahead. */
 async function plantAlert(
   boss: string,
   spawnAt: Date,
   device: { endpoint: string; keys: { p256dh: string; auth: string } },
 ): Promise<void> {
-  await withDb((db) => plantSpawnAlert(db, boss, spawnAt, device));
+  await harness.withDb((db) => plantSpawnAlert(db, boss, spawnAt, device));
 }
 
 const paths = databasePaths(harness, { AUTH_PEPPER: PEPPER, GUILD_TIMEZONE: "Asia/Manila" });
@@ -129,6 +119,6 @@ describe.each(paths)("spawn alerts from the Cron Trigger through $path", ({ path
       await worker.dispose();
     }
     expect(pushService.received(`/push/ok/planted-${label}`)).toEqual([]);
-    expect(await withDb((db) => findSubscription(db, planted.endpoint))).toBeUndefined();
+    expect(await harness.withDb((db) => findSubscription(db, planted.endpoint))).toBeUndefined();
   });
 });

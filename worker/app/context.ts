@@ -11,6 +11,14 @@ export interface DiscordSignInConfig {
   origin?: string;
 }
 
+/** Discord slash commands (decision 096). */
+export interface DiscordCommandsConfig {
+  /** DISCORD_PUBLIC_KEY: the application's Ed25519 public key (hex); null: the commands are off. */
+  publicKey: string | null;
+  /** How long a command may take before its answer is deferred to a follow-up; default 2,000 ms. */
+  deferAfterMs?: number;
+}
+
 export interface AppConfig {
   /** GUILD_BRAND: fills {brand} in texts. */
   brand: string;
@@ -34,6 +42,8 @@ export interface AppConfig {
    * Absent: no secret from the environment, Discord's own origin.
    */
   discordSignIn?: DiscordSignInConfig | null;
+  /** Discord slash commands (decision 096); absent: off. */
+  discordCommands?: DiscordCommandsConfig | null;
   /**
    * Node only: keeps the automatic backup a restore makes before replacing data (DATA_DIR/backups, decision 052)
    * and answers the file's name. Absent on Workers, which have no disk: the backup screen downloads one first.
@@ -60,6 +70,8 @@ export interface AppEnv {
     clock: () => number;
     /** Where write() says that a write committed (the live feed, decision 033); unset: nobody listens. */
     live: LiveFeed | undefined;
+    /** How the caller reached the portal when not through its own pages: "discord" for a slash command (decision 096). */
+    via: "discord" | null;
     /** Told when an auction opens or its end moves (the auction clock, decision 091); unset: the scheduler's minute. */
     auctionAlarm: AuctionAlarm | undefined;
   };

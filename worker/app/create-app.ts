@@ -21,6 +21,7 @@ import { claimsRoutes, myClaimRoutes } from "../claims/claims-routes.ts";
 import type { Db } from "../db/types.ts";
 import { settleBackground } from "../discord/background.ts";
 import { discordSettingsRoutes } from "../discord/discord-settings-routes.ts";
+import { discordInteractionRoutes } from "../discord-interactions/interactions-routes.ts";
 import { discordSignInRoutes } from "../discord-sign-in/discord-sign-in-routes.ts";
 import { discordSignInSettingsRoutes } from "../discord-sign-in/discord-sign-in-settings-routes.ts";
 import { fundsRoutes } from "../funds/fund-spending-routes.ts";
@@ -150,6 +151,7 @@ function declaredRoutes(app: Parameters<typeof batchRoutes>[0]) {
     guildNameRoutes,
     discordSignInRoutes,
     discordSignInSettingsRoutes,
+    discordInteractionRoutes(app),
   ];
 }
 

@@ -117,7 +117,8 @@ export async function write<T>(
       }
       const result = await fn({
         tx,
-        audit: (entry) => insertAudit(tx, user ? { id: user.id, email: user.email } : null, entry),
+        audit: (entry) =>
+          insertAudit(tx, user ? { id: user.id, email: user.email } : null, entry, c.get("via") ?? null),
       });
       const text = superjson.stringify(result);
       if (claim) await storeResponse(tx, claim.key, status, text);

@@ -17,10 +17,12 @@ export async function insertAudit(
   q: Queryable,
   actor: { id: number; email: string } | null,
   entry: AuditEntry,
+  /** "discord": the account acted through a slash command (decision 096); null: on the portal. */
+  via: "discord" | null = null,
 ): Promise<void> {
   await q.query(
-    `INSERT INTO audit_log (actor_id, actor_email, action, entity, entity_id, subject, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)`,
+    `INSERT INTO audit_log (actor_id, actor_email, action, entity, entity_id, subject, before, after, via)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9)`,
     [
       actor?.id ?? null,
       actor?.email ?? null,
@@ -30,6 +32,7 @@ export async function insertAudit(
       auditSubject(entry),
       entry.before === undefined ? null : JSON.stringify(entry.before),
       entry.after === undefined ? null : JSON.stringify(entry.after),
+      via,
     ],
   );
 }
@@ -77,7 +80,7 @@ export async function listAudit(q: Queryable, filter: AuditFilter): Promise<Audi
   return q.query<AuditRow>(
     `WITH page AS (
        SELECT a.id, a.actor_id, a.actor_email, a.action, a.entity, a.entity_id, a.subject, a.before, a.after,
-              a.created_at,
+              a.created_at, a.via,
               CASE WHEN a.entity_id ~ '^[0-9]{1,9}$' THEN a.entity_id::int END AS numeric_id
          FROM audit_log a
         ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
@@ -94,7 +97,7 @@ export async function listAudit(q: Queryable, filter: AuditFilter): Promise<Audi
                 WHEN 'boss_name' THEN (SELECT name FROM boss_names WHERE id = p.numeric_id)
                 WHEN 'attendance_record' THEN (SELECT boss_name FROM attendance_records WHERE id = p.numeric_id)
               END) AS subject,
-            p.before, p.after, p.created_at AS "createdAt"
+            p.before, p.after, p.created_at AS "createdAt", p.via
        FROM page p
        LEFT JOIN users u ON u.id = p.actor_id
       ORDER BY p.id DESC`,

@@ -101,6 +101,7 @@ describe("audit log", () => {
       before: null,
       after: expect.objectContaining({ id: account.id, email: account.email, role: "user" }),
       createdAt: expect.any(Date),
+      via: null,
     });
     expect(JSON.stringify(entries)).not.toMatch(/pbkdf2|password for audit/);
   });

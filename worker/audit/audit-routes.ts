@@ -38,6 +38,7 @@ export const auditRoutes = serveCalls(AUDIT_CALLS, {
           before,
           after,
           createdAt,
+          via,
         }) => ({
           id,
           actorId,
@@ -50,6 +51,7 @@ export const auditRoutes = serveCalls(AUDIT_CALLS, {
           before,
           after,
           createdAt,
+          via,
         }),
       ),
       nextBefore: rows.length > limit && last ? last.id : null,

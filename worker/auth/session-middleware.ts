@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { SessionUser } from "@shared/schemas/login.ts";
+import { actorOf } from "../app/acting-as.ts";
 import type { AppEnv } from "../app/context.ts";
 import {
   readSessionCookie,
@@ -15,6 +16,14 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionId", null);
   c.set("removedAccessOf", null);
+  c.set("via", null);
+  // A call the app made for a Discord command: the linked account, looked up by the command (decision 096).
+  const actor = actorOf(c.req.raw);
+  if (actor) {
+    c.set("user", actor.user);
+    c.set("via", actor.via);
+    return next();
+  }
   const token = readSessionCookie(c);
   if (token && token.length <= 200) {
     const db = c.get("db");

@@ -394,5 +394,6 @@ export const COLUMN_RULES: Readonly<Record<string, Readonly<Record<string, Colum
     before: nullable(json),
     after: nullable(json),
     created_at: required(timestamp),
+    via: nullable(oneOf(["discord"], "must be discord (an account acting through Discord) or empty.")),
   },
 };

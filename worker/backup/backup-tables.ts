@@ -100,6 +100,8 @@ export const KEPT_TABLES = [
   "schema_migrations",
   // The devices restores signed out (decision 089): notes about this installation's sessions, which a restore adds to.
   "restore_signed_out",
+  // Discord interactions received (decision 096): a day of ids against repeats and for the rate limit.
+  "discord_interactions",
 ];
 
 /** Guild data: a database with a row in any of these is not empty, and a restore must be told to replace it. */

@@ -101,6 +101,14 @@ function afterMaintenance(tables: Record<string, BackupTable>): void {
   for (const row of settings.rows) row.push(AFTER_MAINTENANCE_DEFAULT);
 }
 
+/** 025 added how an audit entry's account acted (decision 096): older entries were all made on the portal. */
+function auditVia(tables: Record<string, BackupTable>): void {
+  const audit = tables.audit_log;
+  if (!audit || audit.columns.includes("via")) return;
+  audit.columns.push("via");
+  for (const row of audit.rows) row.push(null);
+}
+
 /** By the schema a step brings a file to; a schema without a step changed no backed-up column. */
 const UPGRADES: Readonly<Record<number, Upgrade>> = {
   9: auditSubjects,
@@ -110,6 +118,7 @@ const UPGRADES: Readonly<Record<number, Upgrade>> = {
   19: splitRules,
   20: afterMaintenance,
   21: bossAlertsAndGuildName,
+  25: auditVia,
 };
 
 export const OLDEST_BACKUP_SCHEMA = 1;

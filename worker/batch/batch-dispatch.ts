@@ -28,15 +28,23 @@ const CARRIED = [
   "user-agent",
 ];
 
-/** Requests the batch made, with the database of the batch they belong to; nobody else can make one. */
+/**
+ * Requests the app made to itself (a batch's writes, a Discord command's call: decision 096), with the database
+ * of the request they belong to; nobody outside can make one.
+ */
 const batchDatabases = new WeakMap<Request, Db>();
+
+/** Runs `request`, made by the app for itself, on `db`: the database of the request it belongs to. */
+export function lendDatabase(request: Request, db: Db): void {
+  batchDatabases.set(request, db);
+}
 
 /** The database of the batch a request is one write of; undefined for every request from outside. */
 export function batchDatabaseOf(request: Request): Db | undefined {
   return batchDatabases.get(request);
 }
 
-function executionContextOf(c: Context<AppEnv>): never | undefined {
+export function executionContextOf(c: Context<AppEnv>): never | undefined {
   try {
     return c.executionCtx as never;
   } catch {

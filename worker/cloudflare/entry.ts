@@ -44,6 +44,7 @@ function appFor(rawEnv: Record<string, unknown>): App {
       // No DNS API here: names and addresses are checked, and the platform refuses private ranges (decision 053).
       outbound: outboundFrom(env),
       discordSignIn: discordSignInConfigFrom(env),
+      discordCommands: { publicKey: env.DISCORD_PUBLIC_KEY ?? null },
     },
     db: () => requestDb(env),
     clientAddress: cloudflareClientAddress,

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isDiscordPublicKey } from "../discord-interactions/interaction-signature.ts";
 import {
   loopbackOrigin,
   parseTestOrigins,
@@ -89,6 +90,16 @@ const common = {
    */
   DISCORD_OAUTH_TEST_ORIGIN: optional(
     z.string().refine((v) => loopbackOrigin(v) !== null, { error: TEST_ORIGIN_INVALID }),
+  ),
+  /**
+   * Discord slash commands (decision 096): the application's public key (Developer Portal › General Information),
+   * which checks every interaction Discord sends to /_api/discord/interactions. Unset: the commands are off.
+   */
+  DISCORD_PUBLIC_KEY: optional(
+    z.string().trim().refine(isDiscordPublicKey, {
+      error:
+        "must be the application's public key: 64 hexadecimal characters (Developer Portal › General Information)",
+    }),
   ),
   /** Web Push spawn alerts (decision 042): the VAPID key pair (`npm run vapid-keys` makes one) and its contact. */
   VAPID_PUBLIC_KEY: optional(

@@ -67,6 +67,7 @@ async function main() {
       outbound,
       keepAutomaticBackup: automaticBackupKeeper(env.DATA_DIR),
       discordSignIn: discordSignInConfigFrom(env),
+      discordCommands: { publicKey: env.DISCORD_PUBLIC_KEY ?? null },
     },
     clientAddress: nodeClientAddress({ trustProxy: env.TRUST_PROXY }),
   });

@@ -15,7 +15,7 @@ export const OUTBOUND_TIMEOUT_MS = 10_000;
 export const MAX_ANSWER_BYTES = 16_384;
 
 export interface OutboundRequest {
-  method?: "POST" | "GET";
+  method?: "POST" | "GET" | "PUT" | "PATCH";
   headers?: Record<string, string>;
   body?: Uint8Array | string;
   timeoutMs?: number;

@@ -3,6 +3,7 @@ import { insertUser } from "../auth/users-repo.ts";
 import type { Db } from "../db/types.ts";
 import { createTestDb } from "../test/test-db.ts";
 import {
+  DISCORD_INTERACTION_RETENTION_MS,
   IDEMPOTENCY_KEY_RETENTION_MS,
   LOGIN_ATTEMPT_RETENTION_MS,
   PURGE_BATCH_ROWS,
@@ -29,7 +30,8 @@ afterAll(async () => {
 // Each test seeds the four tables from empty and counts what is left in them.
 beforeEach(async () => {
   await db.exec(
-    "DELETE FROM sessions; DELETE FROM login_attempts; DELETE FROM idempotency_keys; DELETE FROM audit_log;",
+    `DELETE FROM sessions; DELETE FROM login_attempts; DELETE FROM idempotency_keys; DELETE FROM audit_log;
+     DELETE FROM discord_interactions;`,
   );
 });
 
@@ -64,11 +66,19 @@ async function auditEntry(createdAt: Date) {
   );
 }
 
+async function discordInteraction(receivedAt: Date) {
+  await db.query(
+    "INSERT INTO discord_interactions (id, discord_user_id, kind, received_at) VALUES ($1, $2, 'ping', $3)",
+    [String(100_000_000_000_000_000n + BigInt(next())), "200000000000000001", receivedAt],
+  );
+}
+
 const TIMESTAMPS = {
   sessions: "expires_at",
   login_attempts: "attempted_at",
   idempotency_keys: "created_at",
   audit_log: "created_at",
+  discord_interactions: "received_at",
 } as const;
 type Table = keyof typeof TIMESTAMPS;
 
@@ -87,6 +97,8 @@ async function seedOldAndNew() {
   await idempotencyKey(ago(IDEMPOTENCY_KEY_RETENTION_MS - MINUTE_MS));
   await auditEntry(ago(400 * DAY_MS));
   await auditEntry(ago(20 * DAY_MS));
+  await discordInteraction(ago(DISCORD_INTERACTION_RETENTION_MS + MINUTE_MS));
+  await discordInteraction(ago(DISCORD_INTERACTION_RETENTION_MS - MINUTE_MS));
 }
 
 describe("runScheduledJobs: the purge", () => {
@@ -96,12 +108,15 @@ describe("runScheduledJobs: the purge", () => {
     expect(outcome).toEqual({
       job: "purge",
       ok: true,
-      result: { sessions: 1, login_attempts: 1, idempotency_keys: 1, audit_log: 0 },
+      result: { sessions: 1, login_attempts: 1, idempotency_keys: 1, audit_log: 0, discord_interactions: 1 },
     });
     expect(await left("sessions")).toEqual([now.getTime() + DAY_MS]);
     expect(await left("login_attempts")).toEqual([ago(LOGIN_ATTEMPT_RETENTION_MS - MINUTE_MS).getTime()]);
     expect(await left("idempotency_keys")).toEqual([ago(IDEMPOTENCY_KEY_RETENTION_MS - MINUTE_MS).getTime()]);
     expect(await left("audit_log")).toEqual([ago(400 * DAY_MS).getTime(), ago(20 * DAY_MS).getTime()]);
+    expect(await left("discord_interactions")).toEqual([
+      ago(DISCORD_INTERACTION_RETENTION_MS - MINUTE_MS).getTime(),
+    ]);
   });
 
   it("trims the audit log to AUDIT_RETENTION_DAYS when it is set", async () => {
@@ -119,7 +134,7 @@ describe("runScheduledJobs: the purge", () => {
     expect(again).toEqual({
       job: "purge",
       ok: true,
-      result: { sessions: 0, login_attempts: 0, idempotency_keys: 0, audit_log: 0 },
+      result: { sessions: 0, login_attempts: 0, idempotency_keys: 0, audit_log: 0, discord_interactions: 0 },
     });
   });
 

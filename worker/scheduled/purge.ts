@@ -16,11 +16,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const LOGIN_ATTEMPT_RETENTION_MS = DAY_MS;
 /** A client retries a write within minutes; a week covers a device that was offline for days. */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 7 * DAY_MS;
+/** Discord retries an interaction within seconds and the rate limit looks back a minute (decision 096). */
+export const DISCORD_INTERACTION_RETENTION_MS = DAY_MS;
 export const PURGE_BATCH_ROWS = 1_000;
 export const PURGE_MAX_ROWS = 5_000;
 
 interface PurgeTarget {
-  table: "sessions" | "login_attempts" | "idempotency_keys" | "audit_log";
+  table: "sessions" | "login_attempts" | "idempotency_keys" | "audit_log" | "discord_interactions";
   key: string;
   /** Rows whose `column` is before the cutoff go; each has an index on it (sql/001, sql/005). */
   column: string;
@@ -51,6 +53,12 @@ const TARGETS: readonly PurgeTarget[] = [
     cutoff: (now, config) =>
       config.auditRetentionDays === null ? null : before(now, config.auditRetentionDays * DAY_MS),
   },
+  {
+    table: "discord_interactions",
+    key: "id",
+    column: "received_at",
+    cutoff: (now) => before(now, DISCORD_INTERACTION_RETENTION_MS),
+  },
 ];
 
 export type PurgeCounts = Record<PurgeTarget["table"], number>;
@@ -75,7 +83,13 @@ export async function purgeExpiredRows(
   config: ScheduledConfig,
   now: Date,
 ): Promise<PurgeCounts> {
-  const counts: PurgeCounts = { sessions: 0, login_attempts: 0, idempotency_keys: 0, audit_log: 0 };
+  const counts: PurgeCounts = {
+    sessions: 0,
+    login_attempts: 0,
+    idempotency_keys: 0,
+    audit_log: 0,
+    discord_interactions: 0,
+  };
   for (const target of TARGETS) {
     const cutoff = target.cutoff(now, config);
     if (cutoff === null) continue;

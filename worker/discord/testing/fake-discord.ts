@@ -6,10 +6,15 @@
  *   ok (or nothing left): 200 with the message, as Discord answers ?wait=true.
  * Every post is recorded and read back over HTTP (GET /__received/<id>), so a test inside workerd or a browser
  * test driving `npm start` reads it as a Node test does. The same server plays Discord for sign-in
- * (fake-discord-oauth.ts: authorize, token, users/@me, the guild member).
+ * (fake-discord-oauth.ts: authorize, token, users/@me, the guild member), and slash commands (decision 096): it
+ * receives an interaction's follow-ups (POST /api/v10/webhooks/<application>/<token>, read back with
+ * GET /__followups/<token>) and the commands registered for a server (PUT
+ * /api/v10/applications/<application>/guilds/<server>/commands with "Authorization: Bot <token>", read back with
+ * GET /__commands/<application>/<server>).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeDiscordCommands } from "./fake-discord-commands.ts";
 import { fakeDiscordOAuth } from "./fake-discord-oauth.ts";
 
 export interface ReceivedPost {
@@ -44,6 +49,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     res.end(JSON.stringify(body));
   };
   const oauth = fakeDiscordOAuth(json, readBody);
+  const commands = await fakeDiscordCommands(json, readBody);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (await oauth(req, res, url)) return;
@@ -56,6 +62,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
         received.filter((post) => post.webhookId === receivedMatch[1]),
       );
     }
+    if (await commands(req, res, path)) return;
     const upMatch = /^\/__up\/(\d+)$/.exec(path);
     if (req.method === "POST" && upMatch) {
       up.add(upMatch[1] as string);

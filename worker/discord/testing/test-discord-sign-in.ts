@@ -6,6 +6,12 @@
 import type { RequestTarget } from "../../test/api-client.ts";
 
 let nextSnowflake = 100_000_000_000_000_000n + BigInt(Math.floor(Math.random() * 1_000_000)) * 1_000_000n;
+/**
+ * The sign-in settings switched off. The settings are the installation's and outlive the sample data's restore, so a
+ * browser test that set them up puts this back for the next file.
+ */
+export const DISCORD_SIGN_IN_OFF = { clientId: "", clientSecret: "", guildId: "", roles: [] };
+
 /** A Discord id (18 digits) no other test of this run uses. */
 export const newSnowflake = (): string => String(++nextSnowflake);
 

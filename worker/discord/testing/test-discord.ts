@@ -10,6 +10,8 @@ export interface TestDiscord {
   /** A webhook URL of a new id whose token scripts the answers (fake-discord.ts). */
   webhook(token?: string): string;
   received(webhookUrl: string): Promise<ReceivedPost[]>;
+  /** The follow-ups the server posted for an interaction's token (decision 096). */
+  followUps(token: string): Promise<Record<string, unknown>[]>;
   /** A "down" webhook answers 200 from now on. */
   bringUp(webhookUrl: string): Promise<void>;
   close(): Promise<void>;
@@ -35,6 +37,8 @@ export async function useFakeDiscord(): Promise<TestDiscord> {
     webhook: (token = "ok") => `${url}/api/webhooks/${++nextId}/${token}`,
     received: async (webhookUrl) =>
       (await (await fetch(`${url}/__received/${idOf(webhookUrl)}`)).json()) as ReceivedPost[],
+    followUps: async (token) =>
+      (await (await fetch(`${url}/__followups/${token}`)).json()) as Record<string, unknown>[],
     bringUp: async (webhookUrl) => {
       await (await fetch(`${url}/__up/${idOf(webhookUrl)}`, { method: "POST" })).body?.cancel();
     },

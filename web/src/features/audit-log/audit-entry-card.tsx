@@ -58,6 +58,7 @@ export function AuditEntryCard({
         ) : (
           <span className="text-ink">{entry.actorEmail ?? "the system"}</span>
         )}
+        {entry.via === "discord" ? <span data-testid="audit-via"> via Discord</span> : null}
       </p>
       {summary ? (
         <div className="mt-3 rounded-lg border border-line/60 px-3 py-2 text-sm" data-testid="audit-summary">

@@ -1,0 +1,196 @@
+/**
+ * POST /_api/discord/interactions (decision 096): Discord's HTTP interactions, no gateway. The signature and its
+ * timestamp are checked over the raw body before anything is parsed; a PING is answered PONG; a command or button
+ * is claimed by its id (acted on once), counted against its Discord user's rate limit, and run as the user's
+ * linked portal account. An answer that is not ready within the deferral time is deferred and posted later as a
+ * follow-up through the outbound guard, so Discord always hears back within its 3 s.
+ */
+import { type Context, Hono } from "hono";
+import * as z from "zod";
+import {
+  ANSWER,
+  EPHEMERAL,
+  INTERACTION,
+  DISCORD_COMMAND_TEXTS as TEXT,
+  UNDO_BUTTON_PREFIX,
+} from "@shared/discord/slash-commands.ts";
+import type { AppEnv } from "../app/context.ts";
+import { sendError } from "../app/respond.ts";
+import type { WriteTarget } from "../batch/batch-dispatch.ts";
+import { runInBackground } from "../discord/background.ts";
+import { discordOriginOf } from "../discord-sign-in/sign-in-settings.ts";
+import { guardedFetch, outboundOf } from "../outbound/guarded-fetch.ts";
+import { guildNameInForce } from "../settings/guild-name.ts";
+import { guildTimeZone } from "../settings/guild-time-zone.ts";
+import { bossChoices } from "./boss-choices.ts";
+import { callerAs } from "./call-as.ts";
+import { checkInteractionSignature } from "./interaction-signature.ts";
+import {
+  claimInteraction,
+  linkedAccount,
+  recentInteractions,
+  storeAnswer,
+  storedAnswer,
+} from "./interactions-repo.ts";
+import { COMMAND_HANDLERS, type InteractionAnswer, message, undoKill } from "./slash-command-handlers.ts";
+
+export const INTERACTIONS_PATH = "/discord/interactions";
+/** Discord's interactions are a few kB; anything much larger is not Discord. */
+const MAX_BODY_BYTES = 64 * 1024;
+/** Interactions per Discord user per minute, autocomplete not counted. */
+export const INTERACTIONS_PER_MINUTE = 20;
+const RATE_WINDOW_MS = 60_000;
+/** Discord waits 3 s for the first answer; past this the answer is deferred and sent as a follow-up. */
+export const DEFER_AFTER_MS = 2_000;
+
+const snowflake = z.string().regex(/^[1-9]\d{16,19}$/);
+const discordUser = z.object({ id: snowflake });
+const optionValue = z.union([z.string().max(200), z.number(), z.boolean()]);
+const interactionSchema = z.object({
+  id: snowflake,
+  type: z.number().int(),
+  application_id: snowflake.optional(),
+  token: z.string().max(500).optional(),
+  member: z.object({ user: discordUser }).optional(),
+  user: discordUser.optional(),
+  data: z
+    .object({
+      name: z.string().max(100).optional(),
+      custom_id: z.string().max(100).optional(),
+      options: z
+        .array(z.object({ name: z.string().max(100), value: optionValue, focused: z.boolean().optional() }))
+        .max(25)
+        .optional(),
+    })
+    .optional(),
+});
+type Interaction = z.infer<typeof interactionSchema>;
+
+const onlyYou = (content: string) => message(content, { ephemeral: true });
+
+function optionsOf(interaction: Interaction): Map<string, string | number> {
+  const options = new Map<string, string | number>();
+  for (const option of interaction.data?.options ?? []) {
+    if (typeof option.value !== "boolean") options.set(option.name, option.value);
+  }
+  return options;
+}
+
+/** Posts a deferred answer as the interaction's follow-up (through the outbound guard). */
+async function followUp(
+  c: Context<AppEnv>,
+  interaction: Interaction,
+  answer: InteractionAnswer,
+): Promise<void> {
+  if (!interaction.application_id || !interaction.token) return;
+  const config = c.get("config");
+  const url = `${discordOriginOf(config)}/api/v10/webhooks/${interaction.application_id}/${interaction.token}`;
+  const response = await guardedFetch(
+    url,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(answer.data ?? {}),
+    },
+    outboundOf(config),
+  );
+  await response.body?.cancel();
+  if (response.status >= 300) throw new Error(`Discord refused the follow-up (HTTP ${response.status})`);
+}
+
+async function act(app: WriteTarget, c: Context<AppEnv>, interaction: Interaction, discordUserId: string) {
+  const db = c.get("db");
+  const account = await linkedAccount(db, discordUserId);
+  if (!account) return onlyYou(TEXT.unlinked(await guildNameInForce(db, c.get("config").brand)));
+  if (account.disabled) return onlyYou(TEXT.disabled);
+  const portal = callerAs(app, c, account);
+  const key = `discord:${interaction.id}`;
+  if (interaction.type === INTERACTION.component) {
+    const customId = interaction.data?.custom_id ?? "";
+    const answer = customId.startsWith(UNDO_BUTTON_PREFIX)
+      ? await undoKill(portal, key, customId)
+      : undefined;
+    return answer ?? onlyYou(TEXT.unknownCommand);
+  }
+  const handler = COMMAND_HANDLERS[interaction.data?.name ?? ""];
+  if (!handler) return onlyYou(TEXT.unknownCommand);
+  return handler({
+    portal,
+    key,
+    options: optionsOf(interaction),
+    guildTimeZone: await guildTimeZone(db, c.get("config").timeZone),
+    now: c.get("clock")(),
+  });
+}
+
+/** The command's answer, or a deferral when it takes longer than the deferral time (its follow-up comes later). */
+async function answerInTime(
+  c: Context<AppEnv>,
+  interaction: Interaction,
+  work: Promise<InteractionAnswer>,
+): Promise<InteractionAnswer> {
+  const deferAfter = c.get("config").discordCommands?.deferAfterMs ?? DEFER_AFTER_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), deferAfter);
+  });
+  const first = await Promise.race([work, late]);
+  clearTimeout(timer);
+  if (first !== "late") return first;
+  runInBackground(c, c.get("db"), "Discord follow-up", async () =>
+    followUp(c, interaction, await work.catch(() => onlyYou(TEXT.slow))),
+  );
+  const ephemeral = interaction.type === INTERACTION.command && interaction.data?.name === "earnings";
+  return { type: ANSWER.deferredMessage, data: ephemeral ? { flags: EPHEMERAL } : {} };
+}
+
+export function discordInteractionRoutes(app: WriteTarget): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post(INTERACTIONS_PATH, async (c) => {
+    const publicKey = c.get("config").discordCommands?.publicKey;
+    if (!publicKey) return sendError(c, 503, TEXT.notConfigured);
+    const declared = Number(c.req.header("content-length") ?? 0);
+    if (declared > MAX_BODY_BYTES) return sendError(c, 413, "Request body too large");
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (body.byteLength > MAX_BODY_BYTES) return sendError(c, 413, "Request body too large");
+    const verdict = await checkInteractionSignature({
+      publicKey,
+      signature: c.req.header("x-signature-ed25519"),
+      timestamp: c.req.header("x-signature-timestamp"),
+      body,
+      nowMs: c.get("clock")(),
+    });
+    if (verdict !== "ok") return sendError(c, 401, TEXT.badSignature);
+
+    let parsed: Interaction;
+    try {
+      parsed = interactionSchema.parse(JSON.parse(new TextDecoder().decode(body)));
+    } catch {
+      return sendError(c, 400, "Not an interaction");
+    }
+    if (parsed.type === INTERACTION.ping) return c.json({ type: ANSWER.pong });
+    const discordUserId = parsed.member?.user.id ?? parsed.user?.id;
+    if (!discordUserId) return sendError(c, 400, "Not an interaction");
+    const db = c.get("db");
+    // Suggestions as a name is typed: public boss names, nothing acted on, so neither claimed nor counted.
+    if (parsed.type === INTERACTION.autocomplete) {
+      const typed = parsed.data?.options?.find((option) => option.focused)?.value;
+      return c.json({
+        type: ANSWER.autocomplete,
+        data: { choices: await bossChoices(db, String(typed ?? "")) },
+      });
+    }
+    const kind = parsed.type === INTERACTION.component ? "button" : (parsed.data?.name ?? "unknown");
+    if (!(await claimInteraction(db, { id: parsed.id, discordUserId, kind: kind.slice(0, 100) }))) {
+      return c.json((await storedAnswer(db, parsed.id)) ?? onlyYou(TEXT.repeated));
+    }
+    const recent = await recentInteractions(db, discordUserId, RATE_WINDOW_MS);
+    const answer =
+      recent > INTERACTIONS_PER_MINUTE
+        ? onlyYou(TEXT.rateLimited(RATE_WINDOW_MS / 1000))
+        : await answerInTime(c, parsed, act(app, c, parsed, discordUserId));
+    await storeAnswer(db, parsed.id, answer);
+    return c.json(answer);
+  });
+  return routes;
+}
