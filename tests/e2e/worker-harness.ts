@@ -4,12 +4,17 @@
  * `wrangler deploy` uploads, and the bindings of each database path the Worker's entry takes. In a test run the
  * server, the template and the bundle are the run's, made once (decision 063).
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createNodePostgresDb } from "@worker/db/node-postgres.ts";
 import { databaseUrl, newDatabaseName } from "@worker/test/database-names.ts";
 import { acquirePostgresTemplate } from "@worker/test/postgres-template.ts";
 import type { PostgresTemplate } from "@worker/test/provided-context.ts";
-import { bundleWorker, type WorkerBindings, type WorkerBundle } from "@worker/test/worker-runtime.ts";
+import {
+  bundleWorker,
+  type RunningWorker,
+  type WorkerBindings,
+  type WorkerBundle,
+} from "@worker/test/worker-runtime.ts";
 import { startWsTcpProxy, type WsTcpProxy } from "@worker/test/ws-tcp-proxy.ts";
 import { askSharedServices } from "./shared-services.ts";
 
@@ -116,4 +121,49 @@ export function databasePaths(harness: WorkerHarness, vars: Record<string, strin
       }),
     },
   ];
+}
+
+/** What Miniflare hands back for an upgraded answer (its own WebSocket class). */
+interface MiniflareSocket {
+  accept(): void;
+  send(message: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+}
+
+/** A connected app on the Worker's live feed: the messages its socket received, in order, and a wait for the next. */
+export async function connectLiveFeed(worker: RunningWorker, cookie?: string) {
+  const headers: Record<string, string> = { Upgrade: "websocket", Origin: "http://localhost" };
+  if (cookie) headers.cookie = cookie;
+  const answer = await worker.fetch("/_api/live", { headers });
+  expect(answer.status).toBe(101);
+  const socket = (answer as unknown as { webSocket: MiniflareSocket | null }).webSocket;
+  if (!socket) throw new Error("The Worker upgraded without a WebSocket");
+  socket.accept();
+  const received: unknown[] = [];
+  const waiting: (() => void)[] = [];
+  socket.addEventListener("message", (event) => {
+    const text = String(event.data);
+    received.push(text.startsWith("{") ? JSON.parse(text) : text);
+    for (const wake of waiting.splice(0)) wake();
+  });
+  let read = 0;
+  return {
+    socket,
+    async next(timeoutMs = 5_000): Promise<unknown> {
+      const deadline = Date.now() + timeoutMs;
+      while (read >= received.length) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error("No message from the live feed in time");
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiting.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      return received[read++];
+    },
+  };
 }

@@ -12,7 +12,7 @@ import { loadSampleData } from "@worker/node/load-sql.ts";
 import { TestClient } from "@worker/test/api-client.ts";
 import { type RunningWorker, startWorker } from "@worker/test/worker-runtime.ts";
 import { PHONE, workerChromium } from "./browser.ts";
-import { databasePaths, setUpWorkerDatabase } from "./worker-harness.ts";
+import { connectLiveFeed as connect, databasePaths, setUpWorkerDatabase } from "./worker-harness.ts";
 
 const PEPPER = "workers-live-feed-pepper-0123";
 const ADMIN = { email: "officer@guild.test", password: "correct horse battery" };
@@ -26,51 +26,6 @@ const harness = setUpWorkerDatabase(async (url) => {
     await db.close();
   }
 });
-
-/** What Miniflare hands back for an upgraded answer (its own WebSocket class). */
-interface MiniflareSocket {
-  accept(): void;
-  send(message: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
-}
-
-/** A connected app: the messages its socket received, in order, and a wait for the next one. */
-async function connect(worker: RunningWorker, cookie?: string) {
-  const headers: Record<string, string> = { Upgrade: "websocket", Origin: "http://localhost" };
-  if (cookie) headers.cookie = cookie;
-  const answer = await worker.fetch("/_api/live", { headers });
-  expect(answer.status).toBe(101);
-  const socket = (answer as unknown as { webSocket: MiniflareSocket | null }).webSocket;
-  if (!socket) throw new Error("The Worker upgraded without a WebSocket");
-  socket.accept();
-  const received: unknown[] = [];
-  const waiting: (() => void)[] = [];
-  socket.addEventListener("message", (event) => {
-    const text = String(event.data);
-    received.push(text.startsWith("{") ? JSON.parse(text) : text);
-    for (const wake of waiting.splice(0)) wake();
-  });
-  let read = 0;
-  return {
-    socket,
-    async next(timeoutMs = 5_000): Promise<unknown> {
-      const deadline = Date.now() + timeoutMs;
-      while (read >= received.length) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error("No message from the live feed in time");
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiting.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
-      return received[read++];
-    },
-  };
-}
 
 describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
   "the live feed in the Worker bundle through $path",
