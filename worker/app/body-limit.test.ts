@@ -157,6 +157,8 @@ const writesFor = (role: CallRole) =>
   );
 const PUBLIC_WRITES = writesFor("public");
 const USER_WRITES = writesFor("user");
+/** Writes no session signs: Discord's interactions, judged by Discord's signature (decision 096) before any read. */
+const SIGNED_WRITES = new Set(["/_api/discord/interactions"]);
 
 const storedKeys = async (keys: readonly string[]) =>
   (
@@ -168,7 +170,7 @@ const storedKeys = async (keys: readonly string[]) =>
 
 describe("a caller the route refuses: no body read, no Idempotency-Key work", () => {
   it("answers 401 to an anonymous write on every route but login and logout, reading nothing", async () => {
-    const paths = writePaths().filter((path) => !PUBLIC_WRITES.has(path));
+    const paths = writePaths().filter((path) => !PUBLIC_WRITES.has(path) && !SIGNED_WRITES.has(path));
     expect(paths.length).toBeGreaterThan(15);
     const keys: string[] = [];
     for (const path of paths) {
@@ -182,7 +184,9 @@ describe("a caller the route refuses: no body read, no Idempotency-Key work", ()
   });
 
   it("answers 403 to a raider on every write above a raider's role, reading nothing", async () => {
-    const paths = writePaths().filter((path) => !PUBLIC_WRITES.has(path) && !USER_WRITES.has(path));
+    const paths = writePaths().filter(
+      (path) => !PUBLIC_WRITES.has(path) && !USER_WRITES.has(path) && !SIGNED_WRITES.has(path),
+    );
     for (const path of paths) {
       const body = countingBody(300 * MB);
       const res = await post(
@@ -192,6 +196,15 @@ describe("a caller the route refuses: no body read, no Idempotency-Key work", ()
         userCookie(),
       );
       expect({ path, status: res.status, read: body.read() }).toEqual({ path, status: 403, read: 0 });
+    }
+  });
+
+  it("answers an unsigned Discord interaction without reading it (401, or 503 where Discord is not set up)", async () => {
+    for (const path of SIGNED_WRITES) {
+      const body = countingBody(300 * MB);
+      const res = await post(path, body, { "idempotency-key": `unsigned-${path.replaceAll("/", "-")}` });
+      expect({ path, read: body.read() }).toEqual({ path, read: 0 });
+      expect([401, 503]).toContain(res.status);
     }
   });
 

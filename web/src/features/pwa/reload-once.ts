@@ -24,9 +24,12 @@ export function claimReload(store: KeyValueStore, now: number): boolean {
  * Vite dispatches `vite:preloadError` when a lazily imported chunk (or its CSS) fails to load. The import
  * still fails (no preventDefault): a lazy route then waits for the reload (TanStack Router suspends on a
  * missing module) instead of rendering a half-loaded page, and a refused second try reaches the error screen.
+ * Offline, a chunk fails for want of a network, not because of a deploy: a reload would trade the page (an
+ * officer's offline boss page, a chart fetched ahead while idle) for the browser's offline page, so none is tried.
  */
 export function reloadOnceOnChunkError(): void {
   window.addEventListener("vite:preloadError", () => {
+    if (!navigator.onLine) return;
     let claimed = false;
     try {
       claimed = claimReload(sessionStorage, Date.now());
