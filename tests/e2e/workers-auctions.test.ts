@@ -47,6 +47,30 @@ async function workerConnectionsClosed(): Promise<void> {
   }
 }
 
+/** The character the officer bids as (linked in the database's fill above). */
+async function officersCharacter(): Promise<{ memberId: number } | undefined> {
+  const [me] = await harness.withDb((db) =>
+    db.query<{ memberId: number }>(`SELECT member_id AS "memberId" FROM users WHERE email = $1`, [
+      ADMIN.email,
+    ]),
+  );
+  return me;
+}
+
+/** A Pending market item for the auction, from the officer's own call. */
+async function pendingItem(officer: TestClient, lootName: string): Promise<number> {
+  const item = await officer.post("/_api/market-exchange", {
+    lootName,
+    bossName: "Gravemaw",
+    value: 0,
+    status: "Pending",
+    participatedMembers: ["Ashvale"],
+    totalFunds: 0,
+  });
+  expect(item.status, item.text).toBe(201);
+  return (item.data.marketExchangeItem as { id: number }).id;
+}
+
 describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
   "the auction clock in the Worker bundle through $path",
   ({ path, bindings }) => {
@@ -55,16 +79,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
       try {
         const officer = new TestClient(worker);
         expect((await officer.login(ADMIN.email, ADMIN.password)).status).toBe(200);
-        const item = await officer.post("/_api/market-exchange", {
-          lootName: `Alarm Blade ${path.split(" ")[0]}`,
-          bossName: "Gravemaw",
-          value: 0,
-          status: "Pending",
-          participatedMembers: ["Ashvale"],
-          totalFunds: 0,
-        });
-        expect(item.status, item.text).toBe(201);
-        const marketItemId = (item.data.marketExchangeItem as { id: number }).id;
+        const marketItemId = await pendingItem(officer, `Alarm Blade ${path.split(" ")[0]}`);
         const opened = await officer.post("/_api/auctions", {
           marketItemId,
           startPrice: 10,
@@ -85,11 +100,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
             [id],
           ),
         );
-        const [me] = await harness.withDb((db) =>
-          db.query<{ memberId: number }>(`SELECT member_id AS "memberId" FROM users WHERE email = $1`, [
-            ADMIN.email,
-          ]),
-        );
+        const me = await officersCharacter();
         // The bid asks the object to set its alarm to the end the bid found.
         const bid = await officer.post("/_api/me/auctions/bid", { id, memberId: me?.memberId, amount: 12 });
         expect(bid.status, bid.text).toBe(200);
@@ -137,11 +148,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
         expect((await officer.login(ADMIN.email, ADMIN.password)).status).toBe(200);
         const phones = await Promise.all(Array.from({ length: 20 }, () => connectLiveFeed(worker)));
         for (const phone of phones) expect(await phone.next(15_000)).toEqual({ type: "ready" });
-        const [me] = await harness.withDb((db) =>
-          db.query<{ memberId: number }>(`SELECT member_id AS "memberId" FROM users WHERE email = $1`, [
-            ADMIN.email,
-          ]),
-        );
+        const me = await officersCharacter();
         /**
          * Each phone's time from sending a write to the notice naming auctions (notices are read once the answer is
          * in, so a notice that came sooner counts as the write's whole time: an upper bound).
@@ -162,16 +169,7 @@ describe.each(databasePaths(harness, { AUTH_PEPPER: PEPPER }))(
           );
         };
         for (let round = 0; round < 3; round += 1) {
-          const item = await officer.post("/_api/market-exchange", {
-            lootName: `Feed Blade ${round} ${path.split(" ")[0]}`,
-            bossName: "Gravemaw",
-            value: 0,
-            status: "Pending",
-            participatedMembers: ["Ashvale"],
-            totalFunds: 0,
-          });
-          expect(item.status, item.text).toBe(201);
-          const marketItemId = (item.data.marketExchangeItem as { id: number }).id;
+          const marketItemId = await pendingItem(officer, `Feed Blade ${round} ${path.split(" ")[0]}`);
           let id = 0;
           await heard(async () => {
             const opened = await officer.post("/_api/auctions", {
