@@ -14,6 +14,7 @@ import { BOSS_NAME_CALLS, BOSS_TIMER_CALLS } from "./bosses.ts";
 import type { CallSpec } from "./call.ts";
 import { CHECK_IN_CALLS, MY_CHECK_IN_CALLS } from "./check-ins.ts";
 import { CLAIM_CALLS, MY_CLAIM_CALLS } from "./claims.ts";
+import { DISCORD_INTERACTION_CALLS } from "./discord-interactions.ts";
 import { DISCORD_SIGN_IN_CALLS, DISCORD_SIGN_IN_SETTINGS_CALLS } from "./discord-sign-in.ts";
 import { FIX_PARTICIPANTS_CALLS } from "./fix-participants.ts";
 import { FUND_CALLS } from "./funds.ts";
@@ -62,6 +63,7 @@ export const CALL_GROUPS: readonly { title: string; calls: Readonly<Record<strin
   { title: "Audit log", calls: AUDIT_CALLS },
   { title: "Discord", calls: DISCORD_CALLS },
   { title: "Discord sign-in settings", calls: DISCORD_SIGN_IN_SETTINGS_CALLS },
+  { title: "Discord slash commands", calls: DISCORD_INTERACTION_CALLS },
   { title: "Market import", calls: IMPORT_CALLS },
   { title: "Participant repair", calls: FIX_PARTICIPANTS_CALLS },
   { title: "Backups", calls: BACKUP_CALLS },

@@ -155,10 +155,10 @@ const writesFor = (role: CallRole) =>
       (call) => `/_api${call.path}`,
     ),
   );
-const PUBLIC_WRITES = writesFor("public");
-const USER_WRITES = writesFor("user");
 /** Writes no session signs: Discord's interactions, judged by Discord's signature (decision 096) before any read. */
 const SIGNED_WRITES = new Set(["/_api/discord/interactions"]);
+const PUBLIC_WRITES = new Set([...writesFor("public")].filter((path) => !SIGNED_WRITES.has(path)));
+const USER_WRITES = writesFor("user");
 
 const storedKeys = async (keys: readonly string[]) =>
   (

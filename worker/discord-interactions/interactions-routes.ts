@@ -5,8 +5,9 @@
  * linked portal account. An answer that is not ready within the deferral time is deferred and posted later as a
  * follow-up through the outbound guard, so Discord always hears back within its 3 s.
  */
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import * as z from "zod";
+import { DISCORD_INTERACTION_CALLS } from "@shared/contract/discord-interactions.ts";
 import {
   ANSWER,
   EPHEMERAL,
@@ -14,6 +15,7 @@ import {
   DISCORD_COMMAND_TEXTS as TEXT,
   UNDO_BUTTON_PREFIX,
 } from "@shared/discord/slash-commands.ts";
+import { limitBody } from "../app/body-limit.ts";
 import type { AppEnv } from "../app/context.ts";
 import { sendError } from "../app/respond.ts";
 import type { WriteTarget } from "../batch/batch-dispatch.ts";
@@ -34,9 +36,7 @@ import {
 } from "./interactions-repo.ts";
 import { COMMAND_HANDLERS, type InteractionAnswer, message, undoKill } from "./slash-command-handlers.ts";
 
-export const INTERACTIONS_PATH = "/discord/interactions";
-/** Discord's interactions are a few kB; anything much larger is not Discord. */
-const MAX_BODY_BYTES = 64 * 1024;
+const DECLARED = DISCORD_INTERACTION_CALLS.interaction;
 /** Interactions per Discord user per minute, autocomplete not counted. */
 export const INTERACTIONS_PER_MINUTE = 20;
 const RATE_WINDOW_MS = 60_000;
@@ -146,13 +146,14 @@ async function answerInTime(
 
 export function discordInteractionRoutes(app: WriteTarget): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post(INTERACTIONS_PATH, async (c) => {
-    const publicKey = c.get("config").discordCommands?.publicKey;
-    if (!publicKey) return sendError(c, 503, TEXT.notConfigured);
-    const declared = Number(c.req.header("content-length") ?? 0);
-    if (declared > MAX_BODY_BYTES) return sendError(c, 413, "Request body too large");
+  const configured: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!c.get("config").discordCommands?.publicKey) return sendError(c, 503, TEXT.notConfigured);
+    await next();
+  };
+  // The body's size is checked as it streams in (a chunked body is refused once it passes the limit).
+  routes.post(DECLARED.path, configured, limitBody(DECLARED.bodyLimit), async (c) => {
+    const publicKey = c.get("config").discordCommands?.publicKey as string;
     const body = new Uint8Array(await c.req.arrayBuffer());
-    if (body.byteLength > MAX_BODY_BYTES) return sendError(c, 413, "Request body too large");
     const verdict = await checkInteractionSignature({
       publicKey,
       signature: c.req.header("x-signature-ed25519"),

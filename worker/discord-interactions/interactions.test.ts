@@ -4,6 +4,7 @@
  * a replayed interaction, the rate limit, and a deferred answer's follow-up received by the fake Discord.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISCORD_INTERACTION_CALLS } from "@shared/contract/discord-interactions.ts";
 import {
   EPHEMERAL,
   DISCORD_COMMAND_TEXTS as TEXT,
@@ -127,6 +128,37 @@ describe("the signature comes first", () => {
     const ids = [unsigned.id, forged.id, stale.id];
     expect(await db.query("SELECT id FROM discord_interactions WHERE id = ANY($1)", [ids])).toEqual([]);
     expect((await timerOf(boss))?.isActive).toBeFalsy();
+  });
+
+  it("refuses a body past the declared limit with 413, reading no more than the limit even when it is chunked", async () => {
+    const limit = DISCORD_INTERACTION_CALLS.interaction.bodyLimit;
+    const chunk = 16 * 1024;
+    let read = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (read >= 8 * limit.maxBytes) return controller.close();
+          controller.enqueue(new Uint8Array(chunk).fill(0x61));
+          read += chunk;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const res = await app.request(`${ORIGIN}/_api/discord/interactions`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-signature-ed25519": "00",
+        "x-signature-timestamp": "1",
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 413,
+      body: { error: limit.message },
+    });
+    expect(read).toBeLessThanOrEqual(limit.maxBytes + chunk);
   });
 });
 
