@@ -15,6 +15,7 @@ import {
   type FakeDiscordSignIn,
   fakeDiscordSignIn,
   newSnowflake,
+  raiderSignIn,
   SignInBrowser,
 } from "@worker/discord/testing/test-discord-sign-in.ts";
 import { type BrowserPortal, PHONE, screenshot, sharedBrowserPortal } from "./browser.ts";
@@ -48,12 +49,7 @@ beforeAll(async () => {
   fake = fakeDiscordSignIn(portal.fakeDiscord);
   await fake.registerApplication(clientId, clientSecret);
   const admin = await portal.adminApi();
-  const settings = {
-    clientId,
-    clientSecret,
-    guildId,
-    roles: [{ roleId: raiderRole, role: "user", label: "" }],
-  };
+  const settings = raiderSignIn({ clientId, clientSecret, guildId, raiderRole });
   expect((await admin.put("/admin/discord-sign-in", settings)).status).toBe(200);
   application = await fakeDiscordApplication(portal.fakeDiscord);
 });

@@ -11,6 +11,7 @@ import {
   type FakeDiscordSignIn,
   fakeDiscordSignIn,
   newSnowflake,
+  raiderSignIn,
 } from "@worker/discord/testing/test-discord-sign-in.ts";
 import { type BrowserPortal, PHONE, screenshot, sharedBrowserPortal } from "./browser.ts";
 
@@ -113,12 +114,7 @@ describe("Discord sign-in", () => {
   it("a new raider: from 'Continue with Discord' to claiming, and after an officer's approval to their earnings in 2 taps", async () => {
     // Set up as the first test left it (this test may run alone).
     const admin = await portal.adminApi();
-    const settings = {
-      clientId,
-      clientSecret,
-      guildId,
-      roles: [{ roleId: raiderRole, role: "user", label: "" }],
-    };
+    const settings = raiderSignIn({ clientId, clientSecret, guildId, raiderRole });
     expect((await admin.put("/admin/discord-sign-in", settings)).status).toBe(200);
     const character = `Ysolde${newSnowflake().slice(-4)}`;
     const created = await admin.post<{ guildMember: { id: number } }>("/guild-members", {

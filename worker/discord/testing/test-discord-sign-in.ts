@@ -12,6 +12,19 @@ let nextSnowflake = 100_000_000_000_000_000n + BigInt(Math.floor(Math.random() *
  */
 export const DISCORD_SIGN_IN_OFF = { clientId: "", clientSecret: "", guildId: "", roles: [] };
 
+/** Sign-in settings that make every member with `raiderRole` on the guild's server a raider. */
+export const raiderSignIn = (app: {
+  clientId: string;
+  clientSecret: string;
+  guildId: string;
+  raiderRole: string;
+}) => ({
+  clientId: app.clientId,
+  clientSecret: app.clientSecret,
+  guildId: app.guildId,
+  roles: [{ roleId: app.raiderRole, role: "user" as const, label: "" }],
+});
+
 /** A Discord id (18 digits) no other test of this run uses. */
 export const newSnowflake = (): string => String(++nextSnowflake);
 
