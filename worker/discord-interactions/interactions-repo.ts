@@ -1,17 +1,42 @@
 /** The interactions Discord sent (sql/025, decision 096): each id claimed once, its answer kept, a minute's count per user. */
 import type { Queryable } from "../db/types.ts";
 
-/** Claims an interaction's id; false when it was claimed before (Discord sent it again, or someone replays it). */
+/** What one statement learns when an interaction arrives (it is the whole cost before the command runs). */
+export interface Arrival {
+  /** False when the id was claimed before (Discord sent it again, or someone replays it). */
+  claimed: boolean;
+  /** How many interactions this Discord user sent in the window before this one, by the database's clock. */
+  earlier: number;
+  /** The portal account the Discord user signed in with (decision 070), if any. */
+  account: LinkedAccount | undefined;
+  /** The admin's stored time zone, null when none was chosen. */
+  chosenTimeZone: string | null;
+}
+
+type ArrivalRow = Omit<LinkedAccount, "id"> & Omit<Arrival, "account"> & { id: number | null };
+
+/** Claims an interaction's id and reads, in the same statement, what acting on it needs. */
 export async function claimInteraction(
   q: Queryable,
   row: { id: string; discordUserId: string; kind: string },
-): Promise<boolean> {
-  const claimed = await q.query(
-    `INSERT INTO discord_interactions (id, discord_user_id, kind) VALUES ($1, $2, $3)
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [row.id, row.discordUserId, row.kind],
+  windowMs: number,
+): Promise<Arrival> {
+  const [found] = await q.query<ArrivalRow>(
+    `WITH claimed AS (
+       INSERT INTO discord_interactions (id, discord_user_id, kind) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO NOTHING RETURNING id
+     )
+     SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
+            (SELECT count(*)::int FROM discord_interactions
+              WHERE discord_user_id = $2 AND received_at > now() - make_interval(secs => $4)) AS earlier,
+            (SELECT time_zone FROM guild_settings WHERE id = 1) AS "chosenTimeZone",
+            u.id, u.email, u.display_name AS "displayName", u.role, u.avatar_url AS "avatarUrl", u.disabled
+       FROM (SELECT 1) AS arrival LEFT JOIN users u ON u.discord_id = $2`,
+    [row.id, row.discordUserId, row.kind, windowMs / 1000],
   );
-  return claimed.length === 1;
+  if (!found) throw new Error("The interaction's claim returned no row.");
+  const { claimed, earlier, chosenTimeZone, id, ...account } = found;
+  return { claimed, earlier, chosenTimeZone, account: id === null ? undefined : { id, ...account } };
 }
 
 /** The answer given to an interaction, for a repeat of it; undefined while it is still being handled. */
@@ -29,20 +54,6 @@ export async function storeAnswer(q: Queryable, id: string, answer: unknown): Pr
   ]);
 }
 
-/** How many interactions this Discord user sent in the last `windowMs`, by the database's clock. */
-export async function recentInteractions(
-  q: Queryable,
-  discordUserId: string,
-  windowMs: number,
-): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM discord_interactions
-      WHERE discord_user_id = $1 AND received_at > now() - make_interval(secs => $2)`,
-    [discordUserId, windowMs / 1000],
-  );
-  return row?.n ?? 0;
-}
-
 export interface LinkedAccount {
   id: number;
   email: string;
@@ -50,14 +61,4 @@ export interface LinkedAccount {
   role: "admin" | "officer" | "user";
   avatarUrl: string | null;
   disabled: boolean;
-}
-
-/** The portal account a Discord user signed in with (decision 070), if any. */
-export async function linkedAccount(q: Queryable, discordUserId: string): Promise<LinkedAccount | undefined> {
-  const [row] = await q.query<LinkedAccount>(
-    `SELECT id, email, display_name AS "displayName", role, avatar_url AS "avatarUrl", disabled
-       FROM users WHERE discord_id = $1`,
-    [discordUserId],
-  );
-  return row;
 }

@@ -23,17 +23,11 @@ import { runInBackground } from "../discord/background.ts";
 import { discordOriginOf } from "../discord-sign-in/sign-in-settings.ts";
 import { guardedFetch, outboundOf } from "../outbound/guarded-fetch.ts";
 import { guildNameInForce } from "../settings/guild-name.ts";
-import { guildTimeZone } from "../settings/guild-time-zone.ts";
+import { zoneInForce } from "../settings/guild-time-zone.ts";
 import { bossChoices } from "./boss-choices.ts";
 import { callerAs } from "./call-as.ts";
 import { checkInteractionSignature } from "./interaction-signature.ts";
-import {
-  claimInteraction,
-  linkedAccount,
-  recentInteractions,
-  storeAnswer,
-  storedAnswer,
-} from "./interactions-repo.ts";
+import { type Arrival, claimInteraction, storeAnswer, storedAnswer } from "./interactions-repo.ts";
 import { COMMAND_HANDLERS, type InteractionAnswer, message, undoKill } from "./slash-command-handlers.ts";
 
 const DECLARED = DISCORD_INTERACTION_CALLS.interaction;
@@ -98,9 +92,9 @@ async function followUp(
   if (response.status >= 300) throw new Error(`Discord refused the follow-up (HTTP ${response.status})`);
 }
 
-async function act(app: WriteTarget, c: Context<AppEnv>, interaction: Interaction, discordUserId: string) {
+async function act(app: WriteTarget, c: Context<AppEnv>, interaction: Interaction, arrival: Arrival) {
   const db = c.get("db");
-  const account = await linkedAccount(db, discordUserId);
+  const { account } = arrival;
   if (!account) return onlyYou(TEXT.unlinked(await guildNameInForce(db, c.get("config").brand)));
   if (account.disabled) return onlyYou(TEXT.disabled);
   const portal = callerAs(app, c, account);
@@ -118,7 +112,7 @@ async function act(app: WriteTarget, c: Context<AppEnv>, interaction: Interactio
     portal,
     key,
     options: optionsOf(interaction),
-    guildTimeZone: await guildTimeZone(db, c.get("config").timeZone),
+    guildTimeZone: zoneInForce(arrival.chosenTimeZone, c.get("config").timeZone),
     now: c.get("clock")(),
   });
 }
@@ -182,14 +176,16 @@ export function discordInteractionRoutes(app: WriteTarget): Hono<AppEnv> {
       });
     }
     const kind = parsed.type === INTERACTION.component ? "button" : (parsed.data?.name ?? "unknown");
-    if (!(await claimInteraction(db, { id: parsed.id, discordUserId, kind: kind.slice(0, 100) }))) {
-      return c.json((await storedAnswer(db, parsed.id)) ?? onlyYou(TEXT.repeated));
-    }
-    const recent = await recentInteractions(db, discordUserId, RATE_WINDOW_MS);
+    const arrival = await claimInteraction(
+      db,
+      { id: parsed.id, discordUserId, kind: kind.slice(0, 100) },
+      RATE_WINDOW_MS,
+    );
+    if (!arrival.claimed) return c.json((await storedAnswer(db, parsed.id)) ?? onlyYou(TEXT.repeated));
     const answer =
-      recent > INTERACTIONS_PER_MINUTE
+      arrival.earlier >= INTERACTIONS_PER_MINUTE
         ? onlyYou(TEXT.rateLimited(RATE_WINDOW_MS / 1000))
-        : await answerInTime(c, parsed, act(app, c, parsed, discordUserId));
+        : await answerInTime(c, parsed, act(app, c, parsed, arrival));
     await storeAnswer(db, parsed.id, answer);
     return c.json(answer);
   });

@@ -25,7 +25,12 @@ export async function readGuildSettings(
 
 /** The zone fixed schedules and the guild's days are read in. */
 export async function guildTimeZone(q: Queryable, configured: string | null | undefined): Promise<string> {
-  return (await readGuildSettings(q, configured)).timeZone;
+  return zoneInForce(await readChosenTimeZone(q), configured);
+}
+
+/** The zone in force from the admin's stored choice (null: none) and GUILD_TIMEZONE. */
+export function zoneInForce(chosen: string | null, configured: string | null | undefined): string {
+  return resolveGuildTimeZone(chosen, configured, runtimeTimeZone()).timeZone;
 }
 
 /** What `npm start` says about the zone when it starts. */
