@@ -45,6 +45,22 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** Discord's answer to a button on a webhook the application does not own (decision 100). */
+const COMPONENTS_REFUSED = {
+  message: "Invalid Form Body",
+  code: 50035,
+  errors: {
+    components: {
+      _errors: [
+        { code: "COMPONENT_INVALID", message: "Interactive components need an application-owned webhook" },
+      ],
+    },
+  },
+};
+/** Buttons and menus (anything with a custom id), as opposed to link buttons and layout. */
+const hasInteractive = (components: unknown[] | undefined) =>
+  JSON.stringify(components ?? []).includes('"custom_id"');
+
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const received: ReceivedPost[] = [];
   const steps = new Map<string, string[]>();
@@ -88,10 +104,9 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
         token.split("-").filter((step) => step !== "ok" && step !== "app"),
       );
     const components = url.searchParams.get("with_components") === "true" ? body.components : undefined;
-    const interactive = JSON.stringify(components ?? []).includes('"custom_id"');
     const plan = steps.get(id) as string[];
     const step =
-      interactive && !owned
+      hasInteractive(components) && !owned
         ? "s400"
         : plan[0] === "down"
           ? up.has(id)
@@ -108,22 +123,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       ...(components ? { components } : {}),
       at: Date.now(),
     });
-    // Discord's answer to a button on a webhook the application does not own.
-    if (step === "s400")
-      return json(res, 400, {
-        message: "Invalid Form Body",
-        code: 50035,
-        errors: {
-          components: {
-            _errors: [
-              {
-                code: "COMPONENT_INVALID",
-                message: "Interactive components require an application-owned webhook",
-              },
-            ],
-          },
-        },
-      });
+    if (step === "s400") return json(res, 400, COMPONENTS_REFUSED);
     if (step === "r429")
       return json(res, 429, { message: "You are being rate limited.", retry_after: 0.3, global: false });
     if (step === "h429") {
