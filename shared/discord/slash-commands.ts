@@ -130,6 +130,8 @@ export const EPHEMERAL = 64;
 
 /** The custom id of the undo button under a /killed answer: the boss and the start it takes back. */
 export const UNDO_BUTTON_PREFIX = "undo-kill:";
+/** The custom id of the "Killed" button under a spawn alert (decision 100): the boss whose timer it starts. */
+export const KILLED_BUTTON_PREFIX = "killed:";
 
 export const DISCORD_COMMAND_TEXTS = {
   notConfigured: "Discord commands are not set up on this portal (DISCORD_PUBLIC_KEY).",
@@ -145,6 +147,10 @@ export const DISCORD_COMMAND_TEXTS = {
   started: (boss: string, spawnAt: number) =>
     `⏱️ Timer started for **${boss}**: next spawn <t:${Math.floor(spawnAt / 1000)}:t> (<t:${Math.floor(spawnAt / 1000)}:R>).`,
   undoLabel: "Undo (10 s)",
+  killedLabel: "Killed",
+  /** The settings' status when Discord refused the button (decision 100): the alerts go on, without it. */
+  killedButtonRefused: (why: string) =>
+    `Spawn alerts are posted without the Killed button. ${why} Buttons need a webhook the Discord application created (OAuth2 webhook.incoming); a channel's own webhook cannot carry them.`,
   undone: (boss: string) => `↩️ The timer start for **${boss}** was undone.`,
   movedOn: (boss: string, spawnAt: number) =>
     `⏭️ **${boss}** did not spawn: next spawn <t:${Math.floor(spawnAt / 1000)}:t> (<t:${Math.floor(spawnAt / 1000)}:R>).`,

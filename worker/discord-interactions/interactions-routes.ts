@@ -28,7 +28,13 @@ import { bossChoices } from "./boss-choices.ts";
 import { callerAs } from "./call-as.ts";
 import { checkInteractionSignature } from "./interaction-signature.ts";
 import { type Arrival, claimInteraction, storeAnswer, storedAnswer } from "./interactions-repo.ts";
-import { COMMAND_HANDLERS, type InteractionAnswer, message, undoKill } from "./slash-command-handlers.ts";
+import {
+  COMMAND_HANDLERS,
+  type InteractionAnswer,
+  killedPress,
+  message,
+  undoKill,
+} from "./slash-command-handlers.ts";
 
 const DECLARED = DISCORD_INTERACTION_CALLS.interaction;
 /** Interactions per Discord user per minute, autocomplete not counted. */
@@ -103,7 +109,7 @@ async function act(app: WriteTarget, c: Context<AppEnv>, interaction: Interactio
     const customId = interaction.data?.custom_id ?? "";
     const answer = customId.startsWith(UNDO_BUTTON_PREFIX)
       ? await undoKill(portal, key, customId)
-      : undefined;
+      : await killedPress(portal, key, customId);
     return answer ?? onlyYou(TEXT.unknownCommand);
   }
   const handler = COMMAND_HANDLERS[interaction.data?.name ?? ""];

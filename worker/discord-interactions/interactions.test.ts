@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCORD_INTERACTION_CALLS } from "@shared/contract/discord-interactions.ts";
 import {
   EPHEMERAL,
+  KILLED_BUTTON_PREFIX,
   DISCORD_COMMAND_TEXTS as TEXT,
   UNDO_BUTTON_PREFIX,
 } from "@shared/discord/slash-commands.ts";
@@ -243,6 +244,64 @@ describe("/killed", () => {
       data: { name: "killed", options: [{ name: "boss", value: "autocomplete zor", focused: true }] },
     });
     expect(res.data).toEqual({ type: 8, data: { choices: [{ name: boss, value: boss }] } });
+  });
+});
+
+describe("the Killed button under a spawn alert (decision 100)", () => {
+  const press = (discordId: string, boss: string) => buttonPress(discordId, `${KILLED_BUTTON_PREFIX}${boss}`);
+
+  it("starts a ready boss's timer as the raider who pressed it, audited via Discord, with the undo button only they see", async () => {
+    const boss = await createBoss("Button Venatus");
+    const res = await send(press(raider.discordId, boss));
+    expect(res.data).toMatchObject({
+      type: 4,
+      data: { content: expect.stringContaining(`Timer started for **${boss}**`), flags: EPHEMERAL },
+    });
+    const timer = await timerOf(boss);
+    expect(timer?.isActive).toBe(true);
+    expect(await audits(boss)).toEqual([{ action: "start", actor_id: raider.accountId, via: "discord" }]);
+    const startMs = new Date(timer?.startTime as Date).getTime();
+    const button = JSON.stringify(res.data.data?.components);
+    expect(button).toContain(TEXT.undoLabel);
+    expect(button).toContain(`${UNDO_BUTTON_PREFIX}${startMs}:${boss}`);
+    const undone = await send(buttonPress(raider.discordId, `${UNDO_BUTTON_PREFIX}${startMs}:${boss}`));
+    expect(undone.data).toMatchObject({ type: 7, data: { content: TEXT.undone(boss) } });
+    expect((await timerOf(boss))?.isActive).toBeFalsy();
+  });
+
+  it("refuses a raider's press on a running boss with the app's own words, only to them", async () => {
+    const boss = await createBoss("Button Running Venatus");
+    expect((await admin.post("/_api/boss-timers", { bossName: boss })).status).toBe(200);
+    const stored = await timerOf(boss);
+    const res = await send(press(raider.discordId, boss));
+    expect(res.data).toMatchObject({
+      type: 4,
+      data: { content: timerRunningMessage(boss), flags: EPHEMERAL },
+    });
+    expect(res.data.data?.components).toBeUndefined();
+    expect(await timerOf(boss)).toEqual(stored);
+    expect(await audits(boss)).toHaveLength(1);
+  });
+
+  it("tells an unlinked presser how to sign in once, and starts nothing", async () => {
+    const boss = await createBoss("Button Unlinked Venatus");
+    const res = await send(press(newSnowflake(), boss));
+    expect(res.data).toMatchObject({
+      type: 4,
+      data: { content: TEXT.unlinked("Test Guild"), flags: EPHEMERAL },
+    });
+    expect((await timerOf(boss))?.isActive).toBeFalsy();
+    expect(await audits(boss)).toEqual([]);
+  });
+
+  it("acts on a replayed press once and answers the repeat as the first", async () => {
+    const boss = await createBoss("Button Replay Venatus");
+    const interaction = press(raider.discordId, boss);
+    const first = await send(interaction);
+    expect(first.data.data?.content).toContain(`Timer started for **${boss}**`);
+    const again = await send(interaction);
+    expect(again).toEqual(first);
+    expect(await audits(boss)).toHaveLength(1);
   });
 });
 

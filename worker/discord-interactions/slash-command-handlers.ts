@@ -7,6 +7,7 @@ import {
   ANSWER,
   EPHEMERAL,
   KILLED_AGO_MAX_MINUTES,
+  KILLED_BUTTON_PREFIX,
   DISCORD_COMMAND_TEXTS as TEXT,
   UNDO_BUTTON_PREFIX,
 } from "@shared/discord/slash-commands.ts";
@@ -105,13 +106,38 @@ async function killed({ portal, key, options, now }: CommandContext): Promise<In
     return onlyYou(TEXT.agoInvalid);
   const body =
     ago === 0 ? { bossName: boss } : { bossName: boss, startTime: new Date(now - ago * MINUTE_MS) };
+  return startTimer(portal, key, body, { ephemeral: false });
+}
+
+/** The boss page's start as the caller, answered with the 10 s undo button; a refusal only to the caller. */
+async function startTimer(
+  portal: PortalCaller,
+  key: string,
+  body: { bossName: string; startTime?: Date },
+  { ephemeral }: { ephemeral: boolean },
+): Promise<InteractionAnswer> {
   const answer = await portal.post<{ timer: BossTimer }>("/boss-timers", body, key);
   if (answer.status !== 200) return refusal(answer);
   const { timer } = answer.data;
   if (!timer.startTime || !timer.endTime) return refusal(answer);
   return message(TEXT.started(timer.bossName, new Date(timer.endTime).getTime()), {
+    ephemeral,
     components: undoButton(timer.bossName, new Date(timer.startTime)),
   });
+}
+
+/**
+ * The "Killed" button under a spawn alert (decision 100): /killed for that boss, now, by whoever pressed it. The
+ * answer is only theirs (the alert stays as it is for everyone else), with the undo button.
+ */
+export async function killedPress(
+  portal: PortalCaller,
+  key: string,
+  customId: string,
+): Promise<InteractionAnswer | undefined> {
+  if (!customId.startsWith(KILLED_BUTTON_PREFIX)) return undefined;
+  const bossName = customId.slice(KILLED_BUTTON_PREFIX.length);
+  return startTimer(portal, key, { bossName }, { ephemeral: true });
 }
 
 /** The undo button under a /killed answer: the same call as the boss page's undo, by whoever presses it. */

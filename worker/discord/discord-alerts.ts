@@ -15,13 +15,11 @@ import { guildTimeZone } from "../settings/guild-time-zone.ts";
 import { runInBackground, sleepInBackground } from "./background.ts";
 import { bossAlertsByName } from "./boss-alerts-repo.ts";
 import { type DeliveryOptions, type DeliveryResult, deliverDiscordMessages } from "./discord-delivery.ts";
-import { spawnAlertText } from "./discord-messages.ts";
+import { spawnAlertText, spawnKey } from "./discord-messages.ts";
 import { enqueueMessage, getDiscordSettings, nextDueAt, pruneMessages } from "./discord-store.ts";
 
 /** After a write, a message due this soon (a timer start waiting out its undo window) is posted by the same task. */
 const FOLLOW_UP_MS = 15_000;
-
-export const spawnKey = (bossName: string, spawnAt: number) => `spawn:${bossName}:${spawnAt}`;
 
 /**
  * Queues the alerts of the spawns within their lead time: the boss's own, else the settings' (decision 077), with
@@ -69,7 +67,11 @@ export async function runDiscordJob(
   options: DeliveryOptions = {},
 ): Promise<DiscordJobResult> {
   const queued = await queueSpawnAlerts(db, now, await guildTimeZone(db, config.timeZone));
-  const delivery = await deliverDiscordMessages(db, now, { outbound: outboundOf(config), ...options });
+  const delivery = await deliverDiscordMessages(db, now, {
+    outbound: outboundOf(config),
+    killedButton: config.killedButton ?? false,
+    ...options,
+  });
   const pruned = await pruneMessages(db, now);
   return { queued, ...delivery, pruned };
 }
@@ -77,7 +79,11 @@ export async function runDiscordJob(
 /** After a write's commit that queued a message: post it now, without the request waiting for Discord. */
 export function deliverDiscordAfterCommit(c: Context<AppEnv>): void {
   const db = c.get("db");
-  const options: DeliveryOptions = { outbound: outboundOf(c.get("config")) };
+  const config = c.get("config");
+  const options: DeliveryOptions = {
+    outbound: outboundOf(config),
+    killedButton: Boolean(config.discordCommands?.publicKey),
+  };
   runInBackground(c, db, "Discord delivery", async () => {
     await deliverDiscordMessages(db, new Date(), options);
     const next = await nextDueAt(db);

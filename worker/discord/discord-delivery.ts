@@ -5,6 +5,7 @@
  * retried after a short backoff, then left to a later run with a longer one. Any other 4xx will not change by
  * retrying: the message is given up and the error recorded for the settings screen.
  */
+import { DISCORD_COMMAND_TEXTS as TEXT } from "@shared/discord/slash-commands.ts";
 import type { Db } from "../db/types.ts";
 import {
   guardedFetch,
@@ -13,6 +14,7 @@ import {
   OutboundTimeout,
   PUBLIC_ONLY,
 } from "../outbound/guarded-fetch.ts";
+import { bossOfSpawnKey, killedButtonRow } from "./discord-messages.ts";
 import {
   type ClaimedMessage,
   claimDueMessages,
@@ -48,6 +50,8 @@ export interface DeliveryOptions {
   serverErrorRetryMs?: readonly number[];
   maxInlineRateLimitMs?: number;
   timeoutMs?: number;
+  /** Spawn alerts carry the "Killed" button (DISCORD_PUBLIC_KEY is set, decision 100). */
+  killedButton?: boolean;
 }
 
 export interface DeliveryResult {
@@ -61,7 +65,8 @@ export interface DeliveryResult {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type PostOutcome =
-  | { kind: "delivered" }
+  /** `note`: posted, but not as asked (Discord refused the buttons, so it went without them). */
+  | { kind: "delivered"; note?: string }
   | { kind: "retry"; afterMs: number; error: string }
   | { kind: "rejected"; error: string };
 
@@ -103,20 +108,49 @@ async function refusalText(response: Response): Promise<string> {
 export const allowedMentions = (roleId: string | null) =>
   roleId === null ? { parse: [] } : { parse: [], roles: [roleId] };
 
-/** Posts one message, with the pass's own retries. */
+/**
+ * Posts one message, with the pass's own retries. A message with buttons that Discord refuses (400: only a webhook
+ * the application owns may carry them, decision 100) is posted again without them, so the alert is never lost.
+ */
 export async function postToDiscord(
   url: string,
   content: string,
   options: DeliveryOptions,
   mentionRoleId: string | null = null,
+  components: unknown[] | null = null,
 ): Promise<PostOutcome> {
+  const outcome = await postOnce(url, content, options, mentionRoleId, components);
+  if (components === null || outcome.kind !== "rejected" || !outcome.refusedBody) return outcome;
+  const plain = await postOnce(url, content, options, mentionRoleId, null);
+  return plain.kind === "delivered"
+    ? { kind: "delivered", note: TEXT.killedButtonRefused(outcome.error) }
+    : plain;
+}
+
+type OnceOutcome = Exclude<PostOutcome, { kind: "rejected" }> | RejectedOnce;
+/** `refusedBody`: a 400, Discord refusing what was sent rather than where. */
+type RejectedOnce = { kind: "rejected"; error: string; refusedBody?: boolean };
+
+async function postOnce(
+  url: string,
+  content: string,
+  options: DeliveryOptions,
+  mentionRoleId: string | null,
+  components: unknown[] | null,
+): Promise<OnceOutcome> {
   const outbound = options.outbound ?? PUBLIC_ONLY;
   const sleep = options.sleep ?? realSleep;
   const serverRetries = options.serverErrorRetryMs ?? SERVER_ERROR_RETRY_MS;
   const maxInline = options.maxInlineRateLimitMs ?? MAX_INLINE_RATE_LIMIT_MS;
   let serverTries = 0;
   let rateLimitTries = 0;
-  const target = `${url}?wait=true`;
+  // Without with_components Discord drops a webhook message's components.
+  const target = components === null ? `${url}?wait=true` : `${url}?wait=true&with_components=true`;
+  const body = JSON.stringify({
+    content,
+    allowed_mentions: allowedMentions(mentionRoleId),
+    ...(components === null ? {} : { components }),
+  });
   for (;;) {
     let response: Response | undefined;
     let error = "";
@@ -126,7 +160,7 @@ export async function postToDiscord(
         {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ content, allowed_mentions: allowedMentions(mentionRoleId) }),
+          body,
           timeoutMs: options.timeoutMs ?? POST_TIMEOUT_MS,
         },
         outbound,
@@ -157,7 +191,12 @@ export async function postToDiscord(
           error: `Discord is rate limiting this webhook; trying again in ${Math.ceil(waitMs / 1000)} s.`,
         };
       }
-      if (response.status < 500) return { kind: "rejected", error: await refusalText(response) };
+      if (response.status < 500)
+        return {
+          kind: "rejected",
+          error: await refusalText(response),
+          refusedBody: response.status === 400,
+        };
       await response.body?.cancel();
       error = `Discord had a server error (HTTP ${response.status}).`;
     }
@@ -199,11 +238,14 @@ export async function deliverDiscordMessages(
         message.content,
         { ...options, outbound },
         message.mentionRoleId,
+        buttonsOf(message, options),
       );
       const at = new Date(Math.max(now.getTime(), Date.now()));
       if (outcome.kind === "delivered") {
-        await markDelivered(db, message.id, at);
+        await markDelivered(db, message.id, at, outcome.note);
         await recordDelivered(db, at);
+        // Shown on the settings' status until a post goes through as asked.
+        if (outcome.note) await recordDeliveryError(db, outcome.note, at);
         result.delivered += 1;
       } else if (outcome.kind === "rejected") {
         await giveUpMessage(db, message.id, at, outcome.error);
@@ -221,6 +263,13 @@ export async function deliverDiscordMessages(
     }
   }
   return result;
+}
+
+/** A spawn alert's "Killed" button, when the slash commands that answer it are set up (decision 100). */
+function buttonsOf(message: ClaimedMessage, options: DeliveryOptions): unknown[] | null {
+  if (!options.killedButton || message.kind !== "spawn") return null;
+  const boss = bossOfSpawnKey(message.dedupeKey);
+  return boss === null ? null : killedButtonRow(boss);
 }
 
 /** Claimed rows the pass did not get to go back as they were. */

@@ -3,6 +3,7 @@
  * them is escaped; mentions are off at delivery (allowed_mentions), so "@everyone" in a name pings nobody. Clock
  * times are Discord timestamps (<t:…:t>), which every reader's Discord shows in their own zone.
  */
+import { KILLED_BUTTON_PREFIX, DISCORD_COMMAND_TEXTS as TEXT } from "@shared/discord/slash-commands.ts";
 import { type Cents, formatMoney } from "@shared/money/money.ts";
 
 /** Discord's limit on a message's content. */
@@ -26,6 +27,26 @@ export function minutesUntil(spawnAt: number, now: Date): number {
 
 /** A Discord role mention; the post's allowed_mentions lets it ping that role only (decision 077). */
 export const roleMention = (roleId: string) => `<@&${roleId}>`;
+
+/** A spawn alert's queue key: one alert per boss and spawn. */
+export const spawnKey = (bossName: string, spawnAt: number) => `spawn:${bossName}:${spawnAt}`;
+
+/** The boss a spawn alert's key names. */
+export const bossOfSpawnKey = (key: string | null): string | null =>
+  /^spawn:(.+):-?\d+$/s.exec(key ?? "")?.[1] ?? null;
+
+/** Discord's custom ids are at most 100 characters. */
+const CUSTOM_ID_MAX = 100;
+
+/**
+ * The "Killed" button under a spawn alert (decision 100): pressing it is /killed for that boss by whoever presses
+ * it (worker/discord-interactions). A name too long for the custom id gets no button rather than a wrong one.
+ */
+export function killedButtonRow(bossName: string): unknown[] | null {
+  const customId = `${KILLED_BUTTON_PREFIX}${bossName}`;
+  if (customId.length > CUSTOM_ID_MAX) return null;
+  return [{ type: 1, components: [{ type: 2, style: 1, label: TEXT.killedLabel, custom_id: customId }] }];
+}
 
 export function spawnAlertText(
   bossName: string,

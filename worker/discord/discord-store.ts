@@ -254,6 +254,8 @@ export interface ClaimedMessage {
   kind: MessageKind;
   content: string;
   mentionRoleId: string | null;
+  /** A spawn alert's key names its boss (its "Killed" button, decision 100). */
+  dedupeKey: string | null;
   attempts: number;
 }
 
@@ -270,15 +272,17 @@ export async function claimDueMessages(q: Queryable, now: Date, limit: number): 
            AND (claimed_until IS NULL OR claimed_until <= now())
          ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
         AND delivered_at IS NULL AND given_up_at IS NULL AND (claimed_until IS NULL OR claimed_until <= now())
-      RETURNING id::int AS id, kind, content, mention_role_id AS "mentionRoleId", attempts`,
+      RETURNING id::int AS id, kind, content, mention_role_id AS "mentionRoleId",
+        dedupe_key AS "dedupeKey", attempts`,
     [now, CLAIM_LEASE_MS, limit],
   );
 }
 
-export async function markDelivered(q: Queryable, id: number, at: Date): Promise<void> {
+/** `note`: posted, but not as asked (kept in the row's error, decision 100). */
+export async function markDelivered(q: Queryable, id: number, at: Date, note?: string): Promise<void> {
   await q.query(
-    "UPDATE discord_messages SET delivered_at = $2, claimed_until = NULL, last_error = NULL WHERE id = $1",
-    [id, at],
+    "UPDATE discord_messages SET delivered_at = $2, claimed_until = NULL, last_error = $3 WHERE id = $1",
+    [id, at, note?.slice(0, 500) ?? null],
   );
 }
 

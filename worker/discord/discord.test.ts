@@ -5,6 +5,7 @@
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNDO_WINDOW_SECONDS } from "@shared/bosses/timer-start-windows.ts";
+import { KILLED_BUTTON_PREFIX, DISCORD_COMMAND_TEXTS as TEXT } from "@shared/discord/slash-commands.ts";
 import {
   DISCORD_WEBHOOK_INVALID,
   type DiscordSettings,
@@ -417,5 +418,71 @@ describe("delivery to Discord", () => {
     wakeBackground(db);
     await settleBackground(db);
     expect((await accepted(webhook)).statuses).toEqual([]);
+  });
+});
+
+describe("the Killed button on spawn alerts (decision 100)", () => {
+  const saveWebhook = (webhook: string) => useWebhook(webhook, { timerStarts: false });
+  /** The posts of this boss's alert (earlier tests' bosses may spawn in the same minutes). */
+  const alertsOf = async (webhook: string, boss: string) =>
+    (await discord.received(webhook)).filter((post) => post.content.includes(`**${boss}**`));
+  /** The scheduler within the boss's 10-minute lead, with the slash commands set up. */
+  async function alertWithButton(webhook: string): Promise<string> {
+    await saveWebhook(webhook);
+    const boss = await addBoss(1);
+    const started = await user.post("/_api/boss-timers", { bossName: boss });
+    expect(started.status).toBe(200);
+    const end = (started.data.timer as { endTime: Date }).endTime;
+    const run = await runDiscordJob(
+      db,
+      { ...config, killedButton: true },
+      new Date(end.getTime() - 10 * MINUTE_MS + 1_000),
+    );
+    expect(run.givenUp).toBe(0);
+    return boss;
+  }
+
+  it("carries a Killed button naming the boss when the webhook is the application's", async () => {
+    const webhook = discord.webhook("app");
+    const boss = await alertWithButton(webhook);
+    const posts = await alertsOf(webhook, boss);
+    expect(posts.map((post) => post.status)).toEqual([200]);
+    expect(posts[0]?.content).toContain(`**${boss}** spawns in 10 minutes`);
+    expect(posts[0]?.components).toEqual([
+      {
+        type: 1,
+        components: [
+          { type: 2, style: 1, label: TEXT.killedLabel, custom_id: `${KILLED_BUTTON_PREFIX}${boss}` },
+        ],
+      },
+    ]);
+    expect((await discordSettings()).lastError).toBeNull();
+  });
+
+  it("posts the alert again without the button when a channel's own webhook refuses it, and says why", async () => {
+    const webhook = discord.webhook("ok");
+    const boss = await alertWithButton(webhook);
+    const posts = await alertsOf(webhook, boss);
+    expect(posts.map((post) => [post.status, post.components === undefined])).toEqual([
+      [400, false],
+      [200, true],
+    ]);
+    expect(posts[1]?.content).toContain(`**${boss}** spawns in 10 minutes`);
+    const why = TEXT.killedButtonRefused("Discord refused the message (HTTP 400: Invalid Form Body).");
+    expect((await discordSettings()).lastError?.message).toBe(why);
+    expect(
+      await db.query("SELECT last_error FROM discord_messages WHERE dedupe_key LIKE $1", [`spawn:${boss}:%`]),
+    ).toEqual([{ last_error: why }]);
+  });
+
+  it("posts no button while the slash commands are not set up", async () => {
+    const webhook = discord.webhook("ok");
+    await saveWebhook(webhook);
+    const boss = await addBoss(1);
+    const started = await user.post("/_api/boss-timers", { bossName: boss });
+    const end = (started.data.timer as { endTime: Date }).endTime;
+    await runDiscordJob(db, config, new Date(end.getTime() - 10 * MINUTE_MS + 1_000));
+    const posts = await alertsOf(webhook, boss);
+    expect(posts.map((post) => [post.status, post.components])).toEqual([[200, undefined]]);
   });
 });

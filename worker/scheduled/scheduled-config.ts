@@ -14,11 +14,17 @@ export interface ScheduledConfig {
   vapid?: VapidConfig | null;
   /** How pushes and Discord posts go out (worker/outbound, decision 053); absent: public internet only, by fetch. */
   outbound?: Outbound | null;
+  /** DISCORD_PUBLIC_KEY is set: spawn alerts carry the "Killed" button its interactions answer (decision 100). */
+  killedButton?: boolean;
 }
 
 /** From the parsed environment of either runtime (worker/config/env.ts), the VAPID keys and outbound settings each resolves. */
 export function scheduledConfigFrom(
-  env: { AUDIT_RETENTION_DAYS?: number | undefined; GUILD_TIMEZONE?: string | undefined },
+  env: {
+    AUDIT_RETENTION_DAYS?: number | undefined;
+    GUILD_TIMEZONE?: string | undefined;
+    DISCORD_PUBLIC_KEY?: string | undefined;
+  },
   vapid: VapidConfig | null = null,
   outbound: Outbound | null = null,
 ): ScheduledConfig {
@@ -27,5 +33,6 @@ export function scheduledConfigFrom(
     timeZone: env.GUILD_TIMEZONE ?? null,
     vapid,
     outbound,
+    killedButton: Boolean(env.DISCORD_PUBLIC_KEY),
   };
 }

@@ -4,6 +4,9 @@
  *   r429: 429 with {"retry_after": 0.3} in the body · h429: 429 with only a Retry-After: 1 header
  *   s500: 500 · s404: 404 {"message": "Unknown Webhook"} · down: 503 until POST /__up/<id>
  *   ok (or nothing left): 200 with the message, as Discord answers ?wait=true.
+ * "app" among the steps makes the webhook one the application owns (decision 100): it takes interactive components
+ * (buttons) with ?with_components=true; any other webhook answers them 400, as Discord does. Without
+ * ?with_components=true the components are dropped, as Discord drops them.
  * Every post is recorded and read back over HTTP (GET /__received/<id>), so a test inside workerd or a browser
  * test driving `npm start` reads it as a Node test does. The same server plays Discord for sign-in
  * (fake-discord-oauth.ts: authorize, token, users/@me, the guild member), and slash commands (decision 096): it
@@ -22,6 +25,8 @@ export interface ReceivedPost {
   status: number;
   content: string;
   allowedMentions: unknown;
+  /** The components the message kept (only with ?with_components=true). */
+  components?: unknown[];
   at: number;
 }
 
@@ -39,6 +44,22 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("error", reject);
   });
 }
+
+/** Discord's answer to a button on a webhook the application does not own (decision 100). */
+const COMPONENTS_REFUSED = {
+  message: "Invalid Form Body",
+  code: 50035,
+  errors: {
+    components: {
+      _errors: [
+        { code: "COMPONENT_INVALID", message: "Interactive components need an application-owned webhook" },
+      ],
+    },
+  },
+};
+/** Buttons and menus (anything with a custom id), as opposed to link buttons and layout. */
+const hasInteractive = (components: unknown[] | undefined) =>
+  JSON.stringify(components ?? []).includes('"custom_id"');
 
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const received: ReceivedPost[] = [];
@@ -74,22 +95,35 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     const body = JSON.parse((await readBody(req)) || "{}") as {
       content?: string;
       allowed_mentions?: unknown;
+      components?: unknown[];
     };
+    const owned = token.split("-").includes("app");
     if (!steps.has(id))
       steps.set(
         id,
-        token.split("-").filter((step) => step !== "ok"),
+        token.split("-").filter((step) => step !== "ok" && step !== "app"),
       );
+    const components = url.searchParams.get("with_components") === "true" ? body.components : undefined;
     const plan = steps.get(id) as string[];
-    const step = plan[0] === "down" ? (up.has(id) ? plan.shift() && "ok" : "down") : (plan.shift() ?? "ok");
-    const status = { r429: 429, h429: 429, s500: 500, s404: 404, down: 503, ok: 200 }[step as "ok"] ?? 200;
+    const step =
+      hasInteractive(components) && !owned
+        ? "s400"
+        : plan[0] === "down"
+          ? up.has(id)
+            ? plan.shift() && "ok"
+            : "down"
+          : (plan.shift() ?? "ok");
+    const status =
+      { r429: 429, h429: 429, s400: 400, s500: 500, s404: 404, down: 503, ok: 200 }[step as "ok"] ?? 200;
     received.push({
       webhookId: id,
       status,
       content: body.content ?? "",
       allowedMentions: body.allowed_mentions,
+      ...(components ? { components } : {}),
       at: Date.now(),
     });
+    if (step === "s400") return json(res, 400, COMPONENTS_REFUSED);
     if (step === "r429")
       return json(res, 429, { message: "You are being rate limited.", retry_after: 0.3, global: false });
     if (step === "h429") {
