@@ -55,6 +55,14 @@ async function bidder(label: string): Promise<Bidder> {
 
 const send = (interaction: Record<string, unknown>) => application.send(app, ORIGIN, interaction);
 
+/** The autocomplete Discord sends as `/bid`'s auction option is typed. */
+const suggest = (discordUserId: string, typed: string) => ({
+  id: newSnowflake(),
+  type: 4,
+  member: { user: { id: discordUserId } },
+  data: { name: "bid", options: [{ name: "auction", value: typed, focused: true }] },
+});
+
 /** Opens an auction of a new Pending item whose participants are `names` (USDT amounts, as the call takes). */
 async function openAuction(
   names: string[],
@@ -208,12 +216,18 @@ describe("/bid", () => {
   it("tells an unlinked Discord user how to sign in once, and bids nothing", async () => {
     const a = await bidder("Unlinkeda");
     const auction = await openAuction([a.name]);
-    const res = await send(slashCommand(newSnowflake(), "bid", { amount: 100 }));
+    const stranger = newSnowflake();
+    const res = await send(slashCommand(stranger, "bid", { amount: 100 }));
     expect(res.data).toMatchObject({
       type: 4,
       data: { content: TEXT.unlinked("Test Guild"), flags: EPHEMERAL },
     });
     expect((await read(auction.id)).bidCount).toBe(0);
+    // Nor are the open auctions' items suggested to them.
+    expect((await send(suggest(stranger, auction.lootName))).data).toEqual({
+      type: 8,
+      data: { choices: [] },
+    });
   });
 
   it("bids once for a replayed interaction, answering the repeat as the first", async () => {
@@ -234,15 +248,7 @@ describe("/bid", () => {
     const second = await openAuction([a.name]);
     const unnamed = await send(slashCommand(a.discordId, "bid", { amount: 100 }));
     expect(unnamed.data.data?.content).toBe(TEXT.nameTheAuction([second.lootName, first.lootName]));
-    const suggested = await send({
-      id: newSnowflake(),
-      type: 4,
-      member: { user: { id: a.discordId } },
-      data: {
-        name: "bid",
-        options: [{ name: "auction", value: first.lootName.slice(0, 12), focused: true }],
-      },
-    });
+    const suggested = await send(suggest(a.discordId, first.lootName.slice(0, 12)));
     expect(suggested.data.data?.choices).toEqual([
       { name: `${first.lootName} (from Gravemaw)`, value: String(first.id) },
       { name: `${second.lootName} (from Gravemaw)`, value: String(second.id) },
