@@ -108,6 +108,32 @@ export const SLASH_COMMANDS = [
     who: "any account",
   },
   {
+    name: "auction",
+    description: "The open auctions: item, price, leader, least next bid, time left (only you see it).",
+    who: "any account",
+  },
+  {
+    name: "bid",
+    description: "Bid on the open auction as your main character (or the character you bid as there).",
+    options: [
+      {
+        type: OPTION_TYPE.number,
+        name: "amount",
+        description: "Your bid in USDT.",
+        required: true,
+        min_value: 0,
+      },
+      {
+        type: OPTION_TYPE.string,
+        name: "auction",
+        description: "The item on auction, when more than one is open.",
+        autocomplete: true,
+        max_length: 200,
+      },
+    ],
+    who: "any account",
+  },
+  {
     name: "earnings",
     description: "Your earned, paid and balance, and your last five items (only you see it).",
     who: "any account",
@@ -132,6 +158,11 @@ export const EPHEMERAL = 64;
 export const UNDO_BUTTON_PREFIX = "undo-kill:";
 /** The custom id of the "Killed" button under a spawn alert (decision 100): the boss whose timer it starts. */
 export const KILLED_BUTTON_PREFIX = "killed:";
+/** The custom id of a "Bid +step" button: the auction and the exact amount in cents it bids (decision 099). */
+export const BID_BUTTON_PREFIX = "bid:";
+export const bidButtonId = (auctionId: number, cents: number) => `${BID_BUTTON_PREFIX}${auctionId}:${cents}`;
+/** The commands whose answers only the caller sees (a deferred one is deferred only-you too). */
+export const ONLY_YOU_COMMANDS: ReadonlySet<string> = new Set(["earnings", "auction", "bid"]);
 
 export const DISCORD_COMMAND_TEXTS = {
   notConfigured: "Discord commands are not set up on this portal (DISCORD_PUBLIC_KEY).",
@@ -162,4 +193,15 @@ export const DISCORD_COMMAND_TEXTS = {
   checkedIn: (boss: string, name: string) => `✅ Checked in for **${boss}** as ${name}.`,
   noOpenCheckIn: "No check-in is open now. Ask your officer for the code.",
   timersTitle: "**Next spawns**",
+  noAuction: "No auction is open.",
+  auctionsTitle: "**Open auctions**",
+  nameTheAuction: (items: readonly string[]) =>
+    `${items.length} auctions are open: say which with the auction option (${items.join(", ")}).`,
+  unknownAuction: (typed: string) => `No open auction is for "${typed}". Type /auction to see them.`,
+  /** Amounts as formatMoney writes them: the step without the currency, the next price with it. */
+  bidLabel: (step: string, next: string) => `Bid +${step} (${next})`,
+  priceNow: (price: string | null, leader: string | null, minimum: string) =>
+    price === null
+      ? `No bid yet: the least bid is ${minimum}.`
+      : `Price now: ${price}${leader === null ? "" : `, ${leader} leads`}; the least next bid is ${minimum}.`,
 } as const;

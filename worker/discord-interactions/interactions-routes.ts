@@ -10,8 +10,10 @@ import * as z from "zod";
 import { DISCORD_INTERACTION_CALLS } from "@shared/contract/discord-interactions.ts";
 import {
   ANSWER,
+  BID_BUTTON_PREFIX,
   EPHEMERAL,
   INTERACTION,
+  ONLY_YOU_COMMANDS,
   DISCORD_COMMAND_TEXTS as TEXT,
   UNDO_BUTTON_PREFIX,
 } from "@shared/discord/slash-commands.ts";
@@ -24,6 +26,8 @@ import { discordOriginOf } from "../discord-sign-in/sign-in-settings.ts";
 import { guardedFetch, outboundOf } from "../outbound/guarded-fetch.ts";
 import { guildNameInForce } from "../settings/guild-name.ts";
 import { zoneInForce } from "../settings/guild-time-zone.ts";
+import { auctionChoices } from "./auction-choices.ts";
+import { AUCTION_COMMAND_HANDLERS, bidButton } from "./auction-commands.ts";
 import { bossChoices } from "./boss-choices.ts";
 import { callerAs } from "./call-as.ts";
 import { checkInteractionSignature } from "./interaction-signature.ts";
@@ -107,12 +111,14 @@ async function act(app: WriteTarget, c: Context<AppEnv>, interaction: Interactio
   const key = `discord:${interaction.id}`;
   if (interaction.type === INTERACTION.component) {
     const customId = interaction.data?.custom_id ?? "";
-    const answer = customId.startsWith(UNDO_BUTTON_PREFIX)
-      ? await undoKill(portal, key, customId)
-      : await killedPress(portal, key, customId);
+    let answer: InteractionAnswer | undefined;
+    if (customId.startsWith(UNDO_BUTTON_PREFIX)) answer = await undoKill(portal, key, customId);
+    else if (customId.startsWith(BID_BUTTON_PREFIX)) answer = await bidButton(portal, key, customId);
+    else answer = await killedPress(portal, key, customId);
     return answer ?? onlyYou(TEXT.unknownCommand);
   }
-  const handler = COMMAND_HANDLERS[interaction.data?.name ?? ""];
+  const name = interaction.data?.name ?? "";
+  const handler = COMMAND_HANDLERS[name] ?? AUCTION_COMMAND_HANDLERS[name];
   if (!handler) return onlyYou(TEXT.unknownCommand);
   return handler({
     portal,
@@ -140,7 +146,8 @@ async function answerInTime(
   runInBackground(c, c.get("db"), "Discord follow-up", async () =>
     followUp(c, interaction, await work.catch(() => onlyYou(TEXT.slow))),
   );
-  const ephemeral = interaction.type === INTERACTION.command && interaction.data?.name === "earnings";
+  const ephemeral =
+    interaction.type === INTERACTION.command && ONLY_YOU_COMMANDS.has(interaction.data?.name ?? "");
   return { type: ANSWER.deferredMessage, data: ephemeral ? { flags: EPHEMERAL } : {} };
 }
 
@@ -173,13 +180,15 @@ export function discordInteractionRoutes(app: WriteTarget): Hono<AppEnv> {
     const discordUserId = parsed.member?.user.id ?? parsed.user?.id;
     if (!discordUserId) return sendError(c, 400, "Not an interaction");
     const db = c.get("db");
-    // Suggestions as a name is typed: public boss names, nothing acted on, so neither claimed nor counted.
+    // Suggestions as a name is typed: boss names, or the open auctions' items for a linked account; nothing is
+    // acted on, so neither claimed nor counted.
     if (parsed.type === INTERACTION.autocomplete) {
-      const typed = parsed.data?.options?.find((option) => option.focused)?.value;
-      return c.json({
-        type: ANSWER.autocomplete,
-        data: { choices: await bossChoices(db, String(typed ?? "")) },
-      });
+      const typed = String(parsed.data?.options?.find((option) => option.focused)?.value ?? "");
+      const choices =
+        parsed.data?.name === "bid"
+          ? await auctionChoices(db, discordUserId, typed)
+          : await bossChoices(db, typed);
+      return c.json({ type: ANSWER.autocomplete, data: { choices } });
     }
     const kind = parsed.type === INTERACTION.component ? "button" : (parsed.data?.name ?? "unknown");
     const arrival = await claimInteraction(

@@ -19,17 +19,19 @@ import { noSpawnNotDue } from "@shared/schemas/timer-tools.ts";
 import { createApp } from "../app/create-app.ts";
 import type { Db } from "../db/types.ts";
 import {
+  type DiscordCommandsPortal,
+  useDiscordCommandsPortal,
+} from "../discord/testing/discord-commands-portal.ts";
+import {
   buttonPress,
   type DiscordApplication,
-  fakeDiscordApplication,
   slashCommand,
 } from "../discord/testing/fake-discord-interactions.ts";
-import { type TestDiscord, useFakeDiscord } from "../discord/testing/test-discord.ts";
+import type { TestDiscord } from "../discord/testing/test-discord.ts";
 import { newSnowflake } from "../discord/testing/test-discord-sign-in.ts";
 import { testOutbound } from "../outbound/testing/test-outbound.ts";
-import { createAccount, TEST_PASSWORD } from "../salary/portal-test-setup.ts";
+import { createAccount } from "../salary/portal-test-setup.ts";
 import { TestClient } from "../test/api-client.ts";
-import { createTestDb } from "../test/test-db.ts";
 import { INTERACTIONS_PER_MINUTE } from "./interactions-routes.ts";
 
 const ORIGIN = "http://localhost";
@@ -79,32 +81,15 @@ const audits = (bossName: string) =>
 let raider: Linked;
 let officer: Linked;
 
+let portal: DiscordCommandsPortal | undefined;
 beforeAll(async () => {
-  db = await createTestDb();
-  discord = await useFakeDiscord();
-  application = await fakeDiscordApplication(discord.url);
-  const outbound = await testOutbound([discord.url]);
-  app = createApp({
-    db,
-    config: {
-      brand: "Test Guild",
-      timeZone: "UTC",
-      pepper: "test-pepper-0123456789",
-      outbound,
-      discordSignIn: { origin: discord.url },
-      discordCommands: { publicKey: application.publicKey },
-    },
-  });
-  admin = new TestClient(app);
-  expect((await admin.login(await createAccount(db, "discord-cmd", "admin"), TEST_PASSWORD)).status).toBe(
-    200,
-  );
+  portal = await useDiscordCommandsPortal("discord-cmd");
+  ({ db, discord, application, app, admin } = portal);
   raider = await linkedAccount("user", "discord-raider");
   officer = await linkedAccount("officer", "discord-officer");
 });
 afterAll(async () => {
-  await discord?.close();
-  await db?.close();
+  await portal?.close();
 });
 
 describe("the signature comes first", () => {

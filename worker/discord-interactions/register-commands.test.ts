@@ -32,7 +32,9 @@ describe("npm run discord:register", () => {
       DISCORD_BOT_TOKEN: "bot-token-for-tests",
       DISCORD_OAUTH_TEST_ORIGIN: discord.url,
     });
-    expect(stdout).toContain("Registered 6 commands on server 223456789012345678: /timers, /killed");
+    expect(stdout).toContain(
+      "Registered 8 commands on server 223456789012345678: /timers, /killed, /nospawn, /maintenance, /checkin, /auction, /bid, /earnings",
+    );
     const stored = await (
       await fetch(`${discord.url}/__commands/123456789012345678/223456789012345678`)
     ).json();

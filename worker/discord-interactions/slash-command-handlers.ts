@@ -43,7 +43,7 @@ export interface CommandContext {
   now: number;
 }
 
-const NO_PINGS = { parse: [] as never[] };
+export const NO_PINGS = { parse: [] as never[] };
 const TIMERS_LISTED = 10;
 const MINUTE_MS = 60_000;
 
@@ -60,12 +60,12 @@ export function message(content: string, options: { ephemeral?: boolean; compone
   } satisfies InteractionAnswer;
 }
 
-const onlyYou = (content: string) => message(content, { ephemeral: true });
-const refusal = (answer: { status: number; data: { error?: string } }) =>
+export const onlyYou = (content: string) => message(content, { ephemeral: true });
+export const refusal = (answer: { status: number; data: { error?: string } }) =>
   onlyYou(answer.data.error ?? `The portal refused (HTTP ${answer.status}).`);
 
 /** Names shown bold in Discord's markdown, with its special characters escaped. */
-const bold = (name: string) => `**${name.replace(/([\\*_~`|>])/g, "\\$1")}**`;
+export const bold = (name: string) => `**${name.replace(/([\\*_~`|>])/g, "\\$1")}**`;
 const when = (ms: number) => `<t:${Math.floor(ms / 1000)}:t> (<t:${Math.floor(ms / 1000)}:R>)`;
 
 async function timers({ portal, options, guildTimeZone, now }: CommandContext): Promise<InteractionAnswer> {
