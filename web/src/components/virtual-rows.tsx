@@ -12,6 +12,7 @@ import {
   type RefObject,
   useCallback,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -87,10 +88,13 @@ export function VirtualTableBody<T>({
     if (keep === null || keep >= range.count || indexes.includes(keep)) return indexes;
     return [...indexes, keep].sort((a, b) => a - b);
   }, []);
+  // One live query, read as rows are estimated, so a phone turned to landscape estimates the rows not yet measured
+  // anew. A matchMedia call per row parsed the query thousands of times: 1.4 s of My earnings' 4,255 rows at 4x
+  // CPU throttling (decision 101).
+  const cards = useMemo(() => window.matchMedia(CARDS_QUERY), []);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    // Read as rows are estimated, so a phone turned to landscape estimates the rows not yet measured anew.
-    estimateSize: () => (window.matchMedia(CARDS_QUERY).matches ? cardHeight : rowHeight),
+    estimateSize: () => (cards.matches ? cardHeight : rowHeight),
     overscan: OVERSCAN,
     scrollMargin,
     rangeExtractor,

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { moneyText } from "@shared/money/money.ts";
 import { type FundsIncome, fundFigures } from "@shared/payouts/fund-figures.ts";
 import { FUNDS, type FundName, type FundSpending } from "@shared/schemas/fund-spending.ts";
+import { useFetchOnOpen } from "../components/charts/fetch-on-open.ts";
 import { WhenVisible } from "../components/charts/when-visible.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import {
@@ -23,10 +24,11 @@ import { useOnline } from "../features/sync-status/use-online.ts";
 import { useDocumentTitle } from "../shell/use-document-title.ts";
 
 /**
- * Decision 088: the charts' code (uPlot) is fetched when they scroll into view. Decision 094: the rows they add up are
- * read by the page, so the store is read while that code is on its way.
+ * Decision 088: the charts' code (uPlot) is a lazy chunk. Decision 094: the rows they add up are read by the page, so
+ * the store is read while that code is on its way. Decision 101: it is fetched when the page opens.
  */
-const FundCharts = lazy(() => import("../features/funds/fund-charts.tsx"));
+const loadFundCharts = () => import("../features/funds/fund-charts.tsx");
+const FundCharts = lazy(loadFundCharts);
 
 const SPENDING_WRITES = ["createSpending", "deleteSpending"];
 const SPENDING_TAKEN_OFF = "Recorded spending is taken off; each fund's ledger is below.";
@@ -79,6 +81,7 @@ export function GuildFundsPage() {
   const spending = useFundSpending();
   const synced = collectionState(row, useSyncStatus("funds"), online, (r) => r !== null);
   const [recording, setRecording] = useState<FundName | null>(null);
+  useFetchOnOpen(loadFundCharts);
   const chartItems = useMarketItems();
   const chartMembers = useGuildMembers();
   const chartRules = useSplitRules();

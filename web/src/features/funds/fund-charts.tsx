@@ -76,9 +76,12 @@ export default function FundCharts({
 }) {
   const flows = useMemo(() => {
     if (!items || !members || !spending) return null;
+    // bench:charts splits a chart's time at these marks: rows read and code here, the fold, the drawing (decision 101).
+    performance.mark("chart-rows:funds");
     const book = splitRuleBookOf(rules);
     const income = fundIncomeOf(items, salaryRosterOf(members), book);
     const today = ruleForDay(book, new Date().toISOString().slice(0, 10));
+    performance.mark("chart-folded:funds");
     return FUNDS.map((fund) => ({
       flow: fundFlow(fund, income[fund], spending),
       share: percentOf(fund === "guild" ? today.guildFundBp : today.adminFundBp),

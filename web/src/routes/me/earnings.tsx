@@ -11,6 +11,7 @@ import { countOf } from "@shared/glossary/glossary.ts";
 import { MY_EARNINGS_MESSAGES, type MyEarnings, savedCopyLabel } from "@shared/schemas/my-earnings.ts";
 import { Button, buttonClass } from "@web/components/button.tsx";
 import { Card } from "@web/components/card.tsx";
+import { useFetchOnOpen } from "@web/components/charts/fetch-on-open.ts";
 import { WhenVisible } from "@web/components/charts/when-visible.tsx";
 import { PageHeader } from "@web/components/page-header.tsx";
 import { Skeleton } from "@web/components/skeleton.tsx";
@@ -24,8 +25,12 @@ import { AccessGuard } from "@web/shell/access-guard.tsx";
 import { useDocumentTitle } from "@web/shell/use-document-title.ts";
 import { useMyLogout } from "./-components/use-my-logout.ts";
 
-/** Decision 088: the chart's code (uPlot) is fetched when it scrolls into view. */
-const EarningsChart = lazy(() => import("@web/features/my-earnings/earnings-chart.tsx"));
+/**
+ * Decision 088: the chart's code (uPlot) is a lazy chunk. Decision 101: it is fetched when the page opens, while the
+ * answer is on its way, so the chart draws as soon as the balance is shown.
+ */
+const loadEarningsChart = () => import("@web/features/my-earnings/earnings-chart.tsx");
+const EarningsChart = lazy(loadEarningsChart);
 
 function SavedNotice({ savedAt, reason }: { savedAt: number; reason: "offline" | "failed" }) {
   return (
@@ -137,6 +142,7 @@ function MyEarningsView({ user }: { user: SessionUser }) {
   const online = useOnline();
   const state = useMyEarnings(user.id, online);
   const onLogout = useMyLogout(user.id);
+  useFetchOnOpen(loadEarningsChart);
   return (
     <>
       <PageHeader
