@@ -15,7 +15,7 @@ export interface DiscordSignInConfig {
 export interface DiscordCommandsConfig {
   /** DISCORD_PUBLIC_KEY: the application's Ed25519 public key (hex); null: the commands are off. */
   publicKey: string | null;
-  /** How long a command may take before its answer is deferred to a follow-up; default 2,000 ms. */
+  /** How long a command may take before its answer is deferred to a follow-up; default 2,000 ms; 0: always deferred. */
   deferAfterMs?: number;
 }
 

@@ -140,7 +140,8 @@ async function answerInTime(
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), deferAfter);
   });
-  const first = await Promise.race([work, late]);
+  // 0: every answer is deferred (a command on an embedded database can finish before a 0 ms timer fires).
+  const first = deferAfter <= 0 ? "late" : await Promise.race([work, late]);
   clearTimeout(timer);
   if (first !== "late") return first;
   runInBackground(c, c.get("db"), "Discord follow-up", async () =>
