@@ -16,6 +16,7 @@ import { timerRunningMessage } from "@shared/schemas/boss-timers.ts";
 import { alreadyCheckedInMessage, CHECK_IN_MESSAGES } from "@shared/schemas/check-ins.ts";
 import { MY_EARNINGS_MESSAGES } from "@shared/schemas/my-earnings.ts";
 import { noSpawnNotDue } from "@shared/schemas/timer-tools.ts";
+import type { AppConfig } from "../app/context.ts";
 import { createApp } from "../app/create-app.ts";
 import type { Db } from "../db/types.ts";
 import {
@@ -29,7 +30,6 @@ import {
 } from "../discord/testing/fake-discord-interactions.ts";
 import type { TestDiscord } from "../discord/testing/test-discord.ts";
 import { newSnowflake } from "../discord/testing/test-discord-sign-in.ts";
-import { testOutbound } from "../outbound/testing/test-outbound.ts";
 import { createAccount } from "../salary/portal-test-setup.ts";
 import { TestClient } from "../test/api-client.ts";
 import { INTERACTIONS_PER_MINUTE } from "./interactions-routes.ts";
@@ -403,7 +403,12 @@ describe("limits and deferral", () => {
   });
 
   it("defers an answer that is not ready in time and posts it as the interaction's follow-up", async () => {
-    const slowApp = createApp({ db, config: slowConfig() });
+    // The same portal, deferring every answer (a command that takes longer than Discord waits).
+    const config = portal?.config as AppConfig;
+    const slowApp = createApp({
+      db,
+      config: { ...config, discordCommands: { publicKey: application.publicKey, deferAfterMs: 0 } },
+    });
     const boss = await createBoss("Deferred Venatus");
     const interaction = slashCommand(raider.discordId, "killed", { boss });
     const res = await application.send(slowApp, ORIGIN, interaction);
@@ -415,20 +420,4 @@ describe("limits and deferral", () => {
     expect(String(followUp?.content)).toContain(`Timer started for **${boss}**`);
     expect((await timerOf(boss))?.isActive).toBe(true);
   });
-});
-
-/** The same portal, deferring every answer (a command that takes longer than Discord waits). */
-function slowConfig() {
-  return {
-    brand: "Test Guild",
-    timeZone: "UTC",
-    pepper: "test-pepper-0123456789",
-    outbound: outboundForSlow,
-    discordSignIn: { origin: discord.url },
-    discordCommands: { publicKey: application.publicKey, deferAfterMs: 0 },
-  };
-}
-let outboundForSlow: Awaited<ReturnType<typeof testOutbound>>;
-beforeAll(async () => {
-  outboundForSlow = await testOutbound([discord.url]);
 });

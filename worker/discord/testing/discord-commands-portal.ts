@@ -3,6 +3,7 @@
  * playing the application, and an admin signed in. Each interactions test file makes its own.
  */
 import { expect } from "vitest";
+import type { AppConfig } from "../../app/context.ts";
 import { createApp } from "../../app/create-app.ts";
 import type { Db } from "../../db/types.ts";
 import { testOutbound } from "../../outbound/testing/test-outbound.ts";
@@ -17,6 +18,8 @@ export interface DiscordCommandsPortal {
   discord: TestDiscord;
   application: DiscordApplication;
   app: ReturnType<typeof createApp>;
+  /** The app's configuration, for a test that needs a second app differing in one setting. */
+  config: AppConfig;
   admin: TestClient;
   close(): Promise<void>;
 }
@@ -25,17 +28,15 @@ export async function useDiscordCommandsPortal(label: string): Promise<DiscordCo
   const db = await createTestDb();
   const discord = await useFakeDiscord();
   const application = await fakeDiscordApplication(discord.url);
-  const app = createApp({
-    db,
-    config: {
-      brand: "Test Guild",
-      timeZone: "UTC",
-      pepper: "test-pepper-0123456789",
-      outbound: await testOutbound([discord.url]),
-      discordSignIn: { origin: discord.url },
-      discordCommands: { publicKey: application.publicKey },
-    },
-  });
+  const config: AppConfig = {
+    brand: "Test Guild",
+    timeZone: "UTC",
+    pepper: "test-pepper-0123456789",
+    outbound: await testOutbound([discord.url]),
+    discordSignIn: { origin: discord.url },
+    discordCommands: { publicKey: application.publicKey },
+  };
+  const app = createApp({ db, config });
   const admin = new TestClient(app);
   expect((await admin.login(await createAccount(db, label, "admin"), TEST_PASSWORD)).status).toBe(200);
   return {
@@ -43,6 +44,7 @@ export async function useDiscordCommandsPortal(label: string): Promise<DiscordCo
     discord,
     application,
     app,
+    config,
     admin,
     close: async () => {
       await discord.close();
